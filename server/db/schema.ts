@@ -1,0 +1,121 @@
+import type { Generated } from 'kysely'
+
+/** Kysely table types. Money is a double in roubles, flags are 0/1 integers, times ISO strings. */
+export interface Database {
+  customers: { id: Generated<number>; company: string; inn: string; created_at: string }
+  users: {
+    id: Generated<number>
+    customer_id: number
+    email: string
+    password_hash: string
+    /** '1' main account, '2' manager (spec: type_id default '2') */
+    type_id: string
+    name: string
+    phone: string
+    enabled: string
+    approval: 'pending' | 'approved' | 'rejected'
+    /** JSON array of menu keys */
+    disabled_menus: string
+    current_contract_id: number | null
+    created_at: string
+  }
+  sessions: {
+    id: string
+    user_id: number
+    created_at: string
+    expires_at: string
+  }
+  rate_limits: { key: string; window_started_at: number; hits: number }
+  captchas: { id: string; answer: string; expires_at: number; used: number }
+  outbox: {
+    id: Generated<number>
+    recipient: string
+    subject: string
+    body: string
+    created_at: string
+    sent_at: string | null
+    error: string | null
+  }
+  contragents: {
+    id: Generated<number>
+    customer_id: number
+    company: string
+    inn: string
+    is_new: number
+    state: string
+  }
+  contracts: {
+    id: Generated<number>
+    customer_id: number
+    contragent_id: number
+    header: string
+    /** multiplier applied to the base price list under this contract */
+    price_factor: number
+  }
+  manager_contracts: { user_id: number; contract_id: number }
+  addresses: { id: Generated<number>; customer_id: number; full_address: string; postindex: string }
+  consignees: {
+    id: Generated<number>
+    customer_id: number
+    surname: string
+    name: string
+    file_name: string | null
+  }
+  warehouses: { id: Generated<number>; header: string; address: string }
+  brands: { id: Generated<number>; header: string }
+  categories: {
+    id: Generated<number>
+    parent_id: number | null
+    header: string
+    level: number
+    sort: number
+  }
+  products: {
+    id: Generated<number>
+    articul: string
+    header: string
+    brand_id: number
+    category_id: number
+    price: number
+    price_rrc: number
+    description: string
+  }
+  params: { id: Generated<number>; header: string; unit: string }
+  product_params: { product_id: number; param_id: number; value: number }
+  tags: { id: Generated<number>; header: string }
+  product_tags: { product_id: number; tag_id: number }
+  pictures: { id: Generated<number>; product_id: number; sort: number; hue: number }
+  stocks: { product_id: number; warehouse_id: number; quantity: number }
+  wishes: { user_id: number; product_id: number }
+  needs: { user_id: number; product_id: number; need: number }
+  basket_lines: {
+    id: Generated<number>
+    user_id: number
+    contract_id: number
+    product_id: number
+    warehouse_id: number
+    qnt: number
+    added_at: string
+  }
+  order_states: { id: number; header: string }
+  orders: {
+    id: Generated<number>
+    customer_id: number
+    user_id: number
+    contract_id: number
+    state: number
+    status: string
+    paid: number
+    sum: number
+    comment: string
+    created_at: string
+  }
+  order_lines: {
+    id: Generated<number>
+    order_id: number
+    product_id: number
+    warehouse_id: number
+    qnt: number
+    price: number
+  }
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+
+export const REQUIRED_MESSAGE = 'Это поле необходимо заполнить.'
+export const PHONE_PATTERN = /^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/
+
+/** POST /registration/: the fields of an ordinary trade-customer registration. */
+export const registrationRequestSchema = z.object({
+  company: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
+  inn: z.string().trim().regex(/^(\d{10}|\d{12})$/, 'ИНН состоит из 10 или 12 цифр'),
+  name: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
+  email: z.string().trim().max(254).pipe(z.email('Введите корректный e-mail')),
+  phone: z.string().regex(PHONE_PATTERN, 'Телефон в формате +7 (xxx) xxx-xx-xx'),
+  password: z.string().min(8, 'Пароль не короче 8 символов').max(200),
+  captcha: z.string().trim().min(1, REQUIRED_MESSAGE).max(20),
+})
+export type RegistrationRequest = z.infer<typeof registrationRequestSchema>
+
+export const registrationResponseSchema = z.object({
+  state: z.string(),
+  message: z.string(),
+})
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>
+
+export const REGISTRATION_MESSAGES = {
+  success: 'Поздравляем! Регистрация прошла успешно. Доступ в кабинет откроется после проверки администратором.',
+  captchaWrong: 'Неверный код с картинки',
+  captchaExpired: 'Код с картинки устарел, обновите картинку',
+  emailTaken: 'Пользователь с таким e-mail уже зарегистрирован',
+} as const
+
+/** POST /reminder/ {email} */
+export const reminderRequestSchema = z.object({ email: z.string().trim().max(254) })
+export const reminderResponseSchema = z.object({ result: z.number().int(), message: z.string() })
+
+export const REMINDER_MESSAGES = {
+  empty: 'Вы ничего не ввели',
+  sent: 'Письмо с вашими данными было отправлено на вашу почту',
+  unknown: 'В нашей базе не содержится такого E-mail',
+} as const
+
+/** A captcha answer is single-use and expires after 5 minutes. */
+export const CAPTCHA_TTL_MS = 300_000

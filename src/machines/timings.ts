@@ -1,0 +1,12 @@
+/** Every timing of spec §9, in one place, so machines, tests and diagrams name them. */
+export const TIMINGS = {
+  addedPopupMs: 2_500,
+  savedMessageMs: 1_500,
+  savedMessageLongMs: 3_000,
+  registrationErrorMs: 3_000,
+  callbackErrorMs: 2_000,
+  chatPollMs: 5_000,
+  actsPollMs: 10_000,
+  ordersPollMs: 300_000,
+  exporterPollMs: 3_000,
+} as const
