@@ -62,6 +62,12 @@ function initial(dialect: DialectName): Migration {
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .execute()
       await db.schema
+        .createTable('password_resets')
+        .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema
         .createTable('rate_limits')
         .addColumn('key', 'text', (c) => c.primaryKey())
         .addColumn('window_started_at', 'bigint', (c) => c.notNull())

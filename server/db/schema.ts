@@ -25,6 +25,8 @@ export interface Database {
     created_at: string
     expires_at: string
   }
+  /** a temporary password sent by the reminder; becomes the password when first used */
+  password_resets: { user_id: number; password_hash: string; expires_at: string }
   rate_limits: { key: string; window_started_at: number; hits: number }
   captchas: { id: string; answer: string; expires_at: number; used: number }
   outbox: {

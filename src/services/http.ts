@@ -1,0 +1,114 @@
+import ky, { HTTPError, type KyInstance } from 'ky'
+import { z } from 'zod'
+import { apiErrorSchema } from '../contract/common'
+
+/** A failed call, with the server's Russian message when it sent one. */
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown = undefined,
+  ) {
+    super(message)
+    this.name = 'ApiCallError'
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Нет связи с сервером. Проверьте подключение и повторите.'
+export const UNEXPECTED_ANSWER_MESSAGE = 'Сервер прислал неожиданный ответ. Повторите попытку позже.'
+
+export interface HttpOptions {
+  /** absolute origin for tests and non-browser callers; the browser uses relative URLs */
+  prefixUrl?: string
+  /** called on every 401 so the session machine can sign the user out */
+  onUnauthorized?: () => void
+  fetch?: typeof fetch
+}
+
+type Method = 'put' | 'update' | 'del'
+
+/**
+ * The one HTTP client of the SPA, implementing the generic resource conventions of spec §7:
+ * GET /api/{method}/{id}/ for get; POST with body field `method` for put, update and del;
+ * POST /api/{method}/ for calls; a bulk form posts an array and answers an array.
+ * Every answer is parsed by its zod schema before anyone sees it.
+ */
+export function createHttp(options: HttpOptions = {}) {
+  const client: KyInstance = ky.create({
+    prefixUrl: options.prefixUrl ?? '/',
+    credentials: 'same-origin',
+    retry: 0,
+    timeout: 30_000,
+    throwHttpErrors: true,
+    fetch: options.fetch,
+    headers: { accept: 'application/json' },
+  })
+
+  async function send<S extends z.ZodType>(
+    schema: S,
+    request: () => Promise<Response>,
+  ): Promise<z.output<S>> {
+    let response: Response
+    try {
+      response = await request()
+    } catch (error) {
+      throw await toApiCallError(error, options.onUnauthorized)
+    }
+    let json: unknown
+    try {
+      json = await response.json()
+    } catch {
+      throw new ApiCallError(UNEXPECTED_ANSWER_MESSAGE, response.status)
+    }
+    const parsed = schema.safeParse(json)
+    if (!parsed.success) throw new ApiCallError(UNEXPECTED_ANSWER_MESSAGE, response.status, json)
+    return parsed.data
+  }
+
+  const path = (url: string) => url.replace(/^\//, '')
+
+  return {
+    /** GET any address with query parameters */
+    getUrl: <S extends z.ZodType>(url: string, schema: S, query?: Record<string, string | number>, signal?: AbortSignal) =>
+      send(schema, () => client.get(path(url), { searchParams: query, signal })),
+    /** POST a JSON body to any address */
+    postUrl: <S extends z.ZodType>(url: string, body: unknown, schema: S, signal?: AbortSignal) =>
+      send(schema, () => client.post(path(url), { json: body ?? {}, signal })),
+    /** GET /api/{method}/{id}/ (id may be omitted for a list) */
+    get: <S extends z.ZodType>(method: string, id: string | number | undefined, schema: S, query?: Record<string, string | number>, signal?: AbortSignal) =>
+      send(schema, () => client.get(apiPath(method, id), { searchParams: query, signal })),
+    /** POST /api/{method}/{id}/ with body field `method` (put, update, del) */
+    mutate: <S extends z.ZodType>(method: string, id: string | number, verb: Method, data: Record<string, unknown>, schema: S, signal?: AbortSignal) =>
+      send(schema, () => client.post(apiPath(method, id), { json: { ...data, method: verb }, signal })),
+    /** POST /api/{method}/ */
+    call: <S extends z.ZodType>(method: string, body: unknown, schema: S, signal?: AbortSignal) =>
+      send(schema, () => client.post(apiPath(method), { json: body ?? {}, signal })),
+    /** the bulk form: posts an array of items and answers an array */
+    bulk: <S extends z.ZodType>(method: string, items: unknown[], itemSchema: S, signal?: AbortSignal) =>
+      send(z.array(itemSchema), () => client.post(apiPath(method), { json: items, signal })),
+  }
+}
+
+export type Http = ReturnType<typeof createHttp>
+
+export function apiPath(method: string, id?: string | number): string {
+  const name = encodeURIComponent(method)
+  return id === undefined ? `api/${name}/` : `api/${name}/${encodeURIComponent(String(id))}/`
+}
+
+async function toApiCallError(error: unknown, onUnauthorized?: () => void): Promise<ApiCallError | Error> {
+  if (error instanceof HTTPError) {
+    const status = error.response.status
+    if (status === 401) onUnauthorized?.()
+    let body: unknown
+    try {
+      body = await error.response.clone().json()
+    } catch {
+      body = undefined
+    }
+    const parsed = apiErrorSchema.safeParse(body)
+    return new ApiCallError(parsed.success ? parsed.data.message : `Ошибка сервера (${status})`, status, body)
+  }
+  if (error instanceof Error && error.name === 'AbortError') return error
+  return new ApiCallError(NETWORK_ERROR_MESSAGE, 0)
+}

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { openDatabase, type Db } from '../../server/db/connection'
+import { migrate } from '../../server/db/migrations'
+
+export interface TestDb extends Db {
+  /** closes the connection and drops the database (temp file or PostgreSQL schema) */
+  dispose: () => Promise<void>
+}
+
+/**
+ * A fresh, migrated, empty database: a temporary SQLite file, or a new schema in the
+ * PostgreSQL database named by DATABASE_URL when it is set.
+ */
+export async function createTestDb(): Promise<TestDb> {
+  const url = process.env.DATABASE_URL
+  if (url) {
+    const schema = `t_${randomBytes(6).toString('hex')}`
+    await withPgClient(url, (c) => c.query(`CREATE SCHEMA ${schema}`))
+    const db = openDatabase({ databaseUrl: url, pgSchema: schema })
+    await migrate(db)
+    return {
+      ...db,
+      dispose: async () => {
+        await db.close()
+        await withPgClient(url, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`))
+      },
+    }
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'cabinet-test-'))
+  const db = openDatabase({ sqliteFile: join(dir, 'test.sqlite') })
+  await migrate(db)
+  return {
+    ...db,
+    dispose: async () => {
+      await db.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
