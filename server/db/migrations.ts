@@ -208,14 +208,61 @@ function initial(dialect: DialectName): Migration {
   }
 }
 
+/** Tables whose rows the catalogue filter keeps in memory, by the version counter a change bumps. */
+export const VERSIONED_TABLES = {
+  catalogue: ['products', 'product_params', 'product_tags', 'categories', 'brands', 'params', 'tags', 'warehouses'],
+  stocks: ['stocks'],
+} as const
+
+/**
+ * The catalogue filter answers from an in-memory copy of the catalogue in each API process
+ * (server/catalogue/snapshot.ts). Every change to the tables it copies bumps a counter in the same
+ * transaction, by trigger, so whatever writes them (the app, a seed, an import, another process)
+ * a process sees the new version on its next request and reloads.
+ */
+function catalogueVersions(dialect: DialectName): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('catalogue_versions')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('version', 'bigint', (c) => c.notNull())
+        .execute()
+      await db.insertInto('catalogue_versions').values(Object.keys(VERSIONED_TABLES).map((name) => ({ name, version: 0 }))).execute()
+      if (dialect === 'postgres') {
+        // statement-level, so a bulk insert bumps once; pinned to this schema's counter table
+        await sql`create function bump_catalogue_version() returns trigger language plpgsql set search_path from current as $$
+          begin update catalogue_versions set version = version + 1 where name = tg_argv[0]; return null; end $$`.execute(db)
+      }
+      for (const [name, tables] of Object.entries(VERSIONED_TABLES)) {
+        for (const table of tables) {
+          if (dialect === 'postgres') {
+            await sql`create trigger ${sql.id(`${table}_bumps_version`)} after insert or update or delete or truncate on ${sql.table(table)}
+              for each statement execute function bump_catalogue_version(${sql.lit(name)})`.execute(db)
+            continue
+          }
+          for (const event of ['insert', 'update', 'delete'] as const) {
+            await sql`create trigger ${sql.id(`${table}_${event}_bumps_version`)} after ${sql.raw(event)} on ${sql.table(table)}
+              begin update catalogue_versions set version = version + 1 where name = ${sql.lit(name)}; end`.execute(db)
+          }
+        }
+      }
+    },
+  }
+}
+
 /** Later issues append migrations here; names sort in the order they run. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
-  return { '0001_initial': initial(dialect) }
+  return { '0001_initial': initial(dialect), '0002_catalogue_versions': catalogueVersions(dialect) }
 }
 
 export async function migrate(db: Db): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db.dialect) }
-  const migrator = new Migrator({ db: db.kysely, provider })
+  // Kysely looks for its migration tables in every schema unless told one, so a PostgreSQL
+  // database holding other schemas (one per test run) would skip creating them in ours
+  const migrationTableSchema =
+    db.dialect === 'postgres' ? (await sql<{ name: string }>`select current_schema() as name`.execute(db.kysely)).rows[0]?.name : undefined
+  const migrator = new Migrator({ db: db.kysely, provider, migrationTableSchema })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {

@@ -7,6 +7,9 @@ export const loginRequestSchema = z.object({
 })
 export type LoginRequest = z.infer<typeof loginRequestSchema>
 
+/** POST /api/logout/ takes no fields (an empty JSON object or no body). */
+export const logoutRequestSchema = z.object({}).strict().optional()
+
 /** POST /api/login/ and GET /api/session/ answer the signed-in account. */
 export const sessionResponseSchema = z.object({ account: accountSchema })
 

@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, findBrowser } from './scripts/browser-path'
+import { E2E_BASE_URL, E2E_DB_FILE, E2E_PORT } from './tests/e2e/support/e2e-env'
+
+const ci = !!process.env.CI
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Playwright empties its output folder on start; the e2e database sits beside it, not in it
+  outputDir: 'test-results/playwright',
+  workers: 1,
+  fullyParallel: false,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  reporter: 'list',
+  use: {
+    baseURL: E2E_BASE_URL,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    trace: 'retain-on-failure',
+    browserName: 'chromium',
+    launchOptions: { executablePath: findBrowser()?.path, args: CHROMIUM_ARGS },
+  },
+  webServer: {
+    command: 'npx tsx scripts/e2e-server.ts',
+    url: `${E2E_BASE_URL}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DB_FILE: E2E_DB_FILE,
+      // always SQLite, whatever the shell says: the fixtures read captchas from the file
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      SEED_PRODUCTS: '400',
+      RATE_LIMIT_LOGIN: '1000',
+      RATE_LIMIT_REGISTRATION: '1000',
+      RATE_LIMIT_REMINDER: '1000',
+    },
+  },
+})

@@ -1,0 +1,94 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import cookie from '@fastify/cookie'
+import formbody from '@fastify/formbody'
+import type { AppConfig } from './config'
+import type { Db } from './db/connection'
+import type { Mailer } from './mail/mailer'
+import { csrfGuard } from './auth/csrf'
+import { BAD_REQUEST, HttpError, errorBodyFor } from './validation'
+import { registerAuthRoutes } from './routes/auth'
+import { registerRegistrationRoutes } from './routes/registration'
+import { registerReminderRoutes } from './routes/reminder'
+import { registerAccountRoutes } from './routes/account'
+import { registerInitDataRoutes } from './routes/initdata'
+import { registerPictureRoutes } from './routes/pictures'
+import { registerStaticSpaRoutes } from './routes/static-spa'
+import { registerCatalogueRoutes } from './routes/catalogue'
+import { registerProductRoutes } from './routes/product'
+import { registerWishNeedRoutes } from './routes/wish-need'
+import { registerBasketRoutes } from './routes/basket'
+import { registerSearchRoutes } from './routes/search'
+
+export interface AppDeps {
+  db: Db
+  config: AppConfig
+  mailer: Mailer
+  /** the clock; tests pass a fake one */
+  now: () => Date
+}
+
+export interface BuildAppOptions {
+  /** pino level for the request log; off unless given */
+  logLevel?: string
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024
+const INTERNAL_ERROR = 'Внутренняя ошибка сервера. Повторите попытку позже.'
+
+/** Russian messages for the errors Fastify raises before a handler runs (body parsing, routing). */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: `${BAD_REQUEST}: тело запроса не является корректным JSON`,
+  FST_ERR_CTP_EMPTY_JSON_BODY: `${BAD_REQUEST}: пустое тело при типе application/json`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Неподдерживаемый тип содержимого запроса',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Слишком большой запрос: не более 1 МБ',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: `${BAD_REQUEST}: длина тела не совпадает с заголовком Content-Length`,
+  FST_ERR_BAD_URL: `${BAD_REQUEST}: неверный адрес`,
+}
+
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send(errorBodyFor(request, error.message))
+  }
+  const status = error.statusCode ?? 500
+  if (status >= 400 && status < 500) {
+    const message = FRAMEWORK_MESSAGES[error.code] ?? BAD_REQUEST
+    return reply.code(status).send(errorBodyFor(request, message))
+  }
+  request.log.error({ err: error }, 'unhandled error')
+  return reply.code(500).send(errorBodyFor(request, INTERNAL_ERROR))
+}
+
+/** A number of trusted hops becomes the function Fastify's types accept for it. */
+function trustProxyOption(trust: AppConfig['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logLevel ? { level: options.logLevel } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
+  })
+  app.decorateRequest('user', null)
+  app.setErrorHandler(handleError)
+  app.addHook('onRequest', csrfGuard)
+  await app.register(cookie)
+  await app.register(formbody)
+
+  registerAuthRoutes(app, deps)
+  registerRegistrationRoutes(app, deps)
+  registerReminderRoutes(app, deps)
+  registerAccountRoutes(app, deps)
+  registerInitDataRoutes(app, deps)
+  registerPictureRoutes(app, deps)
+  registerCatalogueRoutes(app, deps)
+  registerProductRoutes(app, deps)
+  registerWishNeedRoutes(app, deps)
+  registerBasketRoutes(app, deps)
+  registerSearchRoutes(app, deps)
+  // last: it answers every address no other route claims
+  await registerStaticSpaRoutes(app, deps)
+  return app
+}

@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Selectable } from 'kysely'
+import type { Db } from '../db/connection'
+import type { Database } from '../db/schema'
+
+export const SESSION_COOKIE = 'cabinet_sid'
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
+
+/** The signed-in user as routes see it (never the password hash). */
+export type SessionUser = Omit<Selectable<Database['users']>, 'password_hash'>
+
+export const SESSION_USER_COLUMNS = [
+  'users.id',
+  'users.customer_id',
+  'users.email',
+  'users.type_id',
+  'users.name',
+  'users.phone',
+  'users.enabled',
+  'users.approval',
+  'users.disabled_menus',
+  'users.current_contract_id',
+  'users.created_at',
+] as const
+
+/** Only the hash of a session id is stored, so a leaked table does not give sessions away. */
+const hashSessionId = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex')
+
+export async function createSession(db: Db, userId: number, now: Date): Promise<string> {
+  const sessionId = randomBytes(16).toString('hex')
+  await db.kysely
+    .insertInto('sessions')
+    .values({
+      id: hashSessionId(sessionId),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+    })
+    .execute()
+  await db.kysely
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', now.toISOString())
+    .execute()
+  return sessionId
+}
+
+/** The user of a live session; sessions of disabled or no longer approved users do not count. */
+export async function findSessionUser(db: Db, sessionId: string, now: Date): Promise<SessionUser | undefined> {
+  if (!/^[0-9a-f]{32}$/.test(sessionId)) return undefined
+  return db.kysely
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(SESSION_USER_COLUMNS)
+    .where('sessions.id', '=', hashSessionId(sessionId))
+    .where('sessions.expires_at', '>', now.toISOString())
+    .where('users.enabled', '=', '1')
+    .where('users.approval', '=', 'approved')
+    .executeTakeFirst()
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.kysely.deleteFrom('sessions').where('id', '=', hashSessionId(sessionId)).execute()
+}
+
+export const sessionIdOf = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE]
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+    maxAge: SESSION_TTL_MS / 1000,
+  })
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: request.protocol === 'https' })
+}

@@ -1,0 +1,145 @@
+import { pathToFileURL } from 'node:url'
+import type { AppDeps } from '../app'
+import { ConfigError, loadConfig, openConfiguredDatabase } from '../config'
+import type { Db } from '../db/connection'
+import { migrate } from '../db/migrations'
+import { createMailer } from '../mail/mailer'
+import { accessOpenedMail, registrationRejectedMail } from '../mail/messages'
+import { formatTable } from './text-table'
+
+export type AdminDeps = Pick<AppDeps, 'db' | 'mailer' | 'now'>
+
+export const USAGE = [
+  'Использование: npm run admin -- <команда>',
+  '  pending            заявки на регистрацию, ждущие решения',
+  '  approve <e-mail>   одобрить заявку: открыть доступ и завести договор поставки',
+  '  reject <e-mail>    отклонить заявку',
+].join('\n')
+
+/** A refusal the administrator should read; the command exits with code 1. */
+export class AdminError extends Error {
+  override name = 'AdminError'
+}
+
+export interface PendingRegistration {
+  email: string
+  company: string
+  inn: string
+  name: string
+  phone: string
+  createdAt: string
+}
+
+export function listPendingRegistrations(db: Db): Promise<PendingRegistration[]> {
+  return db.kysely
+    .selectFrom('users')
+    .innerJoin('customers', 'customers.id', 'users.customer_id')
+    .select(['users.email', 'customers.company', 'customers.inn', 'users.name', 'users.phone', 'users.created_at as createdAt'])
+    .where('users.approval', '=', 'pending')
+    .orderBy('users.created_at')
+    .execute()
+}
+
+async function findPending(db: Db, email: string) {
+  const user = await db.kysely
+    .selectFrom('users')
+    .select(['id', 'customer_id', 'email', 'name', 'approval'])
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst()
+  if (!user) throw new AdminError(`Пользователь с e-mail ${email} не найден`)
+  if (user.approval !== 'pending') {
+    const decided = user.approval === 'approved' ? 'одобрена' : 'отклонена'
+    throw new AdminError(`Заявка ${user.email} уже рассмотрена: ${decided}`)
+  }
+  return user
+}
+
+/** Opens the cabinet to a pending registration; its company gets a supply contract if it has none. Answers the contract's name. */
+export async function approveRegistration(deps: AdminDeps, email: string): Promise<string> {
+  const user = await findPending(deps.db, email)
+  const now = deps.now()
+  const contractHeader = await deps.db.kysely.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ approval: 'approved' }).where('id', '=', user.id).execute()
+    const existing = await trx.selectFrom('contracts').select('header').where('customer_id', '=', user.customer_id).orderBy('id').executeTakeFirst()
+    if (existing) return existing.header
+    const contragent = await trx
+      .selectFrom('contragents')
+      .select('id')
+      .where('customer_id', '=', user.customer_id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    const header = `Договор поставки № ${user.customer_id}/${now.getFullYear()}`
+    await trx
+      .insertInto('contracts')
+      .values({ customer_id: user.customer_id, contragent_id: contragent.id, header, price_factor: 1 })
+      .execute()
+    return header
+  })
+  await deps.mailer.send(accessOpenedMail(user.email, user.name))
+  return contractHeader
+}
+
+export async function rejectRegistration(deps: AdminDeps, email: string): Promise<void> {
+  const user = await findPending(deps.db, email)
+  await deps.db.kysely.updateTable('users').set({ approval: 'rejected' }).where('id', '=', user.id).execute()
+  await deps.mailer.send(registrationRejectedMail(user.email, user.name))
+}
+
+const dateOf = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.')
+
+/** Runs one command; answers the exit code (0 done, 1 refused, 2 usage). */
+export async function runAdminCommand(args: string[], deps: AdminDeps, print: (text: string) => void): Promise<number> {
+  const [command, email, ...extra] = args
+  try {
+    if (command === 'pending' && email === undefined) {
+      const pending = await listPendingRegistrations(deps.db)
+      print(
+        pending.length === 0
+          ? 'Нет заявок на регистрацию'
+          : formatTable(
+              ['E-mail', 'Компания', 'ИНН', 'Имя', 'Телефон', 'Дата'],
+              pending.map((p) => [p.email, p.company, p.inn, p.name, p.phone, dateOf(p.createdAt)]),
+            ),
+      )
+      return 0
+    }
+    if (command === 'approve' && email && extra.length === 0) {
+      const contract = await approveRegistration(deps, email)
+      print(`Заявка ${email} одобрена, доступ открыт. Договор: ${contract}`)
+      return 0
+    }
+    if (command === 'reject' && email && extra.length === 0) {
+      await rejectRegistration(deps, email)
+      print(`Заявка ${email} отклонена`)
+      return 0
+    }
+    print(USAGE)
+    return 2
+  } catch (error) {
+    if (error instanceof AdminError) {
+      print(error.message)
+      return 1
+    }
+    throw error
+  }
+}
+
+async function main() {
+  const config = loadConfig()
+  const db = openConfiguredDatabase(config)
+  try {
+    await migrate(db)
+    const now = () => new Date()
+    const mailer = createMailer({ db, from: config.mailFrom, smtpUrl: config.smtpUrl, now, log: { info: console.log, error: console.error } })
+    process.exitCode = await runAdminCommand(process.argv.slice(2), { db, mailer, now }, console.log)
+  } finally {
+    await db.close()
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error)
+    process.exitCode = 1
+  })
+}

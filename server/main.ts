@@ -1,0 +1,46 @@
+import { buildApp } from './app'
+import { ConfigError, loadConfig, openConfiguredDatabase } from './config'
+import { migrate } from './db/migrations'
+import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDatabase } from './db/seed'
+import { createMailer } from './mail/mailer'
+import { formatTable } from './cli/text-table'
+
+function banner(port: number): string {
+  const logins = formatTable(
+    ['E-mail', 'Пароль', 'Роль', 'Компания'],
+    DEMO_LOGINS.map((login) => [login.email, DEMO_PASSWORD, login.role, login.company]),
+  )
+  return `\nКабинет дилера запущен: http://localhost:${port}/\n\nДемо-входы:\n${logins}\n`
+}
+
+async function main() {
+  const config = loadConfig()
+  const db = openConfiguredDatabase(config)
+  await migrate(db)
+  if (await isDatabaseEmpty(db)) {
+    console.log(`База пуста: заполняю демо-данными (${config.seedProducts} товаров)…`)
+    await seedDatabase(db, { products: config.seedProducts })
+  }
+  const now = () => new Date()
+  const mailer = createMailer({ db, from: config.mailFrom, smtpUrl: config.smtpUrl, now, log: { info: console.log, error: console.error } })
+  const app = await buildApp({ db, config, mailer, now }, { logLevel: config.logLevel })
+  await app.listen({ port: config.port, host: config.host })
+  console.log(banner(config.port))
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`Получен ${signal}: останавливаю сервер…`)
+    await app.close()
+    await db.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error)
+  process.exit(1)
+})

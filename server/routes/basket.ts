@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import {
+  BASKET_MESSAGES,
+  basketDataQuerySchema,
+  processBasketRequestSchema,
+  type BasketAction,
+  type OverStockError,
+  type ProcessBasketResponse,
+} from '../../src/contract/basket'
+import { CATALOGUE_DEFAULTS } from '../../src/contract/catalogue'
+import type { AppDeps } from '../app'
+import { requireAccount, signedInUser } from '../auth/require-account'
+import { changeBasketLine, basketData, removeBasketLine } from '../catalogue/basket-lines'
+import { resolveCatalogueContext } from '../catalogue/contract'
+import { findProductRow } from '../catalogue/product-card'
+import { HttpError, parseInput, parseQuery } from '../validation'
+import { basketSummary } from './initdata'
+
+export function registerBasketRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps
+  const guarded = { preHandler: requireAccount(deps) }
+
+  /** Spec §4-5: add qnt to a line, or set it (0 removes); never past the warehouse's free stock. */
+  const processBasket = (defaultAction: BasketAction) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = parseInput(processBasketRequestSchema, request.body)
+    const action = body.type ?? defaultAction
+    if (action === 'add' && body.qnt === 0) throw new HttpError(400, BASKET_MESSAGES.zeroQuantity)
+    const user = signedInUser(request)
+    const [context] = await Promise.all([resolveCatalogueContext(db, user, body.contract, body.wms), findProductRow(db, body.id)])
+    const line = { userId: user.id, contractId: context.contract.id, productId: body.id, warehouseId: body.wms }
+    let changed: ProcessBasketResponse['line'] = null
+    if (body.qnt === 0) {
+      await removeBasketLine(db, line)
+    } else {
+      const result = await changeBasketLine(db, { ...line, qnt: body.qnt, action, now: deps.now() })
+      if (!result.ok) {
+        const refusal: OverStockError = { message: BASKET_MESSAGES.overStock, available: result.available }
+        return reply.code(409).send(refusal)
+      }
+      changed = result.line
+    }
+    const answer: ProcessBasketResponse = { basket: await basketSummary(db, user.id, String(context.contract.id)), line: changed }
+    return answer
+  }
+
+  app.post('/api/processBasket/', guarded, processBasket('add'))
+  app.post('/api/processBasketUpdate/', guarded, processBasket('update'))
+
+  app.get('/api/getBasketData/', guarded, async (request) => {
+    const { contract } = parseQuery(basketDataQuerySchema, request)
+    const user = signedInUser(request)
+    return basketData(db, user.id, await resolveCatalogueContext(db, user, contract, CATALOGUE_DEFAULTS.warehouse))
+  })
+}

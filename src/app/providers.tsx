@@ -1,0 +1,74 @@
+import { RouterProvider } from '@tanstack/react-router'
+import { createActor, type ActorRefFrom } from 'xstate'
+import { catalogueListMachine } from '../machines/catalogue-list.machine'
+import { profileMachine } from '../machines/profile.machine'
+import { registrationMachine } from '../machines/registration.machine'
+import { reminderMachine } from '../machines/reminder.machine'
+import { sessionMachine } from '../machines/session.machine'
+import { shellMachine } from '../machines/shell.machine'
+import { SIDEBAR_MODES, sidebarMachine } from '../machines/sidebar.machine'
+import { createShellActors, createProfileActors } from '../services/account'
+import { createSessionActors } from '../services/auth'
+import { createCatalogueListActors } from '../services/catalogue'
+import { createHttp } from '../services/http'
+import { createRegistrationActors, createReminderActors } from '../services/registration'
+import { createStorage, SIDEBAR_STORAGE_KEY } from '../services/storage'
+import { AppDepsProvider, type AppDeps } from '../views/app-deps'
+import { SessionProvider } from '../views/session/session-context'
+import { BUILT_SCREENS, createAppRouter, type AppRouter } from './router'
+import { followSession } from './routes/session-guards'
+
+export interface AppRuntime {
+  session: ActorRefFrom<typeof sessionMachine>
+  deps: AppDeps
+  router: AppRouter
+}
+
+/**
+ * The composition root, run once at start-up. It is the only place that joins services to
+ * machines: one http client, the session actor (signed in / out for the whole app), the
+ * sidebar actor (its width remembered in localStorage), every screen's machine with its real
+ * actors provided, and the router (its guards read the session; a session change re-runs them).
+ * Views get these through SessionProvider and AppDepsProvider and never import a service; a
+ * screen starts its own machine from `deps.machines` while it is shown.
+ */
+export function createAppRuntime(): AppRuntime {
+  // a 401 from any call means the server session is gone: the session machine signs out
+  const http = createHttp({ onUnauthorized: () => session.send({ type: 'session.expired' }) })
+  const session = createActor(sessionMachine.provide({ actors: createSessionActors({ http }) })).start()
+
+  const storage = createStorage()
+  const sidebar = createActor(
+    sidebarMachine.provide({ actions: { storeMode: (_, { mode }) => storage.write(SIDEBAR_STORAGE_KEY, mode) } }),
+    { input: { mode: storage.readChoice(SIDEBAR_STORAGE_KEY, SIDEBAR_MODES, 'wide') } },
+  ).start()
+
+  const router = createAppRouter({ session })
+  followSession(session, router)
+
+  return {
+    session,
+    router,
+    deps: {
+      machines: {
+        shell: shellMachine.provide({ actors: createShellActors({ http }) }),
+        profile: profileMachine.provide({ actors: createProfileActors({ http }) }),
+        catalogueList: catalogueListMachine.provide({ actors: createCatalogueListActors({ http }) }),
+        registration: registrationMachine.provide({ actors: createRegistrationActors({ http }) }),
+        reminder: reminderMachine.provide({ actors: createReminderActors({ http }) }),
+      },
+      sidebar,
+      builtScreens: BUILT_SCREENS,
+    },
+  }
+}
+
+export function Providers({ runtime }: { runtime: AppRuntime }) {
+  return (
+    <SessionProvider actor={runtime.session}>
+      <AppDepsProvider deps={runtime.deps}>
+        <RouterProvider router={runtime.router} />
+      </AppDepsProvider>
+    </SessionProvider>
+  )
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { basketSummarySchema, warehouseSchema } from './account'
+import { CATALOGUE_DEFAULTS, catalogueProductSchema, contractId, idNumber, intIn } from './catalogue'
+
+/** Spec §5 and §8, to the letter. */
+export const BASKET_MESSAGES = {
+  zeroQuantity: 'Укажите количество товара',
+  overStock: 'Не достаточно свободных остатков на складе',
+} as const
+
+/** Spec §9: region '1'. */
+export const BASKET_DEFAULT_REGION = '1'
+export const MAX_LINE_QUANTITY = 1_000_000
+
+/** 'add' adds qnt to the line, 'update' sets it; qnt 0 on update removes the line. */
+export const BASKET_ACTIONS = ['add', 'update'] as const
+export type BasketAction = (typeof BASKET_ACTIONS)[number]
+
+/**
+ * POST /api/processBasket/ (type defaults to 'add') and /api/processBasketUpdate/ (defaults to 'update'):
+ * {id, qnt, wms, type, contract}. A null qnt counts as 0 (spec §5).
+ */
+export const processBasketRequestSchema = z.object({
+  id: idNumber,
+  qnt: z.union([intIn(0, MAX_LINE_QUANTITY), z.null()]).transform((qnt) => qnt ?? 0),
+  wms: idNumber.default(CATALOGUE_DEFAULTS.warehouse),
+  type: z.enum(BASKET_ACTIONS).optional(),
+  contract: contractId.default(CATALOGUE_DEFAULTS.contract),
+})
+export type ProcessBasketRequest = z.input<typeof processBasketRequestSchema>
+
+export const basketLineRefSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  wms: z.number().int(),
+  qnt: z.number().int().positive(),
+  contract: z.string(),
+})
+export type BasketLineRef = z.infer<typeof basketLineRefSchema>
+
+export const processBasketResponseSchema = z.object({
+  basket: basketSummarySchema,
+  /** the line after the change; null when it was removed */
+  line: basketLineRefSchema.nullable(),
+})
+export type ProcessBasketResponse = z.infer<typeof processBasketResponseSchema>
+
+/** 409 answer: the most this request could have asked for (the value the client resets to). */
+export const overStockErrorSchema = z.object({ message: z.literal(BASKET_MESSAGES.overStock), available: z.number().int().nonnegative() })
+export type OverStockError = z.infer<typeof overStockErrorSchema>
+
+/** GET /api/getBasketData/?contract= */
+export const basketDataQuerySchema = z.object({ contract: contractId.default(CATALOGUE_DEFAULTS.contract) })
+
+export const basketLineSchema = z.object({
+  id: z.number().int(),
+  /** the product under the basket's contract; its quantity and wms_id are the line's warehouse */
+  product: catalogueProductSchema,
+  wms: z.number().int(),
+  qnt: z.number().int().positive(),
+  /** qnt × price */
+  sum: z.number(),
+  added_at: z.string(),
+})
+export type BasketLine = z.infer<typeof basketLineSchema>
+
+/** Spec §3 Basket: products map, qnt, region, contract, stats (count.products), actualWms. */
+export const basketDataSchema = z.object({
+  /** lines by line id */
+  products: z.record(z.string(), basketLineSchema),
+  /** units over all lines */
+  qnt: z.number().int().nonnegative(),
+  region: z.string(),
+  contract: z.string(),
+  stats: z.object({ count: z.object({ products: z.number().int().nonnegative() }) }),
+  sum: z.number().nonnegative(),
+  /** the warehouses the lines come from */
+  actualWms: z.array(warehouseSchema),
+})
+export type BasketData = z.infer<typeof basketDataSchema>

@@ -1,0 +1,267 @@
+import { z } from 'zod'
+import { warehouseSchema } from './account'
+
+/** Spec §9 defaults of the catalogue filter. */
+export const CATALOGUE_DEFAULTS = {
+  /** '0' = the user's selected contract */
+  contract: '0',
+  warehouse: 1,
+  /**
+   * The spec saw two readings of the default catalogue, '27' and '2' (§4, §9). We take '27';
+   * it is one constant, so switching to the other reading is a one-line change.
+   */
+  catalog: '27',
+  /** keyword search switches the catalogue to this value */
+  allCatalogues: '-1',
+  perpage: 20,
+  maxPerpage: 100,
+  sorting: { field: 'header', sort: 'asc' },
+  /** prices are in roubles with kopecks */
+  priceDecimals: 2,
+} as const
+
+export const CATALOGUE_MESSAGES = {
+  badId: 'Некорректный идентификатор',
+  badCatalog: 'Некорректный раздел каталога',
+  badContract: 'Некорректный договор',
+  badPrice: 'Некорректная цена',
+  noContract: 'Нет доступного договора',
+  unknownWarehouse: 'Такого склада нет',
+} as const
+
+// --- wire helpers: the SPA sends JSON, legacy forms send strings; both are accepted
+
+/** A positive integer id, as a number or a digit string. */
+export const idNumber = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, CATALOGUE_MESSAGES.badId)])
+  .transform(Number)
+  .pipe(z.number().int(CATALOGUE_MESSAGES.badId).positive(CATALOGUE_MESSAGES.badId).max(2_147_483_647, CATALOGUE_MESSAGES.badId))
+
+/** A whole number from a number or a digit string, within [min, max]. */
+export const intIn = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d+$/)])
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+
+/** A money amount ≥ 0 from a number or a numeric string (a decimal comma is accepted); '' and null mean none. */
+export const optionalMoney = z
+  .union([z.number(), z.string().trim(), z.null()])
+  .transform((v) => (v === '' || v === null ? null : typeof v === 'number' ? v : Number(v.replace(',', '.'))))
+  .pipe(z.number(CATALOGUE_MESSAGES.badPrice).min(0, CATALOGUE_MESSAGES.badPrice).max(1e12).nullable())
+
+/** A contract id as text: digits; '0' = the user's selected contract. */
+export const contractId = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().trim().regex(/^\d{1,9}$/, CATALOGUE_MESSAGES.badContract))
+
+/** true/false, 1/0, '1'/'0', 'true'/'false', 'on', '' → boolean. */
+export const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', 'on', 'off', ''])])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on')
+
+/** A list of ids: an array, one id, or a comma-separated string ('' is none). */
+export const idList = z.preprocess((v) => {
+  if (v === undefined || v === null || v === '') return []
+  if (typeof v === 'string') return v.split(',').filter((part) => part.trim() !== '')
+  return Array.isArray(v) ? v : [v]
+}, z.array(idNumber).max(500))
+
+// --- request
+
+export const SORT_FIELDS = ['articul', 'header', 'price', 'price_rrc'] as const
+export type SortField = (typeof SORT_FIELDS)[number]
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const
+export type SortDirection = (typeof SORT_DIRECTIONS)[number]
+
+export const sortingSchema = z.object({
+  field: z.enum(SORT_FIELDS).default(CATALOGUE_DEFAULTS.sorting.field),
+  sort: z.enum(SORT_DIRECTIONS).default(CATALOGUE_DEFAULTS.sorting.sort),
+})
+export type Sorting = z.infer<typeof sortingSchema>
+
+/** One parameter filter: the product's value of param `id` lies in [minp, maxp] (a null bound is open). */
+export const paramFilterSchema = z.object({
+  id: idNumber,
+  minp: optionalMoney.default(null),
+  maxp: optionalMoney.default(null),
+})
+export type ParamFilter = z.infer<typeof paramFilterSchema>
+
+/** `filter` as an array of {id, minp, maxp} or a map param id → {minp, maxp}; normalised to the array. */
+export const paramFiltersSchema = z.preprocess((v) => {
+  if (v === undefined || v === null || v === '') return []
+  if (Array.isArray(v) || typeof v !== 'object') return v
+  return Object.entries(v as Record<string, unknown>).map(([id, range]) =>
+    typeof range === 'object' && range !== null ? { id, ...range } : range,
+  )
+}, z.array(paramFilterSchema).max(100))
+
+/**
+ * Where the keyword `query` looks: 'catalog' keeps the other filters (the chosen catalogue);
+ * 'all' searches every catalogue whatever `catalog` says.
+ */
+export const SEARCH_RANGES = ['catalog', 'all'] as const
+
+/**
+ * POST /api/filter/: the catalogue filter (spec §3). Every field has a default, so `{}` is the
+ * default catalogue page under the user's selected contract.
+ */
+export const catalogueFilterSchema = z.object({
+  /** where the request comes from ('catalog', 'brand', 'search' ...); informational */
+  origin: z.string().trim().max(50).default(''),
+  /** only products with stock > 0 at `warehouse` */
+  available: flag.default(false),
+  /** brand ids; empty = every brand */
+  brand: idList.default([]),
+  /** a category id (with all its descendants) or '-1' = all catalogues */
+  catalog: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().trim().regex(/^(-1|\d{1,9})$/, CATALOGUE_MESSAGES.badCatalog))
+    .default(CATALOGUE_DEFAULTS.catalog),
+  /** a contract id, or '0' = the user's selected contract */
+  contract: contractId.default(CATALOGUE_DEFAULTS.contract),
+  /** the warehouse whose stock is `quantity` and the `available` filter */
+  warehouse: idNumber.default(CATALOGUE_DEFAULTS.warehouse),
+  perpage: intIn(1, CATALOGUE_DEFAULTS.maxPerpage).default(CATALOGUE_DEFAULTS.perpage),
+  /** the price range is applied only when this is set (the client keeps the slider's bounds in min/maxprice) */
+  byprice: flag.default(false),
+  /** bounds on the contract price, inclusive; null = open */
+  minprice: optionalMoney.default(null),
+  maxprice: optionalMoney.default(null),
+  filter: paramFiltersSchema.default([]),
+  search_range: z.enum(SEARCH_RANGES).default('catalog'),
+  page: intIn(1, 1_000_000).default(1),
+  /** keyword: a case-insensitive substring of header or articul */
+  query: z.string().trim().max(200).default(''),
+  sorting: sortingSchema.default({ ...CATALOGUE_DEFAULTS.sorting }),
+  /** tag ids; a product matches when it has any of them */
+  tags: idList.default([]),
+})
+export type CatalogueFilter = z.output<typeof catalogueFilterSchema>
+export type CatalogueFilterInput = z.input<typeof catalogueFilterSchema>
+
+// --- response
+
+export const brandRefSchema = z.object({ id: z.number().int(), header: z.string() })
+export type BrandRef = z.infer<typeof brandRefSchema>
+
+export const stockSchema = z.object({ wms_id: z.number().int(), quantity: z.number().int().nonnegative() })
+export type Stock = z.infer<typeof stockSchema>
+
+/** A product as the catalogue lists it (spec §3 Product, without tabs). */
+export const catalogueProductSchema = z.object({
+  id: z.number().int(),
+  header: z.string(),
+  articul: z.string(),
+  /** the dealer's price under the contract (base price × the contract's factor, in kopecks) */
+  price: z.number(),
+  price_rrc: z.number(),
+  /** free stock at the chosen warehouse */
+  quantity: z.number().int().nonnegative(),
+  /** the chosen warehouse */
+  wms_id: z.number().int(),
+  /** the first picture's id (GET /pictures/{id}.svg), or null */
+  picture: z.number().int().nullable(),
+  picturetype: z.literal('svg'),
+  stocks: z.array(stockSchema),
+  inwish: z.boolean(),
+  /** the quantity on the needs list; 0 = not on it */
+  need: z.number().int().nonnegative(),
+  brand: brandRefSchema,
+})
+export type CatalogueProduct = z.infer<typeof catalogueProductSchema>
+
+export const countedSchema = z.object({ id: z.number().int(), header: z.string(), count: z.number().int().nonnegative() })
+export type Counted = z.infer<typeof countedSchema>
+
+export const pricesSchema = z.object({
+  /** the contract prices' range under the current filter without the price range itself */
+  min: z.number(),
+  max: z.number(),
+  decimals: z.number().int().nonnegative(),
+})
+export type Prices = z.infer<typeof pricesSchema>
+
+export const paramFacetSchema = z.object({
+  id: z.number().int(),
+  header: z.string(),
+  unit: z.string(),
+  /** the values' range under the current filter without the parameter ranges */
+  maxmin: z.object({ minp: z.number(), maxp: z.number() }),
+})
+export type ParamFacet = z.infer<typeof paramFacetSchema>
+
+export interface CategoryCountNode {
+  id: string
+  header: string
+  /** products under this node (itself and descendants) matching the filter without the catalogue */
+  count?: number
+  children: CategoryCountNode[]
+}
+export const categoryCountNodeSchema: z.ZodType<CategoryCountNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    header: z.string(),
+    count: z.number().int().nonnegative().optional(),
+    children: z.array(categoryCountNodeSchema),
+  }),
+)
+
+export const paginationSchema = z.object({
+  page: z.number().int().positive(),
+  perpage: z.number().int().positive(),
+  pages: z.number().int().nonnegative(),
+})
+export type Pagination = z.infer<typeof paginationSchema>
+
+/** POST /api/filter/ (and /api/search/) answer. */
+export const filterResponseSchema = z.object({
+  /** brands with counts under the current filter without the brand choice */
+  brands: z.object({ data: z.array(countedSchema) }),
+  prices: pricesSchema,
+  products: z.array(catalogueProductSchema),
+  params: z.array(paramFacetSchema),
+  /** tags with counts under the current filter without the tag choice */
+  tags: z.array(countedSchema),
+  /** the warehouses (every one: stock is shown per warehouse) */
+  actualWms: z.array(warehouseSchema),
+  categories_tree: z.array(categoryCountNodeSchema),
+  /** products matching the whole filter */
+  count: z.number().int().nonnegative(),
+  pagination: paginationSchema,
+  /** the contract the prices are under ('0' resolved) */
+  contract: z.string(),
+  warehouse: z.number().int(),
+})
+export type FilterResponse = z.infer<typeof filterResponseSchema>
+
+// --- POST /api/getProductsByBrandId {id, perpage, page}: the brand page
+
+/** Spec §2, §9: the all-brands page (id 0) shows 30 per page, a brand's page 20. */
+export const BRAND_PAGE_SIZES = { allBrands: 30, brand: 20 } as const
+
+export const brandProductsRequestSchema = z.object({
+  /** 0 = all brands */
+  id: intIn(0, 2_147_483_647),
+  perpage: intIn(1, CATALOGUE_DEFAULTS.maxPerpage).optional(),
+  page: intIn(1, 1_000_000).default(1),
+  contract: contractId.default(CATALOGUE_DEFAULTS.contract),
+  warehouse: idNumber.default(CATALOGUE_DEFAULTS.warehouse),
+})
+export type BrandProductsRequest = z.input<typeof brandProductsRequestSchema>
+
+export const brandProductsResponseSchema = z.object({
+  /** the brand of the page; null on the all-brands page */
+  brand: brandRefSchema.nullable(),
+  /** every brand with its product count (all-brands page only) */
+  brands: z.array(countedSchema).optional(),
+  products: z.array(catalogueProductSchema),
+  count: z.number().int().nonnegative(),
+  pagination: paginationSchema,
+})
+export type BrandProductsResponse = z.infer<typeof brandProductsResponseSchema>
+
+export const BRAND_MESSAGES = { notFound: 'Бренд не найден' } as const

@@ -1,0 +1,97 @@
+import { z } from 'zod'
+import { CATALOGUE_DEFAULTS, catalogueProductSchema, contractId, idNumber, intIn, stockSchema } from './catalogue'
+
+export const PRODUCT_MESSAGES = {
+  notFound: 'Товар не найден',
+} as const
+
+/** GET /api/product/{id}/?contract=&warehouse= and GET /ajax/getproduct/?id= */
+export const productParamsSchema = z.object({ id: idNumber })
+export const productQuerySchema = z.object({
+  /** '0' or absent = the user's selected contract */
+  contract: contractId.default(CATALOGUE_DEFAULTS.contract),
+  warehouse: idNumber.default(CATALOGUE_DEFAULTS.warehouse),
+})
+/** GET /ajax/getproduct/?id=&contract=&warehouse= */
+export const ajaxProductQuerySchema = productQuerySchema.extend({ id: idNumber })
+
+export const paramValueSchema = z.object({ id: z.number().int(), header: z.string(), unit: z.string(), value: z.number() })
+export type ParamValue = z.infer<typeof paramValueSchema>
+
+export const tagRefSchema = z.object({ id: z.number().int(), header: z.string() })
+
+/** Ids of the card's tabs; the async ones are loaded with POST /api/binds/. */
+export const TAB_IDS = { params: 'params', description: 'description', stocks: 'stocks', analogs: 'analogs' } as const
+export const ASYNC_TAB_IDS = [TAB_IDS.stocks, TAB_IDS.analogs] as const
+export type AsyncTabId = (typeof ASYNC_TAB_IDS)[number]
+
+export const TAB_HEADERS = {
+  params: 'Характеристики',
+  description: 'Описание',
+  stocks: 'Наличие на складах',
+  analogs: 'Аналоги',
+} as const
+
+/** A tab of the product card (spec §3 tabs): inline tabs carry `data`, async ones load it by id. */
+export const productTabSchema = z.discriminatedUnion('id', [
+  z.object({ id: z.literal(TAB_IDS.params), async: z.literal(false), header: z.string(), data: z.array(paramValueSchema) }),
+  z.object({ id: z.literal(TAB_IDS.description), async: z.literal(false), header: z.string(), data: z.string() }),
+  z.object({ id: z.literal(TAB_IDS.stocks), async: z.literal(true), header: z.string() }),
+  z.object({ id: z.literal(TAB_IDS.analogs), async: z.literal(true), header: z.string() }),
+])
+export type ProductTab = z.infer<typeof productTabSchema>
+
+/** The product card: the listed product plus its gallery, characteristics, tags and tabs. */
+export const productCardSchema = catalogueProductSchema.extend({
+  /** picture ids in gallery order (GET /pictures/{id}.svg) */
+  pictures: z.array(z.number().int()),
+  params: z.array(paramValueSchema),
+  tags: z.array(tagRefSchema),
+  description: z.string(),
+  category: z.object({ id: z.string(), header: z.string() }),
+  /** the contract the price is under ('0' resolved) */
+  contract: z.string(),
+  tabs: z.array(productTabSchema),
+})
+export type ProductCard = z.infer<typeof productCardSchema>
+
+export const productResponseSchema = z.object({ product: productCardSchema })
+export type ProductResponse = z.infer<typeof productResponseSchema>
+
+// --- POST /api/binds/: the async tabs' data, in bulk
+
+export const bindsRequestSchema = z
+  .array(
+    z.object({
+      id: idNumber,
+      bindIds: z.array(z.enum(ASYNC_TAB_IDS)).min(1).max(ASYNC_TAB_IDS.length),
+      contract: contractId.default(CATALOGUE_DEFAULTS.contract),
+      warehouse: idNumber.default(CATALOGUE_DEFAULTS.warehouse),
+    }),
+  )
+  .min(1)
+  .max(50)
+export type BindsRequest = z.input<typeof bindsRequestSchema>
+
+export const warehouseStockSchema = stockSchema.extend({ header: z.string() })
+
+export const bindDataSchema = z.object({
+  stocks: z.array(warehouseStockSchema).optional(),
+  /** same category, the same brand first, then the nearest prices */
+  analogs: z.array(catalogueProductSchema).optional(),
+})
+export type BindData = z.infer<typeof bindDataSchema>
+
+export const bindsResponseSchema = z.array(z.object({ id: z.number().int(), data: bindDataSchema }))
+export type BindsResponse = z.infer<typeof bindsResponseSchema>
+
+// --- wish and need
+
+/** POST /api/setWish/ and /api/unsetWish/ {id} */
+export const wishRequestSchema = z.object({ id: idNumber })
+export const wishResponseSchema = z.object({ inwish: z.boolean() })
+
+/** POST /api/setNeed/ {id, need} (need defaults to 1) and /api/unsetNeed/ {id} */
+export const needRequestSchema = z.object({ id: idNumber, need: intIn(1, 1_000_000).default(1) })
+export const unsetNeedRequestSchema = z.object({ id: idNumber, need: z.unknown().optional() })
+export const needResponseSchema = z.object({ need: z.number().int().nonnegative() })

@@ -1,0 +1,178 @@
+import { assign, setup } from 'xstate'
+import {
+  REQUIRED_MESSAGE,
+  registrationRequestSchema,
+  type RegistrationRequest,
+  type RegistrationResponse,
+} from '../contract/registration'
+import { captchaUrl } from '../services/registration'
+import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { formatPhone, phoneDigits } from './phone'
+import { isBlank } from './required-fields'
+import { TIMINGS } from './timings'
+
+export const REGISTRATION_FIELDS = ['company', 'inn', 'name', 'email', 'phone', 'password', 'captcha'] as const
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number]
+export type RegistrationValues = Record<RegistrationField, string>
+/** a field's message, or null while it is valid or not yet checked */
+export type RegistrationErrors = Record<RegistrationField, string | null>
+
+export const REGISTRATION_SUCCESS_STATE = 'success'
+
+export interface RegistrationInput {
+  /** the first captcha image's time parameter (the view passes Date.now()) */
+  captchaTime: number
+}
+
+export interface RegistrationContext {
+  values: RegistrationValues
+  errors: RegistrationErrors
+  /** the captcha image's time parameter; a new one is a new image and a new code */
+  captchaTime: number
+  /** the server's congratulation or refusal, or the network message */
+  message: string | null
+}
+
+export type RegistrationEvent =
+  | { type: 'registration.change'; field: RegistrationField; value: string }
+  | { type: 'registration.blur'; field: RegistrationField }
+  | { type: 'registration.submit' }
+  | { type: 'registration.refreshCaptcha' }
+
+/** The message a field shows: required first, then the contract's own rule (spec §5, the wire schema). */
+export function fieldError(field: RegistrationField, value: string): string | null {
+  const isEmpty = field === 'phone' ? phoneDigits(value) === '' : isBlank(value)
+  if (isEmpty) return REQUIRED_MESSAGE
+  const result = registrationRequestSchema.shape[field].safeParse(field === 'phone' ? formatPhone(value) : value)
+  return result.success ? null : (result.error.issues[0]?.message ?? REQUIRED_MESSAGE)
+}
+
+const errorsOf = (values: RegistrationValues): RegistrationErrors =>
+  Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, fieldError(field, values[field])])) as RegistrationErrors
+
+const emptyValues = (): RegistrationValues =>
+  Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, ''])) as RegistrationValues
+
+const noErrors = (): RegistrationErrors =>
+  Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, null])) as RegistrationErrors
+
+/** The address of the context's captcha image. */
+export const captchaSrcOf = (context: RegistrationContext) => captchaUrl(context.captchaTime)
+
+/** The request body: the typed values, the phone in the mask's form. */
+export const requestOf = (values: RegistrationValues): RegistrationRequest => ({ ...values, phone: formatPhone(values.phone) })
+
+/**
+ * The registration form (spec §2 /registration/form, §4, §5, §8): fields checked on blur, a
+ * captcha, POST /registration/; a refusal is shown in red for 3 s and brings a new captcha.
+ */
+export const registrationMachine = setup({
+  types: {} as { context: RegistrationContext; events: RegistrationEvent; input: RegistrationInput },
+  actors: {
+    submitRegistration: unprovidedPromise<RegistrationResponse, RegistrationRequest>('submitRegistration'),
+  },
+  guards: {
+    isFormValid: ({ context }) => Object.values(errorsOf(context.values)).every((error) => error === null),
+    isSuccess: (_, params: { response: RegistrationResponse }) => params.response.state === REGISTRATION_SUCCESS_STATE,
+  },
+  actions: {
+    // once a field shows an error it is checked on every keystroke, so the error goes as soon as it is fixed
+    storeValue: assign(({ context }, params: { field: RegistrationField; value: string }) => ({
+      values: { ...context.values, [params.field]: params.value },
+      errors:
+        context.errors[params.field] === null
+          ? context.errors
+          : { ...context.errors, [params.field]: fieldError(params.field, params.value) },
+    })),
+    storeFieldError: assign({
+      errors: ({ context }, params: { field: RegistrationField }) => ({
+        ...context.errors,
+        [params.field]: fieldError(params.field, context.values[params.field]),
+      }),
+    }),
+    storeAllErrors: assign({ errors: ({ context }) => errorsOf(context.values) }),
+    storeMessage: assign({ message: (_, params: { message: string }) => params.message }),
+    resetCaptcha: assign({
+      captchaTime: ({ context }) => context.captchaTime + 1,
+      values: ({ context }) => ({ ...context.values, captcha: '' }),
+      errors: ({ context }) => ({ ...context.errors, captcha: null }),
+    }),
+    resetMessage: assign({ message: null }),
+  },
+  delays: {
+    registrationError: TIMINGS.registrationErrorMs,
+  },
+}).createMachine({
+  id: 'registration',
+  description: 'Registration of a new trade customer with a captcha; the account then waits for approval.',
+  context: ({ input }) => ({ values: emptyValues(), errors: noErrors(), captchaTime: input.captchaTime, message: null }),
+  initial: 'filling',
+  states: {
+    filling: {
+      description: 'The form with the captcha image, "Обновить картинку" and "Зарегистрироваться"',
+      initial: 'editing',
+      on: {
+        'registration.change': {
+          description: 'The dealer types in a field (also while a message shows: nothing typed is lost)',
+          actions: { type: 'storeValue', params: ({ event }) => ({ field: event.field, value: event.value }) },
+        },
+        'registration.blur': {
+          description: 'The dealer leaves a field: it is checked',
+          actions: { type: 'storeFieldError', params: ({ event }) => ({ field: event.field }) },
+        },
+        'registration.submit': [
+          { guard: 'isFormValid', target: 'submitting', description: 'Every field is valid: send' },
+          {
+            target: '.editing',
+            description: 'Some field is invalid: every invalid field shows its message; no call',
+            actions: 'storeAllErrors',
+          },
+        ],
+        'registration.refreshCaptcha': {
+          description: 'The dealer presses "Обновить картинку": a new image, the code field empties',
+          actions: 'resetCaptcha',
+        },
+      },
+      states: {
+        editing: { description: 'The form, with the messages of the fields checked so far' },
+        failed: {
+          description: "The server's message in red for 3 s; the captcha is already a new one, nothing else typed is lost",
+          after: {
+            registrationError: { target: 'editing', description: 'The message has been shown 3 s', actions: 'resetMessage' },
+          },
+        },
+        networkError: { description: 'The call got no answer: the network message; the dealer may send again' },
+      },
+    },
+    submitting: {
+      description: 'POST /registration/ runs; the fields are read-only and the button is disabled',
+      invoke: {
+        id: 'submitRegistration',
+        src: 'submitRegistration',
+        input: ({ context }) => requestOf(context.values),
+        onDone: [
+          {
+            guard: { type: 'isSuccess', params: ({ event }) => ({ response: event.output }) },
+            target: 'succeeded',
+            description: "state 'success'",
+            actions: { type: 'storeMessage', params: ({ event }) => ({ message: event.output.message }) },
+          },
+          {
+            target: 'filling.failed',
+            description: 'Any other state (wrong or stale captcha, e-mail taken, bad field, too many attempts): the used captcha is replaced',
+            actions: [{ type: 'storeMessage', params: ({ event }) => ({ message: event.output.message }) }, 'resetCaptcha'],
+          },
+        ],
+        onError: {
+          target: 'filling.networkError',
+          description: 'No answer',
+          actions: { type: 'storeMessage', params: ({ event }) => ({ message: errorMessageOf(event.error) }) },
+        },
+      },
+    },
+    succeeded: {
+      type: 'final',
+      description: 'The congratulation (the server\'s message) and "Перейти ко входу"',
+    },
+  },
+})

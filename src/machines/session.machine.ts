@@ -1,0 +1,204 @@
+import { assign, setup } from 'xstate'
+import type { Account } from '../contract/account'
+import type { LoginRequest } from '../contract/auth'
+import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { blankFields } from './required-fields'
+
+export const SESSION_MESSAGES = {
+  expired: 'Сессия истекла, войдите снова',
+} as const
+
+export const LOGIN_FIELDS = ['email', 'password'] as const
+export type LoginField = (typeof LOGIN_FIELDS)[number]
+
+/** What POST /api/login/ answers: the account, or the server's refusal (wrong password, not approved …). */
+export type LoginOutcome = { account: Account } | { refusal: string }
+
+export interface SessionContext {
+  /** the signed-in account; null when signed out */
+  account: Account | null
+  /** the refusal, the expiry notice or the failure the login form shows; null when none */
+  message: string | null
+  /** the login fields left empty at the last attempt */
+  missing: LoginField[]
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; email: string; password: string }
+  | { type: 'session.logout' }
+  /** the http layer saw a 401 */
+  | { type: 'session.expired' }
+  /** the dealer types in the login form again */
+  | { type: 'session.edit' }
+
+const EDIT_AGAIN = {
+  target: 'idle',
+  actions: 'resetMessage',
+  description: 'The dealer types again: the message goes away',
+} as const
+
+/**
+ * Who is signed in. The app shell starts it once, redirects by its tags ('checking', 'signedIn',
+ * 'signedOut') and reads `account`; the login page shows `message`.
+ */
+export const sessionMachine = setup({
+  types: {} as { context: SessionContext; events: SessionEvent },
+  actors: {
+    loadSession: unprovidedPromise<Account | null>('loadSession'),
+    login: unprovidedPromise<LoginOutcome, LoginRequest>('login'),
+    logout: unprovidedPromise<unknown>('logout'),
+  },
+  guards: {
+    hasAccount: (_, params: { account: Account | null }) => params.account !== null,
+    hasCredentials: ({ event }) => event.type === 'session.login' && blankFields(event, LOGIN_FIELDS).length === 0,
+    isRefused: (_, params: { outcome: LoginOutcome }) => 'refusal' in params.outcome,
+  },
+  actions: {
+    storeAccount: assign({ account: (_, params: { account: Account | null }) => params.account, message: null, missing: [] }),
+    storeMessage: assign({ message: (_, params: { message: string }) => params.message }),
+    storeMissing: assign({ missing: (_, params: { missing: LoginField[] }) => params.missing, message: null }),
+    resetMessage: assign({ message: null, missing: [] }),
+    resetAccount: assign({ account: null, message: null, missing: [] }),
+  },
+}).createMachine({
+  id: 'session',
+  description: 'Who is signed in: checks the session cookie, logs in and out, and signs out on any 401.',
+  context: { account: null, message: null, missing: [] },
+  initial: 'checking',
+  states: {
+    checking: {
+      tags: 'checking',
+      description: 'GET /api/session/ runs; the app shows its loader',
+      invoke: {
+        id: 'loadSession',
+        src: 'loadSession',
+        onDone: [
+          {
+            guard: { type: 'hasAccount', params: ({ event }) => ({ account: event.output }) },
+            target: 'signedIn',
+            description: 'The cookie names a live session',
+            actions: { type: 'storeAccount', params: ({ event }) => ({ account: event.output }) },
+          },
+          { target: 'signedOut', description: 'Nobody is signed in (401)' },
+        ],
+        onError: {
+          target: 'signedOut.form.networkError',
+          description: 'The check failed: the login form shows why',
+          actions: { type: 'storeMessage', params: ({ event }) => ({ message: errorMessageOf(event.error) }) },
+        },
+      },
+    },
+    signedOut: {
+      tags: 'signedOut',
+      description: 'The login page',
+      initial: 'form',
+      states: {
+        form: {
+          description: 'The e-mail and password fields and "Войти"',
+          initial: 'idle',
+          on: {
+            'session.login': [
+              {
+                guard: 'hasCredentials',
+                target: 'submitting',
+                description: 'The dealer presses "Войти" with both fields filled',
+                actions: 'resetMessage',
+              },
+              {
+                target: '.incomplete',
+                description: 'The dealer presses "Войти" with a field empty: no call',
+                actions: {
+                  type: 'storeMissing',
+                  params: ({ event }) => ({ missing: blankFields(event, LOGIN_FIELDS) }),
+                },
+              },
+            ],
+          },
+          states: {
+            idle: { description: 'No message' },
+            incomplete: {
+              description: '"Это поле необходимо заполнить." under each empty field',
+              on: { 'session.edit': EDIT_AGAIN },
+            },
+            rejected: {
+              description: "The server's refusal (wrong e-mail or password, not approved, disabled) in red",
+              on: { 'session.edit': EDIT_AGAIN },
+            },
+            networkError: {
+              description: 'The call got no answer: the network message in red',
+              on: { 'session.edit': EDIT_AGAIN },
+            },
+            expired: {
+              description: '"Сессия истекла, войдите снова"',
+              entry: { type: 'storeMessage', params: { message: SESSION_MESSAGES.expired } },
+              on: { 'session.edit': EDIT_AGAIN },
+            },
+          },
+        },
+        submitting: {
+          description: 'POST /api/login/ runs; "Вход…" on the disabled button',
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ event }) => (event.type === 'session.login' ? { email: event.email.trim(), password: event.password } : { email: '', password: '' }),
+            onDone: [
+              {
+                guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'form.rejected',
+                description: 'The server refused the login',
+                actions: {
+                  type: 'storeMessage',
+                  params: ({ event }) => ({ message: 'refusal' in event.output ? event.output.refusal : '' }),
+                },
+              },
+              {
+                target: '#session.signedIn',
+                description: 'Signed in: the app shell leaves the login page',
+                actions: {
+                  type: 'storeAccount',
+                  params: ({ event }) => ({ account: 'account' in event.output ? event.output.account : null }),
+                },
+              },
+            ],
+            onError: {
+              target: 'form.networkError',
+              description: 'No answer (network or server failure)',
+              actions: { type: 'storeMessage', params: ({ event }) => ({ message: errorMessageOf(event.error) }) },
+            },
+          },
+        },
+      },
+    },
+    signedIn: {
+      tags: 'signedIn',
+      description: 'The cabinet',
+      initial: 'idle',
+      on: {
+        'session.expired': {
+          target: 'signedOut.form.expired',
+          description: 'Any call answered 401: the session ended on the server',
+          actions: 'resetAccount',
+        },
+      },
+      states: {
+        idle: {
+          description: 'The cabinet is in use',
+          on: { 'session.logout': { target: 'signingOut', description: 'The dealer presses "Выйти"' } },
+        },
+        signingOut: {
+          description: 'POST /api/logout/ runs',
+          invoke: {
+            id: 'logout',
+            src: 'logout',
+            onDone: { target: '#session.signedOut', description: 'Signed out', actions: 'resetAccount' },
+            onError: {
+              target: '#session.signedOut',
+              description: 'The call failed; the dealer is signed out here all the same',
+              actions: 'resetAccount',
+            },
+          },
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,48 @@
+import { setup } from 'xstate'
+
+export const SIDEBAR_MODES = ['wide', 'narrow'] as const
+export type SidebarMode = (typeof SIDEBAR_MODES)[number]
+
+export interface SidebarInput {
+  /** the width remembered from the last visit */
+  mode: SidebarMode
+}
+
+export type SidebarEvent = { type: 'sidebar.toggle' }
+
+/**
+ * Spec §4: the sidebar is wide or narrow. The chosen width is remembered through `storeMode`,
+ * a no-op here that the app provides with a localStorage write, so the machine stays pure.
+ */
+export const sidebarMachine = setup({
+  types: {} as { context: SidebarInput; events: SidebarEvent; input: SidebarInput },
+  guards: {
+    isRememberedNarrow: ({ context }) => context.mode === 'narrow',
+  },
+  actions: {
+    storeMode: (_, _params: { mode: SidebarMode }) => {},
+  },
+}).createMachine({
+  id: 'sidebar',
+  description: 'The sidebar is wide (titles) or narrow (initials with tooltips); the choice is remembered.',
+  context: ({ input }) => ({ mode: input.mode }),
+  initial: 'restoring',
+  states: {
+    restoring: {
+      description: 'Opens at the width remembered from the last visit',
+      always: [{ guard: 'isRememberedNarrow', target: 'narrow' }, { target: 'wide' }],
+    },
+    wide: {
+      description: 'Menu titles are shown; the toggle reads "Свернуть меню"',
+      on: {
+        'sidebar.toggle': { target: 'narrow', actions: { type: 'storeMode', params: { mode: 'narrow' } } },
+      },
+    },
+    narrow: {
+      description: 'Only initials are shown, titles as tooltips; the toggle reads "Развернуть меню"',
+      on: {
+        'sidebar.toggle': { target: 'wide', actions: { type: 'storeMode', params: { mode: 'wide' } } },
+      },
+    },
+  },
+})

@@ -1,0 +1,47 @@
+/**
+ * Small, safe access to the browser's localStorage: private modes and full quotas throw, and a
+ * preference that cannot be remembered must never break the page.
+ */
+export function createStorage(backend: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined = browserStorage()) {
+  return {
+    read(key: string): string | null {
+      try {
+        return backend?.getItem(key) ?? null
+      } catch {
+        return null
+      }
+    },
+    write(key: string, value: string): void {
+      try {
+        backend?.setItem(key, value)
+      } catch {
+        // not remembered: the preference falls back to its default next time
+      }
+    },
+    remove(key: string): void {
+      try {
+        backend?.removeItem(key)
+      } catch {
+        // nothing to clean up then
+      }
+    },
+    /** The stored value when it is one of `allowed`, else `fallback`. */
+    readChoice<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
+      const value = this.read(key)
+      return allowed.find((choice) => choice === value) ?? fallback
+    },
+  }
+}
+
+export type AppStorage = ReturnType<typeof createStorage>
+
+function browserStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage
+  } catch {
+    return undefined
+  }
+}
+
+/** The sidebar's remembered width: 'wide' or 'narrow'. */
+export const SIDEBAR_STORAGE_KEY = 'cabinet.sidebar'

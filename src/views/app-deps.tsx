@@ -1,0 +1,42 @@
+import { createContext, useContext, type ReactNode } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import type { catalogueListMachine } from '../machines/catalogue-list.machine'
+import type { profileMachine } from '../machines/profile.machine'
+import type { registrationMachine } from '../machines/registration.machine'
+import type { reminderMachine } from '../machines/reminder.machine'
+import type { shellMachine } from '../machines/shell.machine'
+import type { sidebarMachine } from '../machines/sidebar.machine'
+
+/**
+ * What the views need from the app layer, without importing services (architecture §2: a view
+ * never imports a service). src/app builds every machine with its real actors already provided
+ * (`machine.provide({ actors: createXActors({ http }) })`) and puts it here; a view starts its
+ * screen's machine with `useActorRef(useAppDeps().machines.profile, { input })`. Tests render the
+ * same views with machines provided with fakes.
+ *
+ * App-lifetime actors (the sidebar's width) are started once by the app and shared as refs.
+ */
+export interface AppDeps {
+  machines: {
+    shell: typeof shellMachine
+    profile: typeof profileMachine
+    catalogueList: typeof catalogueListMachine
+    registration: typeof registrationMachine
+    reminder: typeof reminderMachine
+  }
+  sidebar: ActorRefFrom<typeof sidebarMachine>
+  /** menu keys of the screens the route tree has (the sidebar shows only these) */
+  builtScreens: readonly string[]
+}
+
+const AppDepsContext = createContext<AppDeps | null>(null)
+
+export function AppDepsProvider({ deps, children }: { deps: AppDeps; children: ReactNode }) {
+  return <AppDepsContext.Provider value={deps}>{children}</AppDepsContext.Provider>
+}
+
+export function useAppDeps(): AppDeps {
+  const deps = useContext(AppDepsContext)
+  if (!deps) throw new Error('useAppDeps needs an AppDepsProvider above it')
+  return deps
+}

@@ -1,0 +1,19 @@
+import { Link } from '@tanstack/react-router'
+import type { BasketSummary as Summary } from '../../contract/account'
+import { formatCount, formatMoney, PRODUCT_FORMS } from '../ui/format'
+import styles from './basket-summary.module.css'
+import { useInitData } from './shell-context'
+
+/** "Корзина: 3 товара на сумму 1 234,50 ₽" */
+export const basketSummaryText = ({ count, sum }: Summary) =>
+  `Корзина: ${formatCount(count, PRODUCT_FORMS)} на сумму ${formatMoney(sum)}`
+
+/** The header's basket line, a link to /cart/; screens keep it current with `basket.changed`. */
+export function BasketSummary() {
+  const { basket } = useInitData()
+  return (
+    <Link to="/cart/" className={styles.summary} activeOptions={{ exact: true, includeSearch: false }}>
+      <span aria-live="polite">{basketSummaryText(basket)}</span>
+    </Link>
+  )
+}

@@ -1,0 +1,60 @@
+import { Outlet } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { SHELL_MESSAGES } from '../../machines/shell.machine'
+import { useAppDeps } from '../app-deps'
+import { ErrorBlock } from '../ui/error-block'
+import { Loading } from '../ui/loading'
+import styles from './cabinet-layout.module.css'
+import { Header } from './header'
+import { ShellProvider, type ShellActor } from './shell-context'
+import { Sidebar } from './sidebar'
+
+export const CABINET_LOADING_LABEL = 'Загрузка кабинета…'
+
+/**
+ * The signed-in frame: starts the shell machine (init data, contract switching) for as long as
+ * the dealer is in the cabinet, and shows the sidebar, the header and the current screen.
+ */
+export function CabinetLayout() {
+  const shell = useActorRef(useAppDeps().machines.shell)
+  return (
+    <ShellProvider actor={shell}>
+      <CabinetFrame shell={shell} />
+    </ShellProvider>
+  )
+}
+
+function CabinetFrame({ shell }: { shell: ShellActor }) {
+  const view = useSelector(shell, (snapshot) =>
+    snapshot.matches('ready') ? 'ready' : snapshot.matches('failed') ? 'failed' : 'loading',
+  )
+  const errorMessage = useSelector(shell, (snapshot) => snapshot.context.errorMessage)
+  const sidebarMode = useSelector(useAppDeps().sidebar, (snapshot) => (snapshot.matches('narrow') ? 'narrow' : 'wide'))
+
+  if (view === 'loading') return <Loading label={CABINET_LOADING_LABEL} fullPage />
+  if (view === 'failed') {
+    return (
+      <ErrorBlock
+        title={SHELL_MESSAGES.loadFailed}
+        message={errorMessage}
+        retryLabel={SHELL_MESSAGES.retry}
+        onRetry={() => shell.send({ type: 'shell.retry' })}
+        fullPage
+      />
+    )
+  }
+  return (
+    <div className={styles.frame} data-sidebar={sidebarMode}>
+      <a className={styles.skipLink} href="#content">
+        Перейти к содержимому
+      </a>
+      <Sidebar />
+      <div className={styles.column}>
+        <Header />
+        <main id="content" className={styles.content} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,28 @@
+import { Button } from '../ui/button'
+import { useSessionActor } from '../session/session-context'
+import { BasketSummary } from './basket-summary'
+import { ContractSelector } from './contract-selector'
+import styles from './header.module.css'
+import { useInitData } from './shell-context'
+
+/** Company, contract, basket summary, the user and "Выйти". */
+export function Header() {
+  const session = useSessionActor()
+  const { account } = useInitData()
+  return (
+    <header className={styles.header}>
+      <span className={styles.company} title={account.company}>
+        {account.company}
+      </span>
+      <ContractSelector />
+      <span className={styles.spacer} />
+      <BasketSummary />
+      <span className={styles.user}>
+        <span>{account.name}</span>
+        <Button variant="ghost" onPress={() => session.send({ type: 'session.logout' })}>
+          Выйти
+        </Button>
+      </span>
+    </header>
+  )
+}

@@ -1,0 +1,27 @@
+import { useSelector } from '@xstate/react'
+import { createContext, useContext, type ReactNode } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import type { InitData } from '../../contract/account'
+import type { shellMachine } from '../../machines/shell.machine'
+
+export type ShellActor = ActorRefFrom<typeof shellMachine>
+
+const ShellContext = createContext<ShellActor | null>(null)
+
+export function ShellProvider({ actor, children }: { actor: ShellActor; children: ReactNode }) {
+  return <ShellContext.Provider value={actor}>{children}</ShellContext.Provider>
+}
+
+/** The cabinet frame's actor: screens read the selected contract and send `basket.changed`. */
+export function useShellActor(): ShellActor {
+  const actor = useContext(ShellContext)
+  if (!actor) throw new Error('useShellActor needs the cabinet layout above it')
+  return actor
+}
+
+/** The init data; screens render inside the frame only once it is loaded. */
+export function useInitData(): InitData {
+  const initData = useSelector(useShellActor(), (snapshot) => snapshot.context.initData)
+  if (!initData) throw new Error('useInitData is used before the cabinet data loaded')
+  return initData
+}

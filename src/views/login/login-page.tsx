@@ -1,0 +1,75 @@
+import { Link } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import type { FormEvent } from 'react'
+import { Button as AriaButton, DialogTrigger, Form } from 'react-aria-components'
+import { REQUIRED_MESSAGE } from '../../contract/registration'
+import type { LoginField } from '../../machines/session.machine'
+import { ReminderDialog } from '../reminder/reminder-dialog'
+import { useSessionActor } from '../session/session-context'
+import { Button } from '../ui/button'
+import { FormField } from './form-field'
+import styles from './login-page.module.css'
+import shared from './signed-out.module.css'
+
+const textOf = (form: FormData, field: LoginField) => String(form.get(field) ?? '')
+
+/**
+ * /login/: e-mail and password. It never navigates: the app shell leaves the page when the
+ * session turns signedIn.
+ */
+export function LoginPage() {
+  const session = useSessionActor()
+  const isSubmitting = useSelector(session, (s) => s.matches({ signedOut: 'submitting' }))
+  const message = useSelector(session, (s) => s.context.message)
+  const missing = useSelector(session, (s) => s.context.missing)
+  const edit = () => session.send({ type: 'session.edit' })
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    session.send({ type: 'session.login', email: textOf(form, 'email'), password: textOf(form, 'password') })
+  }
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.card}>
+        <h1 className={styles.title}>Вход в кабинет дилера</h1>
+        <Form className={shared.form} validationBehavior="aria" onSubmit={submit} aria-label="Вход в кабинет дилера">
+          <FormField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="username"
+            isReadOnly={isSubmitting}
+            error={missing.includes('email') ? REQUIRED_MESSAGE : null}
+            onChange={edit}
+          />
+          <FormField
+            label="Пароль"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            isReadOnly={isSubmitting}
+            error={missing.includes('password') ? REQUIRED_MESSAGE : null}
+            onChange={edit}
+          />
+          {message ? (
+            <p className={shared.alert} role="alert">
+              {message}
+            </p>
+          ) : null}
+          <Button type="submit" variant="primary" className={styles.submit} isDisabled={isSubmitting}>
+            {isSubmitting ? 'Вход…' : 'Войти'}
+          </Button>
+        </Form>
+        <div className={styles.links}>
+          <DialogTrigger>
+            <AriaButton className={shared.linkButton}>Забыли пароль?</AriaButton>
+            <ReminderDialog />
+          </DialogTrigger>
+          <Link to="/registration/form/">Регистрация нового клиента</Link>
+        </div>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,18 @@
+import { createContext, useContext, type ReactNode } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import type { sessionMachine } from '../../machines/session.machine'
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>
+
+const SessionContext = createContext<SessionActor | null>(null)
+
+/** The one session actor of the app, started by the app shell. */
+export function SessionProvider({ actor, children }: { actor: SessionActor; children: ReactNode }) {
+  return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>
+}
+
+export function useSessionActor(): SessionActor {
+  const actor = useContext(SessionContext)
+  if (!actor) throw new Error('useSessionActor needs a SessionProvider above it (the app shell creates the session actor)')
+  return actor
+}

@@ -1,0 +1,56 @@
+import { Link } from '@tanstack/react-router'
+import { paginationCells } from '../../machines/pagination'
+import styles from './pagination.module.css'
+
+export interface PaginationProps {
+  /** the current page, from the address's ?page= */
+  page: number
+  /** the number of pages */
+  total: number
+}
+
+/**
+ * Spec §2, §9: up to 11 numbered/ellipsis cells (see paginationCells) plus the prev and next
+ * arrows. Each cell links to the current address with another ?page= (the other query
+ * parameters stay), so reload and browser back keep the page.
+ */
+export function Pagination({ page, total }: PaginationProps) {
+  if (total <= 1) return null
+  const current = Math.min(Math.max(page, 1), total)
+  const linkTo = (n: number) => ({ to: './', search: (prev: object) => ({ ...prev, page: n }) }) as const
+
+  return (
+    <nav className={styles.nav} aria-label="Страницы">
+      <ul className={styles.list}>
+        <li>
+          <Link {...linkTo(current - 1)} disabled={current <= 1} className={styles.cell} aria-label="Предыдущая страница">
+            <span aria-hidden="true">‹</span>
+          </Link>
+        </li>
+        {paginationCells(current, total).map((cell, index) => (
+          <li key={cell.kind === 'page' ? cell.page : `gap-${index}`}>
+            {cell.kind === 'page' ? (
+              <Link
+                {...linkTo(cell.page)}
+                className={styles.cell}
+                aria-label={`Страница ${cell.page}`}
+                aria-current={cell.page === current ? 'page' : undefined}
+              >
+                {cell.page}
+              </Link>
+            ) : (
+              <span className={`${styles.cell} ${styles.ellipsis}`} aria-hidden="true">
+                …
+              </span>
+            )}
+          </li>
+        ))}
+        <li>
+          <Link {...linkTo(current + 1)} disabled={current >= total} className={styles.cell} aria-label="Следующая страница">
+            <span aria-hidden="true">›</span>
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  )
+}

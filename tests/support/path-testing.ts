@@ -1,0 +1,196 @@
+import {
+  __unsafe_getAllOwnEventDescriptors as eventTypesOf,
+  createActor,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+} from 'xstate'
+import { getShortestPaths, type StatePath } from 'xstate/graph'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { invokesOf, stateNodesOf } from '../../scripts/machine-graph'
+import { createFakeActors, type FakeActors, type FakeKind } from './fake-actors'
+import {
+  type CoverageRecorder,
+  DEFAULT_REPORT_FILE,
+  describeMissing,
+  isFullCoverage,
+  pathCoverage,
+  writeCoverageReport,
+} from './path-coverage'
+
+export type MachinePath = StatePath<AnyMachineSnapshot, AnyEventObject>
+/** Payloads per event type; a type without an entry is sent as `{ type }` alone. */
+export type EventCases = Record<string, AnyEventObject[]>
+export type SerializeState = (
+  state: AnyMachineSnapshot,
+  event: AnyEventObject | undefined,
+  prev?: AnyMachineSnapshot,
+) => string
+export type { FakeKind }
+
+export interface GenerateOptions {
+  cases?: EventCases
+  /** The graph key of a snapshot; two snapshots with one key are one vertex. */
+  serializeState?: SerializeState
+  /** Throws instead of running forever when the key is too fine. */
+  limit?: number
+  input?: unknown
+}
+
+export interface ReplayOptions {
+  /** Invoked (or spawned) actors by `src` name: how the fake behaves. Default 'promise'. */
+  actors?: Record<string, FakeKind>
+  input?: unknown
+  /** Where to record coverage; `false` records nothing. Default: the file-wide recorder. */
+  coverage?: CoverageRecorder | false
+  /** Extra checks after each step, e.g. on context. */
+  assertStep?: (snapshot: AnyMachineSnapshot, expected: AnyMachineSnapshot, index: number) => void
+}
+
+/** State value plus the incoming edge, so each transition gets a path of its own. */
+export const defaultSerializeState: SerializeState = (state, event, prev) => {
+  const value = JSON.stringify(state.value)
+  return event && prev ? `${value} via ${event.type} from ${JSON.stringify(prev.value)}` : value
+}
+
+/** JSON that keeps an Error's message (plain JSON turns every Error into `{}`). */
+export const serializeEvent = (event: AnyEventObject): string =>
+  JSON.stringify(event, (_, v: unknown) => (v instanceof Error ? `Error(${v.message})` : v))
+
+// the machine raises these itself on reaching a final child; sent from outside they would
+// make paths no real run can take
+const isRaisedByMachine = (type: string) => type.startsWith('xstate.done.state.')
+
+/** Shortest paths to every vertex, minus those that are a prefix of another path. */
+export function generatePaths(machine: AnyStateMachine, options: GenerateOptions = {}): MachinePath[] {
+  const { cases = {}, serializeState = defaultSerializeState, limit = 5_000, input } = options
+  const paths = getShortestPaths(machine, {
+    events: (snapshot) =>
+      eventTypesOf(snapshot)
+        .filter((type) => !isRaisedByMachine(type))
+        .flatMap((type) => cases[type] ?? [{ type }]),
+    serializeState,
+    serializeEvent,
+    limit,
+    input,
+  }) as MachinePath[]
+  return withoutPrefixes(paths)
+}
+
+function withoutPrefixes(paths: MachinePath[]): MachinePath[] {
+  const keyOf = (p: MachinePath) => p.steps.map((s) => serializeEvent(s.event)).join('\n') + '\n'
+  const kept: string[] = []
+  return [...paths]
+    .sort((a, b) => b.steps.length - a.steps.length)
+    .filter((p) => {
+      const key = keyOf(p)
+      if (kept.some((longer) => longer.startsWith(key))) return false
+      kept.push(key)
+      return true
+    })
+    .reverse()
+}
+
+const describeEvent = ({ type, ...payload }: AnyEventObject): string =>
+  Object.keys(payload).length ? `${type} ${serializeEvent(payload as AnyEventObject)}` : type
+
+/** 'item.load → xstate.done.actor.loadItem {"output":…} ⇒ {"ready":"editing"}' */
+export function pathName(path: MachinePath): string {
+  const events = path.steps.slice(1).map((s) => describeEvent(s.event))
+  return `${events.join(' → ') || '(initial)'} ⇒ ${JSON.stringify(path.state.value)}`
+}
+
+/** Every `src` name the machine invokes, so each gets a fake. */
+function invokedSources(machine: AnyStateMachine): string[] {
+  const nodes = [machine.root, ...stateNodesOf(machine)]
+  return nodes.flatMap(invokesOf).map((i) => i.src).filter((src) => src !== 'inline')
+}
+
+/**
+ * Replays a generated path against the real machine: fake actors the path settles step by
+ * step, fake timers advanced to each delayed transition, and after every step the actor's
+ * state value must equal the path's.
+ */
+export async function replayPath(machine: AnyStateMachine, path: MachinePath, options: ReplayOptions = {}) {
+  const kinds = Object.fromEntries(invokedSources(machine).map((src) => [src, 'promise' as FakeKind]))
+  const fakes = createFakeActors({ ...kinds, ...options.actors })
+  const coverage = options.coverage === false ? undefined : (options.coverage ?? pathCoverage)
+  let failure: unknown
+  vi.useFakeTimers()
+  const actor = createActor(machine.provide({ actors: fakes.logic }), {
+    input: options.input,
+    inspect: coverage?.inspector(machine),
+  })
+  actor.subscribe({ error: (err) => (failure = err) })
+  try {
+    actor.start()
+    coverage?.recordSnapshot(machine, actor.getSnapshot())
+    for (const [index, step] of path.steps.entries()) {
+      await dispatch(actor, step.event, fakes)
+      await vi.advanceTimersByTimeAsync(0)
+      const where = `step ${index} (${describeEvent(step.event)}) of ${pathName(path)}`
+      if (failure !== undefined) throw new Error(`${where}: the machine failed`, { cause: failure })
+      const snapshot = actor.getSnapshot() as AnyMachineSnapshot
+      expect(snapshot.value, where).toEqual(step.state.value)
+      options.assertStep?.(snapshot, step.state, index)
+    }
+  } finally {
+    actor.stop()
+    vi.useRealTimers()
+  }
+}
+
+async function dispatch(actor: AnyActorRef, event: AnyEventObject, fakes: FakeActors): Promise<void> {
+  const { type } = event
+  const after = (prefix: string) => type.slice(prefix.length)
+  if (type === 'xstate.init') return
+  if (type.startsWith('xstate.done.actor.')) fakes.current(after('xstate.done.actor.')).done(event.output)
+  else if (type.startsWith('xstate.error.actor.')) fakes.current(after('xstate.error.actor.')).fail(event.error)
+  else if (type.startsWith('xstate.snapshot.')) fakes.current(after('xstate.snapshot.')).emit(event.snapshot)
+  else if (type.startsWith('xstate.after.')) await advanceToTimer(actor, type)
+  else actor.send(event)
+}
+
+/** Moves the fake clock exactly to the pending delayed event, whatever its delay's name. */
+async function advanceToTimer(actor: AnyActorRef, type: string): Promise<void> {
+  const pending = Object.values(actor.system.getSnapshot()._scheduledEvents)
+  const timer = pending.find((s) => s.event.type === type)
+  if (!timer) {
+    const names = pending.map((s) => s.event.type).join(', ') || 'none'
+    throw new Error(`${type}: no such timer is pending (pending: ${names})`)
+  }
+  await vi.advanceTimersByTimeAsync(Math.max(0, timer.startedAt + timer.delay - Date.now()))
+}
+
+export interface MachinePathsOptions extends GenerateOptions, Omit<ReplayOptions, 'coverage'> {
+  /** Fail the suite unless every state and transition was covered. Default true. */
+  expectFullCoverage?: boolean
+  /** The JSON file to merge coverage into; `false` writes nothing (fixtures). */
+  report?: string | false
+}
+
+/**
+ * One call per machine in a test file: generates the paths, registers one test per path,
+ * and after them writes the coverage report and holds the machine to 100%.
+ */
+export function describeMachinePaths(machine: AnyStateMachine, options: MachinePathsOptions = {}): MachinePath[] {
+  const { expectFullCoverage = true, report = DEFAULT_REPORT_FILE, ...rest } = options
+  const paths = generatePaths(machine, rest)
+  describe(`${machine.id} paths`, () => {
+    let replayed = 0
+    it.each(paths.map((p) => [pathName(p), p] as const))('%s', async (_, path) => {
+      await replayPath(machine, path, rest)
+      replayed++
+    })
+    afterAll(() => {
+      const summary = pathCoverage.summary(machine)
+      if (report !== false) writeCoverageReport({ [machine.id]: summary }, report)
+      // a failed or filtered-out path already says why; a coverage gap on top would be noise
+      if (expectFullCoverage && replayed === paths.length && !isFullCoverage(summary)) {
+        throw new Error(describeMissing(machine.id, summary))
+      }
+    })
+  })
+  return paths
+}

@@ -1,0 +1,152 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { Database } from '../../server/db/schema'
+import { buildApp } from '../../server/app'
+import { loadConfig, type AppConfig } from '../../server/config'
+import { readCaptchaAnswer, CAPTCHA_COOKIE } from '../../server/auth/captchas'
+import { SESSION_COOKIE } from '../../server/auth/sessions'
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDatabase } from '../../server/db/seed'
+import { createMailer, type MailTransport } from '../../server/mail/mailer'
+import { createTestDb, type TestDb } from './test-db'
+
+export { DEMO_LOGINS, DEMO_PASSWORD }
+
+export interface TestClock {
+  now: () => Date
+  advance: (ms: number) => void
+}
+
+export function createClock(start = new Date()): TestClock {
+  let current = start.getTime()
+  return { now: () => new Date(current), advance: (ms) => (current += ms) }
+}
+
+export interface ServerFixture {
+  app: FastifyInstance
+  db: TestDb
+  config: AppConfig
+  clock: TestClock
+  close: () => Promise<void>
+}
+
+export interface ServerFixtureOptions {
+  /** per-minute limits; generous unless a test is about them */
+  rateLimits?: Partial<AppConfig['rateLimits']>
+  clientDir?: string
+  products?: number
+  mailTransport?: MailTransport
+}
+
+const GENEROUS_LIMIT = 10_000
+
+/** The app on a fresh database seeded small, with a fake clock and a mailer that only fills the outbox. */
+export async function startServer(options: ServerFixtureOptions = {}): Promise<ServerFixture> {
+  const db = await createTestDb()
+  await seedDatabase(db, { products: options.products ?? 60 })
+  const base = loadConfig({})
+  const config: AppConfig = {
+    ...base,
+    clientDir: options.clientDir ?? '/nonexistent/dist/client',
+    rateLimits: { login: GENEROUS_LIMIT, registration: GENEROUS_LIMIT, reminder: GENEROUS_LIMIT, ...options.rateLimits },
+  }
+  const clock = createClock()
+  const silent = { info: () => {}, error: () => {} }
+  const mailer = createMailer({ db, from: config.mailFrom, now: clock.now, log: silent, transport: options.mailTransport })
+  const app = await buildApp({ db, config, mailer, now: clock.now })
+  return {
+    app,
+    db,
+    config,
+    clock,
+    close: async () => {
+      await app.close()
+      await db.dispose()
+    },
+  }
+}
+
+export type DemoRole = 'mainAccount' | 'manager'
+
+/** A demo login by role and company (0 or 1, in seed order). */
+export function demoLogin(role: DemoRole, company = 0): { email: string; company: string } {
+  const companies = [...new Set(DEMO_LOGINS.map((login) => login.company))]
+  const ofCompany = DEMO_LOGINS.filter((login) => login.company === companies[company])
+  const login = role === 'manager' ? ofCompany.find((l) => l.role === 'менеджер') : ofCompany.find((l) => l.role !== 'менеджер')
+  if (!login) throw new Error(`no demo ${role} for company ${company}`)
+  return login
+}
+
+/** The value of a Set-Cookie the response sets (undefined when it sets none or clears it). */
+export function cookieValue(response: LightMyRequestResponse, name: string): string | undefined {
+  const cookie = response.cookies.find((c) => c.name === name)
+  return cookie?.value ? cookie.value : undefined
+}
+
+/** Logs in through the API and answers the Cookie header for the session. */
+export async function loginCookie(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/login/', payload: { email, password } })
+  const sessionId = cookieValue(response, SESSION_COOKIE)
+  if (response.statusCode !== 200 || !sessionId) throw new Error(`login as ${email} failed: ${response.statusCode} ${response.body}`)
+  return `${SESSION_COOKIE}=${sessionId}`
+}
+
+export const loginAs = (fixture: ServerFixture, role: DemoRole, company = 0) => loginCookie(fixture.app, demoLogin(role, company).email)
+
+/** Fetches a captcha picture as a browser would; answers its cookie and (reading the database, as a person reads the picture) its answer. */
+export async function solveCaptcha(fixture: ServerFixture, cookie?: string): Promise<{ cookie: string; answer: string; response: LightMyRequestResponse }> {
+  const response = await fixture.app.inject({
+    method: 'GET',
+    url: `/registration/captcha?t=${Date.now()}`,
+    headers: cookie ? { cookie } : {},
+  })
+  const captchaId = cookieValue(response, CAPTCHA_COOKIE)
+  if (!captchaId) throw new Error('the captcha set no cookie')
+  const answer = await readCaptchaAnswer(fixture.db, captchaId)
+  if (!answer) throw new Error('the captcha has no answer in the database')
+  return { cookie: `${CAPTCHA_COOKIE}=${captchaId}`, answer, response }
+}
+
+/** Every table of schema.ts; the `satisfies` makes a new table a compile error here until it is listed. */
+const TABLES = {
+  customers: true,
+  users: true,
+  sessions: true,
+  password_resets: true,
+  rate_limits: true,
+  captchas: true,
+  outbox: true,
+  contragents: true,
+  contracts: true,
+  manager_contracts: true,
+  addresses: true,
+  consignees: true,
+  warehouses: true,
+  brands: true,
+  categories: true,
+  products: true,
+  params: true,
+  product_params: true,
+  tags: true,
+  product_tags: true,
+  pictures: true,
+  stocks: true,
+  wishes: true,
+  needs: true,
+  basket_lines: true,
+  order_states: true,
+  orders: true,
+  order_lines: true,
+} satisfies Record<keyof Database, true>
+
+export const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]
+
+/** A table's rows in a stable order, for before/after comparisons. */
+export async function readTable(db: TestDb, table: keyof Database): Promise<unknown[]> {
+  const rows = await db.kysely.selectFrom(table).selectAll().execute()
+  return rows.map((row) => JSON.stringify(row)).sort()
+}
+
+export async function snapshotAllTables(db: TestDb): Promise<Record<string, unknown[]>> {
+  const snapshot: Record<string, unknown[]> = {}
+  for (const table of TABLE_NAMES) snapshot[table] = await readTable(db, table)
+  return snapshot
+}
