@@ -1,13 +1,13 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findBrowser } from './scripts/browser-path'
-import { E2E_BASE_URL, E2E_DB_FILE, E2E_PORT } from './tests/e2e/support/e2e-env'
+import { E2E_BASE_URL, E2E_DB_FILE, E2E_PORT, E2E_RESULTS_DIR } from './tests/e2e/support/e2e-env'
 
 const ci = !!process.env.CI
 
 export default defineConfig({
   testDir: 'tests/e2e',
   // Playwright empties its output folder on start; the e2e database sits beside it, not in it
-  outputDir: 'test-results/playwright',
+  outputDir: `${E2E_RESULTS_DIR}/playwright`,
   workers: 1,
   fullyParallel: false,
   retries: ci ? 1 : 0,
@@ -34,7 +34,8 @@ export default defineConfig({
       // always SQLite, whatever the shell says: the fixtures read captchas from the file
       DATABASE_URL: '',
       SMTP_URL: '',
-      SEED_PRODUCTS: '400',
+      SEED_PRODUCTS: process.env.E2E_SEED_PRODUCTS ?? '400',
+      ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_REGISTRATION: '1000',
       RATE_LIMIT_REMINDER: '1000',

@@ -28,7 +28,10 @@ export async function countAttempt(db: Db, key: string, now: Date): Promise<numb
     )
     .returning('hits')
     .executeTakeFirstOrThrow()
-  return Number(row.hits)
+  const hits = Number(row.hits)
+  // a fresh window is rare enough to pay for sweeping the windows of addresses gone quiet
+  if (hits === 1) await db.kysely.deleteFrom('rate_limits').where('window_started_at', '<=', nowMs - 2 * WINDOW_MS).execute()
+  return hits
 }
 
 /** Throws 429 when the client's IP has used up this minute's attempts at `action`. */

@@ -7,24 +7,24 @@ import type { AppDeps } from '../app'
 import { accountOf } from '../auth/account'
 import { allowedContracts, selectedContractId } from '../auth/contract-access'
 import { requireAccount, signedInUser } from '../auth/require-account'
+import { contractPrice } from '../catalogue/contract'
 import type { Db } from '../db/connection'
 import { HttpError, parseBody } from '../validation'
 
 /** The basket header: lines of the user under the contract and their sum at the contract's prices. */
 export async function basketSummary(db: Db, userId: number, contractId: string): Promise<BasketSummary> {
   if (contractId === '0') return { count: 0, sum: 0 }
-  const row = await db.kysely
+  const lines = await db.kysely
     .selectFrom('basket_lines')
     .innerJoin('products', 'products.id', 'basket_lines.product_id')
     .innerJoin('contracts', 'contracts.id', 'basket_lines.contract_id')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('count'),
-      eb.fn.sum<number | null>(eb(eb('basket_lines.qnt', '*', eb.ref('products.price')), '*', eb.ref('contracts.price_factor'))).as('sum'),
-    ])
+    .select(['basket_lines.qnt', 'products.price', 'contracts.price_factor'])
     .where('basket_lines.user_id', '=', userId)
     .where('basket_lines.contract_id', '=', Number(contractId))
-    .executeTakeFirst()
-  return { count: Number(row?.count ?? 0), sum: Math.round(Number(row?.sum ?? 0) * 100) / 100 }
+    .execute()
+  // priced per unit first, as the catalogue and the basket show it, so the totals agree to the kopeck
+  const sum = lines.reduce((total, line) => total + Math.round(contractPrice(Number(line.price), Number(line.price_factor)) * line.qnt * 100) / 100, 0)
+  return { count: lines.length, sum: Math.round(sum * 100) / 100 }
 }
 
 export function listWarehouses(db: Db): Promise<Warehouse[]> {

@@ -80,20 +80,14 @@ const profileRoute = createRoute({
   component: lazyRouteComponent(() => import('../views/profile/profile-page'), 'ProfilePage'),
 })
 
-const cartRoute = createRoute({
-  getParentRoute: () => cabinetLayoutRoute,
-  path: 'cart',
-  component: lazyRouteComponent(() => import('../views/home/cart-summary-page'), 'CartSummaryPage'),
-})
-
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   registrationRoute,
-  cabinetLayoutRoute.addChildren([cabinetRoute.addChildren([catalogueRoute, profileRoute]), cartRoute]),
+  cabinetLayoutRoute.addChildren([cabinetRoute.addChildren([catalogueRoute, profileRoute])]),
 ])
 
-/** Canonical addresses end with '/' (links are built so); '/cart' and the like match too (main.tsx adds the '/'). */
+/** Canonical addresses end with '/' (links are built so); '/cabinet/profile' and the like match too (main.tsx adds the '/'). */
 export function createAppRouter(context: RouterContext) {
   return createRouter({
     routeTree,

@@ -106,4 +106,14 @@ describe('rate limits', () => {
     const rows = (await readTable(fixture.db, 'rate_limits')).map((row) => JSON.parse(row as string))
     expect(rows.find((row) => row.key === 'test:concurrent')).toMatchObject({ hits: 25, window_started_at: now.getTime() })
   })
+
+  it('forgets the windows of addresses that have gone quiet', async () => {
+    const start = fixture.clock.now()
+    await countAttempt(fixture.db, 'test:quiet', start)
+    const later = new Date(start.getTime() + 3 * 60_000)
+    await countAttempt(fixture.db, 'test:active', later)
+    const keys = (await readTable(fixture.db, 'rate_limits')).map((row) => JSON.parse(row as string).key)
+    expect(keys).toContain('test:active')
+    expect(keys).not.toContain('test:quiet')
+  })
 })

@@ -30,8 +30,9 @@ async function expectedBasket(email: string, contractId: string) {
     .where('basket_lines.user_id', '=', id)
     .where('basket_lines.contract_id', '=', Number(contractId))
     .execute()
-  const sum = lines.reduce((total, line) => total + line.qnt * line.price * line.price_factor, 0)
-  return { count: lines.length, sum: Math.round(sum * 100) / 100 }
+  // the contract price of one unit is rounded to kopecks first: what the catalogue lists
+  const kopecks = lines.reduce((total, line) => total + line.qnt * Math.round(line.price * line.price_factor * 100), 0)
+  return { count: lines.length, sum: kopecks / 100 }
 }
 
 async function companyContracts(email: string): Promise<string[]> {
@@ -53,6 +54,14 @@ describe('GET /api/initdata/', () => {
     const warehouses = await fixture.db.kysely.selectFrom('warehouses').select(['id', 'header']).orderBy('id').execute()
     expect(data.warehouses).toEqual(warehouses)
     expect(data.basket).toEqual(await expectedBasket(email, data.selectedContract))
+  })
+
+  it('sums the basket to the kopeck as the basket itself does', async () => {
+    const cookie = await loginAs(fixture, 'mainAccount')
+    const data = await initData(cookie)
+    expect(data.basket.count).toBeGreaterThan(0)
+    const basket = (await get(`/api/getBasketData/?contract=${data.selectedContract}`, cookie)).json()
+    expect(data.basket.sum).toBe(basket.sum)
   })
 
   it('gives a manager only the contracts granted to them', async () => {

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router'
 import type { BasketSummary as Summary } from '../../contract/account'
 import { formatCount, formatMoney, PRODUCT_FORMS } from '../ui/format'
 import styles from './basket-summary.module.css'
@@ -8,12 +7,15 @@ import { useInitData } from './shell-context'
 export const basketSummaryText = ({ count, sum }: Summary) =>
   `Корзина: ${formatCount(count, PRODUCT_FORMS)} на сумму ${formatMoney(sum)}`
 
-/** The header's basket line, a link to /cart/; screens keep it current with `basket.changed`. */
+/**
+ * The header's basket line; screens keep it current with `basket.changed`. It becomes a link to
+ * /cart/ when the basket screen is built.
+ */
 export function BasketSummary() {
   const { basket } = useInitData()
   return (
-    <Link to="/cart/" className={styles.summary} activeOptions={{ exact: true, includeSearch: false }}>
-      <span aria-live="polite">{basketSummaryText(basket)}</span>
-    </Link>
+    <p className={styles.summary} role="status">
+      {basketSummaryText(basket)}
+    </p>
   )
 }

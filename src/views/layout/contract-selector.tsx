@@ -1,46 +1,40 @@
+import { useId } from 'react'
 import { useSelector } from '@xstate/react'
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text } from 'react-aria-components'
-import { Button as AppButton } from '../ui/button'
+import { Button } from '../ui/button'
 import { Spinner } from '../ui/loading'
 import styles from './contract-selector.module.css'
 import { useInitData, useShellActor } from './shell-context'
 
-/** "Договор": picks the selected contract (POST /api/setContract/); a refusal is shown until closed. */
+/**
+ * "Договор": picks the selected contract (POST /api/setContract/); a refusal is shown until
+ * closed. A native select: keyboard, type-ahead and screen readers work as everywhere else.
+ */
 export function ContractSelector() {
   const shell = useShellActor()
   const { contracts, selectedContract } = useInitData()
   const switching = useSelector(shell, (snapshot) => snapshot.matches({ ready: 'switchingContract' }))
   const failed = useSelector(shell, (snapshot) => snapshot.matches({ ready: 'contractSwitchFailed' }))
   const errorMessage = useSelector(shell, (snapshot) => snapshot.context.errorMessage)
+  const selectId = useId()
 
   return (
     <div className={styles.field}>
-      <Select
-        className={styles.field}
+      <label className={styles.label} htmlFor={selectId}>
+        Договор
+      </label>
+      <select
+        id={selectId}
+        className={styles.trigger}
         value={selectedContract}
-        isDisabled={switching}
-        onChange={(key) => {
-          if (key !== null) shell.send({ type: 'contract.select', id: String(key) })
-        }}
+        disabled={switching}
+        onChange={(event) => shell.send({ type: 'contract.select', id: event.target.value })}
       >
-        <Label className={styles.label}>Договор</Label>
-        <Button className={styles.trigger}>
-          <SelectValue className={styles.value}>{({ selectedText }) => selectedText}</SelectValue>
-          <span aria-hidden="true">▾</span>
-        </Button>
-        <Popover className={styles.popover}>
-          <ListBox className={styles.list} items={contracts}>
-            {(contract) => (
-              <ListBoxItem id={contract.id} textValue={contract.header} className={styles.option}>
-                <Text slot="label">{contract.header}</Text>
-                <Text slot="description" className={styles.contragent}>
-                  {contract.contragent}
-                </Text>
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
-      </Select>
+        {contracts.map((contract) => (
+          <option key={contract.id} value={contract.id}>
+            {contract.contragent ? `${contract.header} — ${contract.contragent}` : contract.header}
+          </option>
+        ))}
+      </select>
       {switching ? (
         <span className={styles.status} role="status">
           <Spinner />
@@ -50,9 +44,9 @@ export function ContractSelector() {
       {failed ? (
         <span className={styles.error} role="alert">
           {errorMessage}
-          <AppButton variant="ghost" onPress={() => shell.send({ type: 'shell.dismiss' })}>
+          <Button variant="ghost" onPress={() => shell.send({ type: 'shell.dismiss' })}>
             Закрыть
-          </AppButton>
+          </Button>
         </span>
       ) : null}
     </div>

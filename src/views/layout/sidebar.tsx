@@ -1,6 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { Button } from 'react-aria-components'
 import { MENU } from '../../contract/menu'
 import { isActiveEntry, visibleMenu } from '../../machines/menu'
 import { useAppDeps } from '../app-deps'
@@ -28,15 +27,16 @@ export function Sidebar() {
     <aside className={narrow ? `${styles.sidebar} ${styles.narrow}` : styles.sidebar}>
       <div className={styles.top}>
         {narrow ? null : <span className={styles.brand}>Кабинет дилера</span>}
-        <Button
+        <button
+          type="button"
           className={styles.toggle}
           aria-expanded={!narrow}
           aria-controls={NAV_ID}
           aria-label={narrow ? 'Развернуть меню' : 'Свернуть меню'}
-          onPress={() => sidebar.send({ type: 'sidebar.toggle' })}
+          onClick={() => sidebar.send({ type: 'sidebar.toggle' })}
         >
           <span aria-hidden="true">{narrow ? '»' : '«'}</span>
-        </Button>
+        </button>
       </div>
       <nav id={NAV_ID} aria-label="Меню кабинета">
         <ul className={styles.list}>

@@ -1,16 +1,22 @@
-import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components'
+import type { ButtonHTMLAttributes } from 'react'
 import styles from './button.module.css'
 
-export interface ButtonProps extends Omit<AriaButtonProps, 'className'> {
-  variant?: 'primary' | 'secondary' | 'ghost'
-  className?: string
+type ButtonVariant = 'primary' | 'secondary' | 'ghost'
+
+export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled' | 'onClick'> {
+  variant?: ButtonVariant
+  isDisabled?: boolean
+  onPress?: () => void
 }
 
-/** The react-aria button in the cabinet's look. */
-export function Button({ variant = 'secondary', className, ...props }: ButtonProps) {
-  const classes = [styles.button, variant === 'secondary' ? '' : styles[variant], className].filter(Boolean).join(' ')
-  return <AriaButton {...props} className={classes} />
-}
-
-export const buttonClassName = (variant: 'primary' | 'secondary' | 'ghost' = 'secondary') =>
+export const buttonClassName = (variant: ButtonVariant = 'secondary') =>
   [styles.button, variant === 'secondary' ? '' : styles[variant]].filter(Boolean).join(' ')
+
+/**
+ * A native button in the cabinet's look. Native, not react-aria's: it is on every screen, and
+ * the browser's own button is already keyboard- and screen-reader-accessible, at no bundle cost.
+ */
+export function Button({ variant = 'secondary', className, isDisabled, onPress, type = 'button', ...props }: ButtonProps) {
+  const classes = [buttonClassName(variant), className].filter(Boolean).join(' ')
+  return <button {...props} type={type} className={classes} disabled={isDisabled} onClick={onPress} />
+}

@@ -1,0 +1,54 @@
+/** The part of Vite's .vite/manifest.json the size check reads. */
+export interface ManifestChunk {
+  file: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+  css?: string[]
+}
+export type Manifest = Record<string, ManifestChunk>
+
+export interface RouteFiles {
+  js: string[]
+  css: string[]
+}
+
+function staticClosure(manifest: Manifest, keys: Iterable<string>, into: Set<string>): Set<string> {
+  const pending = [...keys]
+  while (pending.length > 0) {
+    const key = pending.pop()!
+    if (into.has(key) || !manifest[key]) continue
+    into.add(key)
+    pending.push(...(manifest[key].imports ?? []))
+  }
+  return into
+}
+
+/**
+ * The files a browser fetches to show a route on a cold start: the entry with everything it
+ * imports statically, then the lazily loaded chunks whose source path matches `route` (the
+ * route's own modules) with their static imports.
+ */
+export function routeFirstLoad(manifest: Manifest, route: RegExp): RouteFiles {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry)
+  const chunks = staticClosure(manifest, entries, new Set())
+  const routeChunks = [...chunks]
+    .flatMap((key) => manifest[key]?.dynamicImports ?? [])
+    .filter((key) => route.test(manifest[key]?.src ?? key))
+  staticClosure(manifest, routeChunks, chunks)
+  const files = [...chunks].map((key) => manifest[key]!)
+  return {
+    js: [...new Set(files.map((chunk) => chunk.file))].filter((file) => file.endsWith('.js')).sort(),
+    css: [...new Set(files.flatMap((chunk) => chunk.css ?? []))].sort(),
+  }
+}
+
+/** Lazily loaded chunks outside the given route: the proof that other screens are split off. */
+export function otherRouteChunks(manifest: Manifest, route: RegExp): string[] {
+  const firstLoad = new Set(routeFirstLoad(manifest, route).js)
+  return Object.values(manifest)
+    .filter((chunk) => chunk.src && chunk.file.endsWith('.js') && !firstLoad.has(chunk.file))
+    .map((chunk) => chunk.src!)
+    .sort()
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { otherRouteChunks, routeFirstLoad, type Manifest } from '../../scripts/bundle-manifest'
+
+const manifest: Manifest = {
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_react.js'],
+    dynamicImports: ['src/views/catalogue/catalogue-page.tsx', 'src/views/profile/profile-page.tsx'],
+    css: ['assets/index.css'],
+  },
+  '_react.js': { file: 'assets/react.js' },
+  '_table.js': { file: 'assets/table.js', imports: ['_react.js'], css: ['assets/table.css'] },
+  '_dialog.js': { file: 'assets/dialog.js' },
+  'src/views/catalogue/catalogue-page.tsx': {
+    file: 'assets/catalogue-page.js',
+    src: 'src/views/catalogue/catalogue-page.tsx',
+    imports: ['_table.js'],
+    dynamicImports: ['_dialog.js'],
+  },
+  'src/views/profile/profile-page.tsx': {
+    file: 'assets/profile-page.js',
+    src: 'src/views/profile/profile-page.tsx',
+    imports: ['_table.js'],
+  },
+}
+const catalogue = /src\/views\/catalogue\//
+
+describe('the first load of a route', () => {
+  it('is the entry, its static imports, the route chunk and its static imports', () => {
+    expect(routeFirstLoad(manifest, catalogue)).toEqual({
+      js: ['assets/catalogue-page.js', 'assets/index.js', 'assets/react.js', 'assets/table.js'],
+      css: ['assets/index.css', 'assets/table.css'],
+    })
+  })
+
+  it('leaves out what the route loads later and the other routes', () => {
+    const { js } = routeFirstLoad(manifest, catalogue)
+    expect(js).not.toContain('assets/dialog.js')
+    expect(otherRouteChunks(manifest, catalogue)).toEqual(['src/views/profile/profile-page.tsx'])
+  })
+})
