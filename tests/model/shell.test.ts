@@ -1,0 +1,86 @@
+import { expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate'
+import type { Contract, InitData } from '../../src/contract/account'
+import { shellMachine, type SetContractOutput, type ShellContext } from '../../src/machines/shell.machine'
+import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
+import { describeMachinePaths, type EventCases } from '../support/path-testing'
+
+const supply: Contract = { id: '101', header: 'Договор поставки №101', contragent: 'ООО «Теплодом»' }
+const consignment: Contract = { id: '102', header: 'Договор комиссии №102', contragent: 'ИП Сидоров' }
+
+const initData: InitData = {
+  account: {
+    id: 3,
+    email: 'manager@teplodom.example',
+    name: 'Ольга Миронова',
+    phone: '+7 (812) 555-01-02',
+    type_id: '2',
+    company: 'ООО «Теплодом»',
+    inn: '7812345678',
+    disabledMenus: ['acts'],
+    contracts: [supply, consignment],
+  },
+  contracts: [supply, consignment],
+  selectedContract: supply.id,
+  warehouses: [{ id: 1, header: 'Склад Парнас' }],
+  basket: { count: 0, sum: 0 },
+}
+
+const switched: SetContractOutput = { selectedContract: consignment.id, basket: { count: 3, sum: 15_400 } }
+const SWITCH_REFUSED = 'Договор недоступен'
+
+const cases: EventCases = {
+  'xstate.done.actor.loadInitData': [{ type: 'xstate.done.actor.loadInitData', output: initData }],
+  'xstate.error.actor.loadInitData': [
+    { type: 'xstate.error.actor.loadInitData', error: new ApiCallError(NETWORK_ERROR_MESSAGE, 0) },
+  ],
+  // another contract switches; the selected one does not
+  'contract.select': [consignment.id, supply.id].map((id) => ({ type: 'contract.select', id })),
+  'xstate.done.actor.setContract': [{ type: 'xstate.done.actor.setContract', output: switched }],
+  'xstate.error.actor.setContract': [
+    { type: 'xstate.error.actor.setContract', error: new ApiCallError(SWITCH_REFUSED, 403) },
+  ],
+  'basket.changed': [{ type: 'basket.changed', basket: { count: 1, sum: 2_300 } }],
+}
+
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as ShellContext
+
+let previous: AnyMachineSnapshot | undefined
+
+/** What the header, the contract selector and the error block read in each state. */
+function assertShellFacts(snapshot: AnyMachineSnapshot, _expected: unknown, index: number) {
+  const { initData: data, pendingContract, errorMessage } = contextOf(snapshot)
+  const before = index > 0 ? previous : undefined
+  previous = snapshot
+  if (snapshot.matches('loading')) expect(data).toBeNull()
+  if (snapshot.matches('failed')) expect([data, errorMessage]).toEqual([null, NETWORK_ERROR_MESSAGE])
+  if (!snapshot.matches('ready')) return
+  expect(data?.account).toEqual(initData.account)
+  if (snapshot.matches({ ready: 'idle' })) expect([pendingContract, errorMessage]).toEqual([null, null])
+  if (snapshot.matches({ ready: 'switchingContract' })) {
+    // the selector shows the old contract until the server confirms the new one
+    expect(pendingContract).toBe(consignment.id)
+    expect(data?.selectedContract).toBe(supply.id)
+  }
+  if (snapshot.matches({ ready: 'contractSwitchFailed' })) {
+    expect(errorMessage).toBe(SWITCH_REFUSED)
+    expect(data?.selectedContract).toBe(supply.id)
+  }
+  if (before?.matches({ ready: 'switchingContract' }) && snapshot.matches({ ready: 'idle' })) {
+    // the switch went through: the new contract is selected and the header shows its basket
+    expect(data).toMatchObject(switched)
+  }
+}
+
+describeMachinePaths(shellMachine, { cases, assertStep: assertShellFacts })
+
+it("never switches to a contract that is not the dealer's", async () => {
+  const shell = createActor(
+    shellMachine.provide({ actors: { loadInitData: fromPromise(() => Promise.resolve(initData)) } }),
+  ).start()
+  await waitFor(shell, (snapshot) => snapshot.matches('ready'))
+  shell.send({ type: 'contract.select', id: '999' })
+  expect(shell.getSnapshot().value).toEqual({ ready: 'idle' })
+  expect(shell.getSnapshot().context.pendingContract).toBeNull()
+  shell.stop()
+})
