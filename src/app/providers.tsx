@@ -1,17 +1,26 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { createActor, type ActorRefFrom } from 'xstate'
-import { catalogueListMachine } from '../machines/catalogue-list.machine'
+import { addToBasketMachine } from '../machines/add-to-basket.machine'
+import { brandProductsMachine } from '../machines/brand-products.machine'
+import { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
+import { productCardMachine } from '../machines/product-card.machine'
 import { profileMachine } from '../machines/profile.machine'
 import { registrationMachine } from '../machines/registration.machine'
 import { reminderMachine } from '../machines/reminder.machine'
+import { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
+import { searchResultsMachine } from '../machines/search-results.machine'
 import { sessionMachine } from '../machines/session.machine'
 import { shellMachine } from '../machines/shell.machine'
 import { SIDEBAR_MODES, sidebarMachine } from '../machines/sidebar.machine'
 import { createShellActors, createProfileActors } from '../services/account'
 import { createSessionActors } from '../services/auth'
-import { createCatalogueListActors } from '../services/catalogue'
+import { createBasketActors } from '../services/basket'
+import { createBrandProductsActors } from '../services/brands'
+import { createCatalogueFilterActors } from '../services/catalogue'
 import { createHttp } from '../services/http'
+import { createProductActors } from '../services/product'
 import { createRegistrationActors, createReminderActors } from '../services/registration'
+import { createSearchAutocompleteActors, createSearchResultsActors, rememberSearchKeyword } from '../services/search'
 import { createStorage, SIDEBAR_STORAGE_KEY } from '../services/storage'
 import { AppDepsProvider, type AppDeps } from '../views/app-deps'
 import { SessionProvider } from '../views/session/session-context'
@@ -53,9 +62,20 @@ export function createAppRuntime(): AppRuntime {
       machines: {
         shell: shellMachine.provide({ actors: createShellActors({ http }) }),
         profile: profileMachine.provide({ actors: createProfileActors({ http }) }),
-        catalogueList: catalogueListMachine.provide({ actors: createCatalogueListActors({ http }) }),
+        catalogueFilter: catalogueFilterMachine.provide({ actors: createCatalogueFilterActors({ http }) }),
         registration: registrationMachine.provide({ actors: createRegistrationActors({ http }) }),
         reminder: reminderMachine.provide({ actors: createReminderActors({ http }) }),
+        searchAutocomplete: searchAutocompleteMachine.provide({
+          actors: createSearchAutocompleteActors({ http }),
+          actions: {
+            storeSubmittedKeyword: (_, { keyword }) => rememberSearchKeyword(storage, keyword),
+            notifySubmitted: () => void router.navigate({ to: '/cabinet/action12/' }),
+          },
+        }),
+        searchResults: searchResultsMachine.provide({ actors: createSearchResultsActors({ http }) }),
+        brandProducts: brandProductsMachine.provide({ actors: createBrandProductsActors({ http }) }),
+        productCard: productCardMachine.provide({ actors: createProductActors({ http }) }),
+        addToBasket: addToBasketMachine.provide({ actors: createBasketActors({ http }) }),
       },
       sidebar,
       builtScreens: BUILT_SCREENS,

@@ -1,16 +1,27 @@
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router'
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  notFound,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router'
 import { z } from 'zod'
 import { CABINET_LOADING_LABEL, CabinetLayout } from '../views/layout/cabinet-layout'
 import { NotFoundPage } from '../views/layout/not-found-page'
 import { Loading } from '../views/ui/loading'
-import { CatalogueRoute } from './routes/catalogue-route'
+import { BRAND_VIEWS } from '../views/brands/brand-views'
+import { takeSearchKeyword } from '../services/search'
+import { createStorage } from '../services/storage'
+import { parseCatalogueSearch } from '../machines/catalogue-query'
 import { leaveLoginIfSignedIn, requireSignedIn, type RouterContext } from './routes/session-guards'
 
 /**
  * Menu keys (src/contract/menu.ts) of the screens this route tree has: the sidebar shows only
  * these. Add a key here when its screen's route is added below.
  */
-export const BUILT_SCREENS: readonly string[] = ['cabinet', 'profile']
+export const BUILT_SCREENS: readonly string[] = ['cabinet', 'profile', 'brand']
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
 const localPath = z.string().regex(/^\/(?![/\\])/)
@@ -67,11 +78,12 @@ const cabinetRoute = createRoute({
   notFoundComponent: NotFoundPage,
 })
 
+/** /cabinet/: the catalogue; its whole filter lives in the search params (bad values fall back to the defaults). */
 const catalogueRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: '/',
-  validateSearch: (search) => pageSearchSchema.parse(search),
-  component: CatalogueRoute,
+  validateSearch: (search) => parseCatalogueSearch(search),
+  component: lazyRouteComponent(() => import('./routes/catalogue-route'), 'CatalogueRoute'),
 })
 
 const profileRoute = createRoute({
@@ -80,11 +92,43 @@ const profileRoute = createRoute({
   component: lazyRouteComponent(() => import('../views/profile/profile-page'), 'ProfilePage'),
 })
 
+/** /cabinet/action12/?q=&page=: keyword search results (spec §2). */
+const searchResultsSearchSchema = pageSearchSchema.extend({ q: z.string().trim().max(200).optional().catch(undefined) })
+
+const searchResultsRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'action12',
+  validateSearch: (search) => searchResultsSearchSchema.parse(search),
+  // spec §2: a keyword typed elsewhere waits in localStorage; on arrival it is picked up and
+  // cleared, and kept in ?q= instead, so reload and back still show the same results
+  beforeLoad: ({ preload }) => {
+    if (preload) return
+    const keyword = takeSearchKeyword(createStorage())
+    if (keyword) throw redirect({ to: '/cabinet/action12/', search: { q: keyword }, replace: true })
+  },
+  component: lazyRouteComponent(() => import('../views/search/search-results-page'), 'SearchResultsPage'),
+})
+
+/** /cabinet/brand/$id/?page=&view=: a brand's products; id 0 = all brands (spec §2). */
+const brandIdSchema = z.number().int().min(0).max(2_147_483_647)
+const brandSearchSchema = pageSearchSchema.extend({ view: z.enum(BRAND_VIEWS).optional().catch(undefined) })
+
+const brandRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'brand/$id',
+  params: { parse: ({ id }) => ({ id: Number(id) }), stringify: ({ id }) => ({ id: String(id) }) },
+  validateSearch: (search) => brandSearchSchema.parse(search),
+  beforeLoad: ({ params }) => {
+    if (!brandIdSchema.safeParse(params.id).success) throw notFound()
+  },
+  component: lazyRouteComponent(() => import('../views/brands/brand-page'), 'BrandPage'),
+})
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   registrationRoute,
-  cabinetLayoutRoute.addChildren([cabinetRoute.addChildren([catalogueRoute, profileRoute])]),
+  cabinetLayoutRoute.addChildren([cabinetRoute.addChildren([catalogueRoute, profileRoute, searchResultsRoute, brandRoute])]),
 ])
 
 /** Canonical addresses end with '/' (links are built so); '/cabinet/profile' and the like match too (main.tsx adds the '/'). */

@@ -9,4 +9,8 @@ export const TIMINGS = {
   actsPollMs: 10_000,
   ordersPollMs: 300_000,
   exporterPollMs: 3_000,
+  /** spec §2: the product card's gallery slides in 500 ms */
+  gallerySlideMs: 500,
+  /** the spec gives no autocomplete pause; 300 ms waits out a typing burst yet feels immediate */
+  autocompleteDebounceMs: 300,
 } as const

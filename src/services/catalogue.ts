@@ -1,28 +1,44 @@
 import { fromPromise } from 'xstate'
-import { CATALOGUE_DEFAULTS, filterResponseSchema, type CatalogueFilterInput } from '../contract/catalogue'
+import { filterResponseSchema, type CatalogueFilterInput } from '../contract/catalogue'
+import { filterInitSchema } from '../contract/catalogue-init'
+import { needResponseSchema, wishResponseSchema } from '../contract/product'
 import type { Http } from './http'
 
-export interface CataloguePageRequest {
-  contract: string
-  warehouse: number
-  page: number
+/** Favourites (wish) or the needs list. */
+export type MarkKind = 'wish' | 'need'
+
+/** A wish or need toggle: `on` is what it asks for. */
+export interface MarkRequest {
+  productId: number
+  kind: MarkKind
+  on: boolean
 }
 
-/**
- * POST /api/filter/: one page of all the contract's products (every catalogue), with stock at a
- * warehouse, sorted by the default (header ascending).
- */
-export const createCatalogueListActors = (deps: { http: Http }) => ({
-  loadPage: fromPromise(async ({ input, signal }: { input: CataloguePageRequest; signal: AbortSignal }) => {
-    const payload: CatalogueFilterInput = {
-      origin: 'catalog',
-      catalog: CATALOGUE_DEFAULTS.allCatalogues,
-      contract: input.contract,
-      warehouse: input.warehouse,
-      page: input.page,
-      perpage: CATALOGUE_DEFAULTS.perpage,
-    }
-    const answer = await deps.http.call('filter', payload, filterResponseSchema, signal)
-    return { products: answer.products, count: answer.count, pages: answer.pagination.pages }
-  }),
+/** The server's answer to a toggle: the product's flag (wish) or need quantity (0 = off). */
+export interface MarkResult {
+  productId: number
+  kind: MarkKind
+  value: number | boolean
+}
+
+/** setWish/unsetWish {id} answer inwish; setNeed {id, need: 1}/unsetNeed {id} answer need (spec §7). */
+async function saveMark(http: Http, mark: MarkRequest, signal: AbortSignal): Promise<MarkResult> {
+  const { productId, kind, on } = mark
+  if (kind === 'wish') {
+    const answer = await http.call(on ? 'setWish' : 'unsetWish', { id: productId }, wishResponseSchema, signal)
+    return { productId, kind, value: answer.inwish }
+  }
+  const answer = on
+    ? await http.call('setNeed', { id: productId, need: 1 }, needResponseSchema, signal)
+    : await http.call('unsetNeed', { id: productId }, needResponseSchema, signal)
+  return { productId, kind, value: answer.need }
+}
+
+/** The catalogue screen: GET /api/filterinit/, POST /api/filter/ (spec §3 payload) and the wish/need toggles. */
+export const createCatalogueFilterActors = (deps: { http: Http }) => ({
+  loadFilterInit: fromPromise(({ signal }: { signal: AbortSignal }) => deps.http.get('filterinit', undefined, filterInitSchema, undefined, signal)),
+  loadProducts: fromPromise(({ input, signal }: { input: CatalogueFilterInput; signal: AbortSignal }) =>
+    deps.http.call('filter', input, filterResponseSchema, signal),
+  ),
+  saveMark: fromPromise(({ input, signal }: { input: MarkRequest; signal: AbortSignal }) => saveMark(deps.http, input, signal)),
 })

@@ -1,6 +1,11 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import type { catalogueListMachine } from '../machines/catalogue-list.machine'
+import type { addToBasketMachine } from '../machines/add-to-basket.machine'
+import type { brandProductsMachine } from '../machines/brand-products.machine'
+import type { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
+import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
+import type { searchResultsMachine } from '../machines/search-results.machine'
+import type { productCardMachine } from '../machines/product-card.machine'
 import type { profileMachine } from '../machines/profile.machine'
 import type { registrationMachine } from '../machines/registration.machine'
 import type { reminderMachine } from '../machines/reminder.machine'
@@ -20,9 +25,14 @@ export interface AppDeps {
   machines: {
     shell: typeof shellMachine
     profile: typeof profileMachine
-    catalogueList: typeof catalogueListMachine
+    catalogueFilter: typeof catalogueFilterMachine
     registration: typeof registrationMachine
     reminder: typeof reminderMachine
+    searchAutocomplete: typeof searchAutocompleteMachine
+    searchResults: typeof searchResultsMachine
+    brandProducts: typeof brandProductsMachine
+    productCard: typeof productCardMachine
+    addToBasket: typeof addToBasketMachine
   }
   sidebar: ActorRefFrom<typeof sidebarMachine>
   /** menu keys of the screens the route tree has (the sidebar shows only these) */

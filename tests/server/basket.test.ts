@@ -175,7 +175,8 @@ describe('POST /api/processBasket/ and /api/processBasketUpdate/', () => {
   })
 
   it('answers 400 with a Russian message to malformed bodies', async () => {
-    for (const payload of [{}, { qnt: 1 }, { id: 1, qnt: -1 }, { id: 1, qnt: 'abc' }, { id: 1, qnt: 1.5 }, { id: 1, qnt: 1, type: 'delete' }, { id: 1, qnt: 1, wms: 'x' }, []]) {
+    const outOfRange = [{ id: 1, qnt: 1_000_001 }, { id: 99_999_999_999, qnt: 1 }, { id: 1, qnt: 1, contract: 'x' }, { id: 1, qnt: 1, wms: 0 }]
+    for (const payload of [{}, { qnt: 1 }, { id: 1, qnt: -1 }, { id: 1, qnt: 'abc' }, { id: 1, qnt: 1.5 }, { id: 1, qnt: 1, type: 'delete' }, { id: 1, qnt: 1, wms: 'x' }, [], ...outOfRange]) {
       for (const url of ['/api/processBasket/', '/api/processBasketUpdate/']) {
         const response = await post(url, payload)
         expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400)

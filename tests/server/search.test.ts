@@ -64,6 +64,15 @@ describe('GET /search/?keyword=&simple=1', () => {
     }
     expect((await autocomplete('дрель', null)).statusCode).toBe(401)
   })
+
+  it('answers 400, never 500, to a malformed query', async () => {
+    const malformed = ['keyword=%D0%B4%D1%80&keyword=%D0%B1%D1%83', `keyword=${'я'.repeat(201)}`, 'keyword[a]=1']
+    for (const query of malformed) {
+      const response = await fixture.app.inject({ method: 'GET', url: `/search/?${query}&simple=1`, headers: { cookie } })
+      expect(response.statusCode, query).toBe(400)
+      expect(response.json().message, query).toMatch(/[а-я]/i)
+    }
+  })
 })
 
 describe('POST /api/search/', () => {
@@ -100,6 +109,34 @@ describe('POST /api/search/', () => {
       const response = await search(payload)
       expect(response.statusCode, JSON.stringify(payload)).toBe(400)
       expect(response.json().message).toMatch(/[а-я]/i)
+    }
+    const malformed: unknown[] = [
+      null,
+      { keyword: { text: 'дрель' } },
+      { keyword: 'я'.repeat(201) },
+      { keyword: 'дрель', page: 'abc' },
+      { keyword: 'дрель', page: -1 },
+      { keyword: 'дрель', sorting: { field: 'nope', sort: 'asc' } },
+      { keyword: 'дрель', brand: 'x' },
+      { keyword: 'дрель', tags: [-1] },
+      { keyword: 'дрель', warehouse: 0 },
+      { keyword: 'дрель', filter: [{ id: 1, minp: 'x' }] },
+      { keyword: 'дрель', minprice: -5, byprice: true },
+    ]
+    for (const payload of malformed) {
+      const response = await search(payload)
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400)
+      expect(response.json().message, JSON.stringify(payload)).toMatch(/[а-я]/i)
+    }
+    for (const body of ['{"keyword":', '"дрель"', 'keyword=дрель']) {
+      const response = await fixture.app.inject({
+        method: 'POST',
+        url: '/api/search/',
+        payload: body,
+        headers: { cookie, 'content-type': body.startsWith('k') ? 'text/plain' : 'application/json' },
+      })
+      expect(response.statusCode, body).toBeGreaterThanOrEqual(400)
+      expect(response.statusCode, body).toBeLessThan(500)
     }
     expect((await search({ keyword: 'дрель', contract: '4' })).statusCode).toBe(403)
     expect((await search({ keyword: 'дрель' }, null)).statusCode).toBe(401)

@@ -1,3 +1,4 @@
+import { SearchBoxSlot } from '../search/search-box-slot'
 import { Button } from '../ui/button'
 import { useSessionActor } from '../session/session-context'
 import { BasketSummary } from './basket-summary'
@@ -5,7 +6,7 @@ import { ContractSelector } from './contract-selector'
 import styles from './header.module.css'
 import { useInitData } from './shell-context'
 
-/** Company, contract, basket summary, the user and "Выйти". */
+/** Company, contract, the search field, basket summary, the user and "Выйти". */
 export function Header() {
   const session = useSessionActor()
   const { account } = useInitData()
@@ -15,6 +16,7 @@ export function Header() {
         {account.company}
       </span>
       <ContractSelector />
+      <SearchBoxSlot />
       <span className={styles.spacer} />
       <BasketSummary />
       <span className={styles.user}>

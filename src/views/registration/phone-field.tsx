@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { IMaskInput } from 'react-imask'
-import { PHONE_MASK, PHONE_PLACEHOLDER } from '../../machines/phone'
+import { formatPhone, PHONE_MASK, PHONE_PLACEHOLDER } from '../../machines/phone'
 import styles from '../login/form-field.module.css'
 
 export interface PhoneFieldProps {
@@ -10,6 +10,13 @@ export interface PhoneFieldProps {
   onChange: (masked: string) => void
   onBlur: () => void
 }
+
+/**
+ * Room for one digit past the mask: a number typed, pasted or autofilled with its trunk prefix
+ * (8 916 123-45-67, 11 digits) must not be cut to '+7 (891) 612-34-56'. formatPhone then reads the
+ * 11 digits as the 10 national ones, and the field shows the mask's form again.
+ */
+const INPUT_MASK = `${PHONE_MASK}[0]`
 
 /** 'Телефон' behind the mask +7 (000) 000-00-00; imask owns the input, so the label and message are wired by hand. */
 export function PhoneField({ value, error, isReadOnly, onChange, onBlur }: PhoneFieldProps) {
@@ -27,14 +34,14 @@ export function PhoneField({ value, error, isReadOnly, onChange, onBlur }: Phone
         inputMode="tel"
         autoComplete="tel"
         className={styles.input}
-        mask={PHONE_MASK}
+        mask={INPUT_MASK}
         placeholder={PHONE_PLACEHOLDER}
         value={value}
         unmask={false}
         readOnly={isReadOnly}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        onAccept={(masked: string) => onChange(masked)}
+        onAccept={(masked: string) => onChange(formatPhone(masked))}
         onBlur={onBlur}
       />
       {error ? (

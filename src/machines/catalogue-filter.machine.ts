@@ -1,0 +1,285 @@
+import { assign, emit, setup } from 'xstate'
+import { CATALOGUE_DEFAULTS, type CatalogueFilterInput as FilterPayload, type FilterResponse, type SortField } from '../contract/catalogue'
+import type { FilterInit } from '../contract/catalogue-init'
+import type { MarkKind, MarkRequest, MarkResult } from '../services/catalogue'
+import {
+  applyFilterChange,
+  sameQuery,
+  searchFromQuery,
+  toFilterPayload,
+  type CatalogueQuery,
+  type CatalogueSearch,
+  type FilterChange,
+} from './catalogue-query'
+import { cycleSorting } from './catalogue-sorting'
+import { errorMessageOf, unprovidedPromise } from './machine-support'
+
+export const CATALOGUE_SCREEN_MESSAGES = {
+  loading: 'Загрузка каталога…',
+  initFailed: 'Не удалось загрузить каталог',
+  loadFailed: 'Не удалось загрузить товары',
+  empty: 'По вашему запросу ничего не найдено',
+  markFailed: 'Не удалось сохранить отметку',
+} as const
+
+export interface CatalogueFilterInput {
+  /** the query from the address */
+  query: CatalogueQuery
+  /** spec §9: '0' = the user's selected contract */
+  contract?: string
+}
+
+export interface CatalogueFilterContext {
+  query: CatalogueQuery
+  contract: string
+  /** GET /api/filterinit/: the warehouses and the category tree before the first answer */
+  init: FilterInit | null
+  /** the last POST /api/filter/ answer; kept, dimmed, while the next one loads */
+  answer: FilterResponse | null
+  errorMessage: string | null
+  /** toggles waiting for the server, first one being saved */
+  marks: MarkRequest[]
+  markError: string | null
+}
+
+export type CatalogueFilterEvent =
+  | { type: 'filter.sync'; query: CatalogueQuery }
+  | { type: 'filter.change'; change: FilterChange }
+  | { type: 'sorting.cycle'; field: SortField }
+  | { type: 'list.retry' }
+  | { type: 'mark.toggle'; productId: number; kind: MarkKind }
+  | { type: 'mark.dismiss' }
+
+/** Asks the app to put the query into the address (a new history entry, so back restores it). */
+export type CatalogueFilterEmitted = { type: 'address.update'; search: CatalogueSearch }
+
+const decimalsOf = (context: CatalogueFilterContext) => context.answer?.prices.decimals ?? CATALOGUE_DEFAULTS.priceDecimals
+
+const productOf = (context: CatalogueFilterContext, productId: number) => context.answer?.products.find((product) => product.id === productId)
+
+const withMark = (answer: FilterResponse | null, result: MarkResult): FilterResponse | null =>
+  answer && {
+    ...answer,
+    products: answer.products.map((product) => {
+      if (product.id !== result.productId) return product
+      return result.kind === 'wish' ? { ...product, inwish: Boolean(result.value) } : { ...product, need: Number(result.value) }
+    }),
+  }
+
+/** The products query: it runs in the first load and in every refresh. */
+const loadProductsInvoke = {
+  id: 'loadProducts',
+  src: 'loadProducts',
+  input: ({ context }: { context: CatalogueFilterContext }) => toFilterPayload(context.query, context.contract),
+  onDone: { target: 'checking', actions: { type: 'storeAnswer', params: ({ event }: { event: { output: FilterResponse } }) => ({ answer: event.output }) } },
+  onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+} as const
+
+/**
+ * The catalogue screen (/cabinet/): filterinit, then one POST /api/filter/ per query. The query
+ * lives in the address: the dealer's changes are applied here (page back to 1, the sorting
+ * cycle) and emitted as `address.update`; the address comes back as `filter.sync` (also on
+ * reload and browser back), which loads only when it differs from what is shown. Wish and need
+ * toggles are saved one after another in a region of their own, so the list stays usable.
+ */
+export const catalogueFilterMachine = setup({
+  types: {} as {
+    context: CatalogueFilterContext
+    events: CatalogueFilterEvent
+    input: CatalogueFilterInput
+    emitted: CatalogueFilterEmitted
+  },
+  actors: {
+    loadFilterInit: unprovidedPromise<FilterInit>('loadFilterInit'),
+    loadProducts: unprovidedPromise<FilterResponse, FilterPayload>('loadProducts'),
+    saveMark: unprovidedPromise<MarkResult, MarkRequest>('saveMark'),
+  },
+  guards: {
+    isOtherQuery: ({ context, event }) => event.type === 'filter.sync' && !sameQuery(context.query, event.query),
+    isQueryChange: ({ context, event }) =>
+      event.type === 'filter.change' && !sameQuery(context.query, applyFilterChange(context.query, event.change, decimalsOf(context))),
+    hasAnswer: ({ context }) => context.answer !== null,
+    hasProducts: ({ context }) => (context.answer?.products.length ?? 0) > 0,
+    canToggleMark: ({ context, event }) =>
+      event.type === 'mark.toggle' &&
+      productOf(context, event.productId) !== undefined &&
+      !context.marks.some((mark) => mark.productId === event.productId && mark.kind === event.kind),
+    hasMoreMarks: ({ context }) => context.marks.length > 1,
+  },
+  actions: {
+    storeQuery: assign({ query: (_, params: { query: CatalogueQuery }) => params.query }),
+    storeChange: assign({ query: ({ context }, params: { change: FilterChange }) => applyFilterChange(context.query, params.change, decimalsOf(context)) }),
+    storeSorting: assign({
+      query: ({ context }, params: { field: SortField }) => ({ ...context.query, page: 1, sorting: cycleSorting(context.query.sorting, params.field) }),
+    }),
+    notifyAddress: emit(({ context }) => ({ type: 'address.update' as const, search: searchFromQuery(context.query) })),
+    storeInit: assign({ init: (_, params: { init: FilterInit }) => params.init, errorMessage: null }),
+    storeAnswer: assign({ answer: (_, params: { answer: FilterResponse }) => params.answer, errorMessage: null }),
+    storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
+    resetError: assign({ errorMessage: null }),
+    storeMarkRequest: assign({
+      marks: ({ context }, params: { productId: number; kind: MarkKind }) => {
+        const product = productOf(context, params.productId)
+        const isOn = params.kind === 'wish' ? product?.inwish === true : (product?.need ?? 0) > 0
+        return [...context.marks, { productId: params.productId, kind: params.kind, on: !isOn }]
+      },
+      markError: null,
+    }),
+    storeMarkResult: assign({
+      answer: ({ context }, params: { result: MarkResult }) => withMark(context.answer, params.result),
+      marks: ({ context }) => context.marks.slice(1),
+    }),
+    storeMarkError: assign({ markError: (_, params: { error: unknown }) => errorMessageOf(params.error), marks: [] }),
+    resetMarkError: assign({ markError: null }),
+  },
+}).createMachine({
+  id: 'catalogueFilter',
+  description: 'The catalogue: filters, sorting and page kept in the address, the products of the page, wish and need toggles.',
+  type: 'parallel',
+  context: ({ input }) => ({
+    query: input.query,
+    contract: input.contract ?? CATALOGUE_DEFAULTS.contract,
+    init: null,
+    answer: null,
+    errorMessage: null,
+    marks: [],
+    markError: null,
+  }),
+  states: {
+    list: {
+      description: 'What the catalogue area shows',
+      initial: 'initialising',
+      states: {
+        initialising: {
+          description: 'GET /api/filterinit/ (warehouses, category tree); "Загрузка каталога…"',
+          invoke: {
+            id: 'loadFilterInit',
+            src: 'loadFilterInit',
+            onDone: { target: 'ready', actions: { type: 'storeInit', params: ({ event }) => ({ init: event.output }) } },
+            onError: { target: 'initFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+          },
+          on: {
+            'filter.sync': {
+              guard: 'isOtherQuery',
+              description: 'The address changed before the catalogue could load: that query loads first',
+              actions: { type: 'storeQuery', params: ({ event }) => ({ query: event.query }) },
+            },
+          },
+        },
+        initFailed: {
+          description: '"Не удалось загрузить каталог", the server message and "Повторить"',
+          on: { 'list.retry': { target: 'initialising', description: 'The dealer asks to load again', actions: 'resetError' } },
+        },
+        ready: {
+          description: 'The filter panel is shown with the warehouses and the category tree',
+          initial: 'fetching',
+          on: {
+            'filter.sync': {
+              guard: 'isOtherQuery',
+              target: '.fetching',
+              description: 'The address names another query (reload, a pagination link, browser back)',
+              actions: { type: 'storeQuery', params: ({ event }) => ({ query: event.query }) },
+            },
+            'filter.change': {
+              guard: 'isQueryChange',
+              target: '.fetching',
+              description: 'The dealer changes a filter: page 1, and the address follows',
+              actions: [{ type: 'storeChange', params: ({ event }) => ({ change: event.change }) }, 'notifyAddress'],
+            },
+            'sorting.cycle': {
+              target: '.fetching',
+              description: 'A column header: none → ascending → descending; another column starts at ascending; page 1',
+              actions: [{ type: 'storeSorting', params: ({ event }) => ({ field: event.field }) }, 'notifyAddress'],
+            },
+          },
+          states: {
+            fetching: {
+              description: 'Chooses between a first load and a refresh over the rows already shown',
+              always: [{ guard: 'hasAnswer', target: 'refreshing' }, { target: 'loading' }],
+            },
+            loading: {
+              description: 'POST /api/filter/ with nothing shown yet: "Загрузка каталога…"',
+              entry: 'resetError',
+              invoke: loadProductsInvoke,
+            },
+            refreshing: {
+              description: 'POST /api/filter/ for a new query; the previous rows stay, dimmed, aria-busy',
+              entry: 'resetError',
+              invoke: loadProductsInvoke,
+            },
+            checking: {
+              description: 'Decides between the rows and the empty message',
+              always: [{ guard: 'hasProducts', target: 'loaded' }, { target: 'empty' }],
+            },
+            loaded: { description: 'The page of products, the facets and the pagination' },
+            empty: { description: '"По вашему запросу ничего не найдено"' },
+            failed: {
+              description: '"Не удалось загрузить товары", the server message and "Повторить"',
+              on: { 'list.retry': { target: 'fetching', description: 'The dealer asks to load again' } },
+            },
+          },
+        },
+      },
+    },
+    marks: {
+      description: 'Wish (setWish/unsetWish) and need (setNeed/unsetNeed) toggles, saved one after another',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Nothing to save',
+          on: {
+            'mark.toggle': {
+              guard: 'canToggleMark',
+              target: 'saving',
+              description: 'The dealer toggles a product’s wish or need',
+              actions: { type: 'storeMarkRequest', params: ({ event }) => event },
+            },
+          },
+        },
+        saving: {
+          description: 'The first waiting toggle is being saved; its button is busy',
+          invoke: {
+            id: 'saveMark',
+            src: 'saveMark',
+            input: ({ context }) => context.marks[0]!,
+            onDone: [
+              {
+                guard: 'hasMoreMarks',
+                target: 'saving',
+                reenter: true,
+                description: 'Saved; the next waiting toggle is saved',
+                actions: { type: 'storeMarkResult', params: ({ event }) => ({ result: event.output }) },
+              },
+              { target: 'idle', description: 'Saved', actions: { type: 'storeMarkResult', params: ({ event }) => ({ result: event.output }) } },
+            ],
+            onError: {
+              target: 'failed',
+              description: 'Not saved: the waiting toggles are dropped, the flags stay as the server has them',
+              actions: { type: 'storeMarkError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+          on: {
+            'mark.toggle': {
+              guard: 'canToggleMark',
+              description: 'Another toggle waits its turn',
+              actions: { type: 'storeMarkRequest', params: ({ event }) => event },
+            },
+          },
+        },
+        failed: {
+          description: '"Не удалось сохранить отметку" with the server message',
+          on: {
+            'mark.toggle': {
+              guard: 'canToggleMark',
+              target: 'saving',
+              description: 'The dealer toggles again',
+              actions: { type: 'storeMarkRequest', params: ({ event }) => event },
+            },
+            'mark.dismiss': { target: 'idle', description: 'The dealer closes the message', actions: 'resetMarkError' },
+          },
+        },
+      },
+    },
+  },
+})
+export type { MarkKind, MarkRequest } from '../services/catalogue'

@@ -1,0 +1,57 @@
+import { fromPromise } from 'xstate'
+import {
+  bindsResponseSchema,
+  productResponseSchema,
+  wishResponseSchema,
+  type AsyncTabId,
+  type BindData,
+  type BindsRequest,
+  type ProductCard,
+} from '../contract/product'
+import { ApiCallError, UNEXPECTED_ANSWER_MESSAGE, type Http } from './http'
+
+/** Which product, under which contract, with stock at which warehouse. */
+export interface ProductRequest {
+  productId: number
+  contract: string
+  warehouse: number
+}
+
+export interface TabRequest extends ProductRequest {
+  tab: AsyncTabId
+}
+
+export interface WishRequest {
+  productId: number
+  /** true: POST /api/setWish/, false: POST /api/unsetWish/ */
+  inwish: boolean
+}
+
+/** GET /ajax/getproduct/?id=&contract=&warehouse=: the popup card (spec §2). */
+export async function loadProductCard(http: Http, request: ProductRequest, signal?: AbortSignal): Promise<ProductCard> {
+  const query = { id: request.productId, contract: request.contract, warehouse: request.warehouse }
+  const { product } = await http.getUrl('/ajax/getproduct/', productResponseSchema, query, signal)
+  return product
+}
+
+/** POST /api/binds/ (bulk) for one async tab of one product: the item's data. */
+export async function loadProductTab(http: Http, request: TabRequest, signal?: AbortSignal): Promise<BindData> {
+  const items: BindsRequest = [{ id: request.productId, bindIds: [request.tab], contract: request.contract, warehouse: request.warehouse }]
+  const answer = await http.bulk('binds', items, bindsResponseSchema.element, signal)
+  const item = answer.find((candidate) => candidate.id === request.productId)
+  if (!item) throw new ApiCallError(UNEXPECTED_ANSWER_MESSAGE, 200, answer)
+  return item.data
+}
+
+/** POST /api/setWish/ or /api/unsetWish/ {id}: the favourite flag as the server now has it. */
+export async function setProductWish(http: Http, request: WishRequest, signal?: AbortSignal): Promise<boolean> {
+  const { inwish } = await http.call(request.inwish ? 'setWish' : 'unsetWish', { id: request.productId }, wishResponseSchema, signal)
+  return inwish
+}
+
+/** The product card's actors. */
+export const createProductActors = (deps: { http: Http }) => ({
+  loadProduct: fromPromise(({ input, signal }: { input: ProductRequest; signal: AbortSignal }) => loadProductCard(deps.http, input, signal)),
+  loadTab: fromPromise(({ input, signal }: { input: TabRequest; signal: AbortSignal }) => loadProductTab(deps.http, input, signal)),
+  saveWish: fromPromise(({ input, signal }: { input: WishRequest; signal: AbortSignal }) => setProductWish(deps.http, input, signal)),
+})

@@ -1,0 +1,51 @@
+import { fromPromise } from 'xstate'
+import { CATALOGUE_DEFAULTS, filterResponseSchema } from '../contract/catalogue'
+import { autocompleteResponseSchema, type SearchRequest } from '../contract/search'
+import type { Http } from './http'
+import type { AppStorage } from './storage'
+
+/** What the search results are of. */
+export interface SearchQuery {
+  keyword: string
+  contract: string
+  warehouse: number
+}
+
+/** Where a keyword typed in the header waits for /cabinet/action12/ (spec §2). */
+export const SEARCH_KEYWORD_STORAGE_KEY = 'cabinet.searchKeyword'
+
+/** The header remembers the submitted keyword for the results page. */
+export const rememberSearchKeyword = (storage: AppStorage, keyword: string) => storage.write(SEARCH_KEYWORD_STORAGE_KEY, keyword)
+
+/** The results page picks the keyword up and clears it (spec §2); null when none waits. */
+export function takeSearchKeyword(storage: AppStorage): string | null {
+  const keyword = storage.read(SEARCH_KEYWORD_STORAGE_KEY)
+  storage.remove(SEARCH_KEYWORD_STORAGE_KEY)
+  return keyword?.trim() || null
+}
+
+/** GET /search/?keyword=&simple=1: the header's suggestions. */
+export const createSearchAutocompleteActors = (deps: { http: Http }) => ({
+  loadSuggestions: fromPromise(async ({ input, signal }: { input: { keyword: string }; signal: AbortSignal }) => {
+    const answer = await deps.http.getUrl('/search/', autocompleteResponseSchema, { keyword: input.keyword, simple: 1 }, signal)
+    return answer.products
+  }),
+})
+
+/** POST /api/search/ {keyword, contract}: one page of the results (the server searches every catalogue). */
+export const createSearchResultsActors = (deps: { http: Http }) => ({
+  loadPage: fromPromise(
+    async ({ input, signal }: { input: { query: SearchQuery; page: number }; signal: AbortSignal }) => {
+      const payload: SearchRequest = {
+        origin: 'search',
+        keyword: input.query.keyword,
+        contract: input.query.contract,
+        warehouse: input.query.warehouse,
+        page: input.page,
+        perpage: CATALOGUE_DEFAULTS.perpage,
+      }
+      const answer = await deps.http.call('search', payload, filterResponseSchema, signal)
+      return { products: answer.products, count: answer.count, pages: answer.pagination.pages }
+    },
+  ),
+})

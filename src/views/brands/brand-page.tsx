@@ -1,0 +1,89 @@
+import { Link, useParams, useSearch } from '@tanstack/react-router'
+import type { Counted } from '../../contract/catalogue'
+import { CATALOGUE_DEFAULTS } from '../../contract/catalogue'
+import { BRAND_PRODUCTS_MESSAGES } from '../../machines/brand-products.machine'
+import { useAppDeps } from '../app-deps'
+import { useInitData } from '../layout/shell-context'
+import { formatInteger } from '../ui/format'
+import { PageHeading } from '../ui/page-heading'
+import { PagedProductsView, usePagedProducts } from '../search/paged-products-view'
+import { ProductTable } from '../search/product-table'
+import styles from './brand-page.module.css'
+import { BRAND_VIEWS, type BrandView } from './brand-views'
+import { ProductTiles } from './product-tiles'
+
+const VIEW_TITLES: Record<BrandView, string> = { tiles: 'Плитка', list: 'Список' }
+
+/**
+ * /cabinet/brand/$id/?page=&view=: a brand's products (id 0: every brand's, with the brand list),
+ * as tiles or a list; the page and the view live in the address.
+ */
+export function BrandPage() {
+  const { id } = useParams({ strict: false })
+  const { page, view } = useSearch({ strict: false })
+  const { selectedContract } = useInitData()
+  const brandId = id ?? 0
+  return (
+    <BrandProducts
+      key={`${selectedContract} ${brandId}`}
+      brandId={brandId}
+      contract={selectedContract}
+      page={page ?? 1}
+      view={view ?? 'tiles'}
+    />
+  )
+}
+
+/** Restarts (key) for another brand or contract; page changes arrive as `page.change`. */
+function BrandProducts({ brandId, contract, page, view }: { brandId: number; contract: string; page: number; view: BrandView }) {
+  const warehouse = CATALOGUE_DEFAULTS.warehouse
+  const { result, list } = usePagedProducts(useAppDeps().machines.brandProducts, { query: { brandId, contract, warehouse }, page })
+  const title = brandId === 0 ? BRAND_PRODUCTS_MESSAGES.allBrands : (result?.brand?.header ?? 'Бренд')
+
+  return (
+    <section>
+      <PageHeading actions={<ViewSwitch current={view} />}>{title}</PageHeading>
+      {brandId === 0 && result ? <BrandList brands={result.brands} view={view} /> : null}
+      <PagedProductsView list={list} failedTitle={BRAND_PRODUCTS_MESSAGES.loadFailed} emptyText={BRAND_PRODUCTS_MESSAGES.empty}>
+        {(products, busy) => {
+          const props = { products, contract, warehouse, busy }
+          return view === 'list' ? <ProductTable {...props} /> : <ProductTiles {...props} />
+        }}
+      </PagedProductsView>
+    </section>
+  )
+}
+
+/** "Плитка" / "Список": links to the same address with another ?view= (the page stays). */
+function ViewSwitch({ current }: { current: BrandView }) {
+  return (
+    <nav className={styles.views} aria-label="Вид">
+      {BRAND_VIEWS.map((view) => (
+        <Link
+          key={view}
+          to="./"
+          search={(prev) => ({ ...prev, view })}
+          className={styles.view}
+          aria-current={view === current ? 'page' : undefined}
+        >
+          {VIEW_TITLES[view]}
+        </Link>
+      ))}
+    </nav>
+  )
+}
+
+/** The all-brands page lists every brand with its product count; the chosen view goes along. */
+function BrandList({ brands, view }: { brands: Counted[]; view: BrandView }) {
+  return (
+    <ul className={styles.brands} aria-label="Бренды">
+      {brands.map((item) => (
+        <li key={item.id}>
+          <Link to="/cabinet/brand/$id/" params={{ id: item.id }} search={{ view }} className={styles.brand}>
+            {item.header} <span className={styles.brandCount}>{formatInteger(item.count)}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,30 @@
+import { AddToBasket } from '../product/add-to-basket'
+import { formatInteger, formatMoney } from '../ui/format'
+import { BrandLink, type ProductViewProps } from '../search/product-table'
+import styles from './product-tiles.module.css'
+
+/** Products as tiles: the picture, name, articul, brand, price, stock and "В корзину". */
+export function ProductTiles({ products, contract, warehouse, busy }: ProductViewProps) {
+  return (
+    <ul className={busy ? `${styles.tiles} ${styles.busy}` : styles.tiles} aria-label="Товары">
+      {products.map((product) => (
+        <li key={product.id} className={styles.tile}>
+          <div className={styles.picture}>
+            {product.picture !== null ? <img src={`/pictures/${product.picture}.svg`} alt="" loading="lazy" /> : null}
+          </div>
+          <h2 className={styles.header}>{product.header}</h2>
+          <div className={styles.meta}>
+            <span className={styles.articul}>{product.articul}</span>
+            <BrandLink brand={product.brand} />
+          </div>
+          <div className={styles.price}>{formatMoney(product.price)}</div>
+          <div className={styles.meta}>
+            <span>РРЦ {formatMoney(product.price_rrc)}</span>
+            <span>Остаток: {formatInteger(product.quantity)}</span>
+          </div>
+          <AddToBasket productId={product.id} warehouse={warehouse} available={product.quantity} contract={contract} header={product.header} />
+        </li>
+      ))}
+    </ul>
+  )
+}

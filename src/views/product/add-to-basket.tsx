@@ -1,0 +1,90 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, type FormEvent } from 'react'
+import { ADD_TO_BASKET_MESSAGES } from '../../machines/add-to-basket.machine'
+import { useAppDeps } from '../app-deps'
+import { useShellActor } from '../layout/shell-context'
+import { Button } from '../ui/button'
+import styles from './add-to-basket.module.css'
+import { QuantityStepper } from './quantity-stepper'
+
+export interface AddToBasketProps {
+  productId: number
+  /** the warehouse the line is taken from */
+  warehouse: number
+  /** free stock there, as the list or card shows it */
+  available: number
+  contract: string
+  /** the product's name, for the controls' accessible names */
+  header: string
+}
+
+/**
+ * Quantity stepper and "В корзину" for one product at one warehouse (spec §4, §5, §8). A change
+ * of product, warehouse, contract or stock starts afresh.
+ */
+export function AddToBasket(props: AddToBasketProps) {
+  const { productId, warehouse, contract, available } = props
+  return <AddToBasketForm key={`${productId}:${warehouse}:${contract}:${available}`} {...props} />
+}
+
+function AddToBasketForm({ productId, warehouse, available, contract, header }: AddToBasketProps) {
+  const adder = useActorRef(useAppDeps().machines.addToBasket, { input: { productId, warehouse, available, contract } })
+  const shell = useShellActor()
+  // the header's basket summary follows every successful add
+  useEffect(() => {
+    const subscription = adder.on('basket.changed', (event) => shell.send(event))
+    return () => subscription.unsubscribe()
+  }, [adder, shell])
+
+  const quantityText = useSelector(adder, (snapshot) => snapshot.context.quantityText)
+  const isAdding = useSelector(adder, (snapshot) => snapshot.matches('adding'))
+  const notice = useSelector(adder, (snapshot) => {
+    if (snapshot.matches({ editing: 'zeroQuantity' })) return 'zeroQuantity'
+    if (snapshot.matches({ editing: 'overStock' })) return 'overStock'
+    if (snapshot.matches({ editing: 'failed' })) return 'failed'
+    if (snapshot.matches({ editing: 'added' })) return 'added'
+    return null
+  })
+  const errorMessage = useSelector(adder, (snapshot) => snapshot.context.errorMessage)
+
+  const add = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    adder.send({ type: 'basket.add' })
+  }
+
+  return (
+    <form className={styles.adder} onSubmit={add} aria-label={`В корзину: ${header}`} aria-busy={isAdding}>
+      <span className={styles.controls}>
+        <QuantityStepper
+          label={`Количество: ${header}`}
+          value={quantityText}
+          isDisabled={isAdding}
+          onInput={(text) => adder.send({ type: 'quantity.input', text })}
+          onCommit={() => adder.send({ type: 'quantity.commit' })}
+          onIncrement={() => adder.send({ type: 'quantity.increment' })}
+          onDecrement={() => adder.send({ type: 'quantity.decrement' })}
+        />
+        <Button type="submit" variant="primary" isDisabled={isAdding}>
+          В корзину
+        </Button>
+      </span>
+      {/* the live region stays in the page, so screen readers announce the popup when it fills */}
+      <span className={notice === 'added' ? styles.popup : undefined} role="status">
+        {notice === 'added' ? ADD_TO_BASKET_MESSAGES.added : null}
+      </span>
+      {notice === 'zeroQuantity' || notice === 'overStock' ? (
+        <span className={styles.alert} role="alert">
+          {ADD_TO_BASKET_MESSAGES[notice]}
+        </span>
+      ) : null}
+      {notice === 'failed' ? (
+        <span className={styles.alert} role="alert">
+          {ADD_TO_BASKET_MESSAGES.addFailed}: {errorMessage}{' '}
+          <button type="button" className={styles.retry} onClick={() => adder.send({ type: 'basket.retry' })}>
+            Повторить
+          </button>
+        </span>
+      ) : null}
+    </form>
+  )
+}

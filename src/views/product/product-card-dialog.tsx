@@ -1,0 +1,282 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import type { CSSProperties } from 'react'
+import { Dialog, Heading, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components'
+import type { ActorRefFrom } from 'xstate'
+import { TAB_IDS, type ProductCard, type ProductTab } from '../../contract/product'
+import {
+  GALLERY_PREVIEW_SLIDES,
+  PRODUCT_CARD_MESSAGES,
+  previewStart,
+  type productCardMachine,
+  type TabId,
+} from '../../machines/product-card.machine'
+import { TIMINGS } from '../../machines/timings'
+import { useAppDeps } from '../app-deps'
+import { useInitData } from '../layout/shell-context'
+import { Button } from '../ui/button'
+import { ErrorBlock } from '../ui/error-block'
+import { formatInteger, formatMoney } from '../ui/format'
+import { Loading } from '../ui/loading'
+import table from '../ui/data-table.module.css'
+import { ProductTable } from '../search/product-table'
+import { AddToBasket } from './add-to-basket'
+import styles from './product-card-dialog.module.css'
+
+export interface ProductCardDialogProps {
+  productId: number
+  contract: string
+  warehouse: number
+  onClose: () => void
+}
+
+type CardActor = ActorRefFrom<typeof productCardMachine>
+
+const pictureUrl = (id: number) => `/pictures/${id}.svg`
+
+/**
+ * The product popup card (spec §2, §3 Product) in a modal dialog: focus stays inside, Escape
+ * and a click outside close it. It is mounted while open, so each opening loads afresh.
+ */
+export function ProductCardDialog({ productId, contract, warehouse, onClose }: ProductCardDialogProps) {
+  return (
+    <ModalOverlay className={styles.overlay} isOpen isDismissable onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Modal className={styles.modal}>
+        <Dialog className={styles.dialog} aria-label="Карточка товара">
+          <ProductCardContent productId={productId} contract={contract} warehouse={warehouse} onClose={onClose} />
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  )
+}
+
+function ProductCardContent({ productId, contract, warehouse, onClose }: ProductCardDialogProps) {
+  const card = useActorRef(useAppDeps().machines.productCard, { input: { productId, contract, warehouse } })
+  const product = useSelector(card, (snapshot) => snapshot.context.product)
+  const isLoading = useSelector(card, (snapshot) => snapshot.matches('loading'))
+  const errorMessage = useSelector(card, (snapshot) => (snapshot.matches('failed') ? snapshot.context.errorMessage : null))
+
+  const closeButton = (
+    <Button className={styles.close} aria-label="Закрыть карточку" onPress={onClose}>
+      ✕
+    </Button>
+  )
+  if (product === null || isLoading) {
+    return (
+      <div className={styles.status}>
+        {closeButton}
+        {errorMessage !== null ? (
+          <ErrorBlock title={PRODUCT_CARD_MESSAGES.contentFailed} message={errorMessage} onRetry={() => card.send({ type: 'card.retry' })} />
+        ) : (
+          <Loading label="Загрузка товара…" />
+        )}
+      </div>
+    )
+  }
+  return (
+    <article className={styles.card}>
+      <header className={styles.heading}>
+        <div>
+          <Heading slot="title" className={styles.title}>
+            {product.header}
+          </Heading>
+          <p className={styles.meta}>
+            Артикул <span className={table.mono}>{product.articul}</span> · {product.brand.header} · {product.category.header}
+          </p>
+        </div>
+        {closeButton}
+      </header>
+      <div className={styles.summary}>
+        <Gallery card={card} product={product} />
+        <Offer card={card} product={product} warehouse={warehouse} />
+      </div>
+      <ProductTabs card={card} product={product} warehouse={warehouse} />
+    </article>
+  )
+}
+
+function Gallery({ card, product }: { card: CardActor; product: ProductCard }) {
+  const slide = useSelector(card, (snapshot) => snapshot.context.slide)
+  const { pictures, header } = product
+  if (pictures.length === 0) return <div className={styles.noPicture}>{PRODUCT_CARD_MESSAGES.noPictures}</div>
+
+  const start = previewStart(pictures.length, slide)
+  const previews = pictures.slice(start, start + GALLERY_PREVIEW_SLIDES)
+  const trackStyle = {
+    transform: `translateX(-${slide * 100}%)`,
+    '--slide-ms': `${TIMINGS.gallerySlideMs}ms`,
+  } as CSSProperties
+  return (
+    <section className={styles.gallery} aria-roledescription="галерея" aria-label={`Изображения: ${header}`}>
+      <div className={styles.viewport}>
+        <div className={styles.track} style={trackStyle}>
+          {pictures.map((picture, index) => (
+            <img
+              key={picture}
+              className={styles.slide}
+              src={pictureUrl(picture)}
+              alt={`${header}, изображение ${index + 1} из ${pictures.length}`}
+              aria-hidden={index !== slide}
+              decoding="async"
+            />
+          ))}
+        </div>
+        {pictures.length > 1 ? (
+          <>
+            <button type="button" className={`${styles.arrow} ${styles.previous}`} aria-label="Предыдущее изображение" onClick={() => card.send({ type: 'gallery.previous' })}>
+              ‹
+            </button>
+            <button type="button" className={`${styles.arrow} ${styles.next}`} aria-label="Следующее изображение" onClick={() => card.send({ type: 'gallery.next' })}>
+              ›
+            </button>
+          </>
+        ) : null}
+      </div>
+      {pictures.length > 1 ? (
+        <ul className={styles.previews} aria-label="Миниатюры">
+          {previews.map((picture, offset) => {
+            const index = start + offset
+            return (
+              <li key={picture}>
+                <button
+                  type="button"
+                  className={index === slide ? `${styles.preview} ${styles.previewCurrent}` : styles.preview}
+                  aria-label={`Показать изображение ${index + 1}`}
+                  aria-current={index === slide}
+                  onClick={() => card.send({ type: 'gallery.show', index })}
+                >
+                  <img src={pictureUrl(picture)} alt="" decoding="async" />
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      ) : null}
+    </section>
+  )
+}
+
+function Offer({ card, product, warehouse }: { card: CardActor; product: ProductCard; warehouse: number }) {
+  const { warehouses } = useInitData()
+  const isSaving = useSelector(card, (snapshot) => snapshot.matches({ loaded: { wish: 'saving' } }))
+  const wishFailed = useSelector(card, (snapshot) => snapshot.matches({ loaded: { wish: 'failed' } }))
+  const warehouseName = warehouses.find((candidate) => candidate.id === warehouse)?.header ?? `№ ${warehouse}`
+  return (
+    <div className={styles.offer}>
+      <dl className={styles.facts}>
+        <dt>Цена</dt>
+        <dd className={styles.price}>{formatMoney(product.price)}</dd>
+        <dt>РРЦ</dt>
+        <dd>{formatMoney(product.price_rrc)}</dd>
+        <dt>Остаток ({warehouseName})</dt>
+        <dd>{formatInteger(product.quantity)}</dd>
+      </dl>
+      <AddToBasket productId={product.id} warehouse={warehouse} available={product.quantity} contract={product.contract} header={product.header} />
+      <div>
+        <Button aria-pressed={product.inwish} isDisabled={isSaving} onPress={() => card.send({ type: 'wish.toggle' })}>
+          <span aria-hidden="true">{product.inwish ? '★' : '☆'}</span> {product.inwish ? 'В избранном' : 'В избранное'}
+        </Button>
+        {wishFailed ? (
+          <p className={styles.alert} role="alert">
+            {PRODUCT_CARD_MESSAGES.wishFailed}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+const TAB_ORDER: readonly TabId[] = Object.values(TAB_IDS)
+
+function ProductTabs({ card, product, warehouse }: { card: CardActor; product: ProductCard; warehouse: number }) {
+  const selected = useSelector(card, (snapshot) => TAB_ORDER.find((tab) => snapshot.matches({ loaded: { tabs: tab } })) ?? TAB_IDS.params)
+  const select = (key: Key) => {
+    const tab = TAB_ORDER.find((candidate) => candidate === key)
+    if (tab) card.send({ type: 'tab.select', tab })
+  }
+  return (
+    <Tabs className={styles.tabs} selectedKey={selected} onSelectionChange={select}>
+      <TabList className={styles.tabList} aria-label="Сведения о товаре">
+        {product.tabs.map((tab) => (
+          <Tab key={tab.id} id={tab.id} className={styles.tab}>
+            {tab.header}
+          </Tab>
+        ))}
+      </TabList>
+      {product.tabs.map((tab) => (
+        <TabPanel key={tab.id} id={tab.id} className={styles.tabPanel}>
+          <TabContent card={card} tab={tab} product={product} warehouse={warehouse} />
+        </TabPanel>
+      ))}
+    </Tabs>
+  )
+}
+
+function TabContent({ card, tab, product, warehouse }: { card: CardActor; tab: ProductTab; product: ProductCard; warehouse: number }) {
+  switch (tab.id) {
+    case TAB_IDS.params:
+      return tab.data.length === 0 ? (
+        <p className={styles.muted}>Характеристики не указаны</p>
+      ) : (
+        <table className={table.table}>
+          <tbody>
+            {tab.data.map((param) => (
+              <tr key={param.id}>
+                <th scope="row">{param.header}</th>
+                <td>
+                  {param.value} {param.unit}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )
+    case TAB_IDS.description:
+      return <p className={styles.description}>{tab.data || 'Описание отсутствует'}</p>
+    case TAB_IDS.stocks:
+    case TAB_IDS.analogs:
+      return <AsyncTabContent card={card} tab={tab.id} product={product} warehouse={warehouse} />
+  }
+}
+
+interface AsyncTabProps {
+  card: CardActor
+  tab: typeof TAB_IDS.stocks | typeof TAB_IDS.analogs
+  product: ProductCard
+  warehouse: number
+}
+
+function AsyncTabContent({ card, tab, product, warehouse }: AsyncTabProps) {
+  const view = useSelector(card, (snapshot) =>
+    snapshot.matches({ loaded: { tabs: { [tab]: 'failed' } } }) ? 'failed' : snapshot.matches({ loaded: { tabs: { [tab]: 'loaded' } } }) ? 'loaded' : 'loading',
+  )
+  const data = useSelector(card, (snapshot) => snapshot.context.bindData)
+  if (view === 'failed') {
+    return <ErrorBlock title={PRODUCT_CARD_MESSAGES.contentFailed} onRetry={() => card.send({ type: 'tab.retry' })} />
+  }
+  if (view === 'loading') return <Loading label="Загрузка…" />
+  if (tab === TAB_IDS.stocks) {
+    return (
+      <table className={table.table}>
+        <thead>
+          <tr>
+            <th scope="col">Склад</th>
+            <th scope="col" className={table.number}>
+              Остаток
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {(data.stocks ?? []).map((stock) => (
+            <tr key={stock.wms_id}>
+              <td>{stock.header}</td>
+              <td className={table.number}>{formatInteger(stock.quantity)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    )
+  }
+  const analogs = data.analogs ?? []
+  if (analogs.length === 0) return <p className={styles.muted}>Аналогов нет</p>
+  return <ProductTable products={analogs} contract={product.contract} warehouse={warehouse} busy={false} />
+}

@@ -1,0 +1,73 @@
+import { Link } from '@tanstack/react-router'
+import type { CatalogueProduct } from '../../contract/catalogue'
+import { AddToBasket } from '../product/add-to-basket'
+import table from '../ui/data-table.module.css'
+import { formatInteger, formatMoney } from '../ui/format'
+import styles from './product-table.module.css'
+
+export interface ProductViewProps {
+  products: CatalogueProduct[]
+  contract: string
+  warehouse: number
+  /** the next page is loading: the rows dim */
+  busy: boolean
+}
+
+/** The brand's page, linked from a product's brand name. */
+export function BrandLink({ brand }: { brand: CatalogueProduct['brand'] }) {
+  return (
+    <Link to="/cabinet/brand/$id/" params={{ id: brand.id }} className={styles.brand}>
+      {brand.header}
+    </Link>
+  )
+}
+
+/** Dense product rows: articul, name, brand, price, recommended price, stock and "В корзину". */
+export function ProductTable({ products, contract, warehouse, busy }: ProductViewProps) {
+  return (
+    <div className={styles.wrap}>
+      <table className={busy ? `${table.table} ${table.busy}` : table.table}>
+        <thead>
+          <tr>
+            <th scope="col">Артикул</th>
+            <th scope="col">Наименование</th>
+            <th scope="col">Бренд</th>
+            <th scope="col" className={table.number}>
+              Цена
+            </th>
+            <th scope="col" className={table.number}>
+              РРЦ
+            </th>
+            <th scope="col" className={table.number}>
+              Остаток
+            </th>
+            <th scope="col">В корзину</th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => (
+            <tr key={product.id}>
+              <td className={table.mono}>{product.articul}</td>
+              <td>{product.header}</td>
+              <td>
+                <BrandLink brand={product.brand} />
+              </td>
+              <td className={table.number}>{formatMoney(product.price)}</td>
+              <td className={table.number}>{formatMoney(product.price_rrc)}</td>
+              <td className={table.number}>{formatInteger(product.quantity)}</td>
+              <td>
+                <AddToBasket
+                  productId={product.id}
+                  warehouse={warehouse}
+                  available={product.quantity}
+                  contract={contract}
+                  header={product.header}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** The header's search field and its suggestion list. */
+export class HeaderSearch {
+  readonly field: Locator
+  readonly list: Locator
+  readonly options: Locator
+  readonly submit: Locator
+
+  constructor(readonly page: Page) {
+    const form = page.locator('header form[role="search"]')
+    this.field = form.getByRole('combobox', { name: 'Поиск товаров' })
+    // while the list is open react-aria hides the rest of the page from assistive tech; a mouse still reaches it
+    this.submit = form.getByRole('button', { name: 'Найти', includeHidden: true })
+    this.list = page.getByRole('listbox', { name: 'Поиск товаров' })
+    this.options = this.list.getByRole('option')
+  }
+
+  /** Types character by character, as a dealer does (every keystroke restarts the pause). */
+  async type(text: string): Promise<void> {
+    await this.field.pressSequentially(text, { delay: 30 })
+  }
+
+  /** The option the arrows have moved to (the field's aria-activedescendant). */
+  async highlighted(): Promise<string> {
+    const id = await this.field.getAttribute('aria-activedescendant')
+    expect(id, 'an option is highlighted').toBeTruthy()
+    return (await this.page.locator(`[id="${id}"]`).innerText()).trim()
+  }
+}
+
+/** A page of products: the count line, the rows (list) or tiles, and the pagination. */
+export class ProductsPage {
+  readonly heading: Locator
+  readonly count: Locator
+  readonly rows: Locator
+  readonly tiles: Locator
+
+  constructor(readonly page: Page) {
+    const main = page.getByRole('main')
+    this.heading = main.getByRole('heading', { level: 1 })
+    this.count = main.getByText(/^Найдено: /)
+    this.rows = main.getByRole('table').locator('tbody tr')
+    this.tiles = main.getByRole('list', { name: 'Товары' }).getByRole('listitem')
+  }
+
+  /** The articuls of the rows shown, in order. */
+  async rowArticuls(): Promise<string[]> {
+    return (await this.rows.locator('td:first-child').allInnerTexts()).map((text) => text.trim())
+  }
+}

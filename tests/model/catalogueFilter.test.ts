@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, type AnyMachineSnapshot, type PromiseActorLogic } from 'xstate'
+import type { CatalogueProduct, FilterResponse } from '../../src/contract/catalogue'
+import type { FilterInit } from '../../src/contract/catalogue-init'
+import {
+  CATALOGUE_SCREEN_MESSAGES,
+  catalogueFilterMachine,
+  type CatalogueFilterContext,
+  type MarkRequest,
+} from '../../src/machines/catalogue-filter.machine'
+import type { MarkResult } from '../../src/services/catalogue'
+import { DEFAULT_QUERY, sameQuery, type CatalogueQuery } from '../../src/machines/catalogue-query'
+import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
+import { deferred } from '../support/deferred'
+import { describeMachinePaths, type EventCases } from '../support/path-testing'
+
+const product = (id: number, header: string): CatalogueProduct => ({
+  id,
+  header,
+  articul: `A-${id}`,
+  price: 100 * id,
+  price_rrc: 130 * id,
+  quantity: 5,
+  wms_id: 1,
+  picture: id,
+  picturetype: 'svg',
+  stocks: [{ wms_id: 1, quantity: 5 }],
+  inwish: false,
+  need: 0,
+  brand: { id: 3, header: 'Bosch' },
+})
+
+const answer = (products: CatalogueProduct[]): FilterResponse => ({
+  brands: { data: [{ id: 3, header: 'Bosch', count: products.length }] },
+  prices: { min: 100.004, max: 299.991, decimals: 2 },
+  products,
+  params: [{ id: 1, header: 'Мощность', unit: 'Вт', maxmin: { minp: 500, maxp: 2000 } }],
+  tags: [],
+  actualWms: [{ id: 1, header: 'Москва' }],
+  categories_tree: [],
+  count: products.length,
+  pagination: { page: 1, perpage: 20, pages: products.length > 0 ? 1 : 0 },
+  contract: '7',
+  warehouse: 1,
+})
+
+const init: FilterInit = {
+  contracts: [{ id: '7', header: 'Договор №7', contragent: 'ООО «Строймаркет»' }],
+  catalog_tree: [{ id: '27', header: 'Генераторы', children: [] }],
+  selectedContract: '7',
+  warehouses: [{ id: 1, header: 'Москва' }],
+}
+
+const pageTwo: CatalogueQuery = { ...DEFAULT_QUERY, page: 2 }
+const NETWORK_ERROR = new ApiCallError(NETWORK_ERROR_MESSAGE, 0)
+
+const cases: EventCases = {
+  // the same query as shown (nothing to load) and another page
+  'filter.sync': [
+    { type: 'filter.sync', query: DEFAULT_QUERY },
+    { type: 'filter.sync', query: pageTwo },
+  ],
+  // a real change, and one that leaves the query as it is
+  'filter.change': [
+    { type: 'filter.change', change: { kind: 'brand', id: 3, selected: true } },
+    { type: 'filter.change', change: { kind: 'reset' } },
+  ],
+  'sorting.cycle': [{ type: 'sorting.cycle', field: 'price' }],
+  // two toggles on the page, and one of a product that is not
+  'mark.toggle': [
+    { type: 'mark.toggle', productId: 1, kind: 'wish' },
+    { type: 'mark.toggle', productId: 1, kind: 'need' },
+    { type: 'mark.toggle', productId: 99, kind: 'wish' },
+  ],
+  'xstate.done.actor.loadFilterInit': [{ type: 'xstate.done.actor.loadFilterInit', output: init }],
+  'xstate.error.actor.loadFilterInit': [{ type: 'xstate.error.actor.loadFilterInit', error: NETWORK_ERROR }],
+  'xstate.done.actor.loadProducts': [
+    { type: 'xstate.done.actor.loadProducts', output: answer([product(1, 'Дрель'), product(2, 'Шуруповёрт')]) },
+    { type: 'xstate.done.actor.loadProducts', output: answer([]) },
+  ],
+  'xstate.error.actor.loadProducts': [{ type: 'xstate.error.actor.loadProducts', error: new ApiCallError('Такого склада нет', 404) }],
+  'xstate.done.actor.saveMark': [{ type: 'xstate.done.actor.saveMark', output: { productId: 1, kind: 'wish', value: true } }],
+  'xstate.error.actor.saveMark': [{ type: 'xstate.error.actor.saveMark', error: NETWORK_ERROR }],
+}
+
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CatalogueFilterContext
+
+/** What the screen relies on in each state. */
+function assertCatalogueFacts(snapshot: AnyMachineSnapshot) {
+  const context = contextOf(snapshot)
+  if (snapshot.matches({ list: { ready: 'loaded' } })) expect(context.answer?.products.length).toBeGreaterThan(0)
+  if (snapshot.matches({ list: { ready: 'empty' } })) expect(context.answer?.products).toEqual([])
+  if (snapshot.matches({ list: { ready: 'refreshing' } })) expect(context.answer).not.toBeNull()
+  if (snapshot.matches({ list: { ready: 'loading' } })) expect(context.answer).toBeNull()
+  const failed = snapshot.matches({ list: 'initFailed' }) || snapshot.matches({ list: { ready: 'failed' } })
+  if (failed) expect(context.errorMessage).toBeTruthy()
+  if (snapshot.matches({ list: 'initialising' }) || snapshot.matches({ list: { ready: 'loading' } })) expect(context.errorMessage).toBeNull()
+  if (snapshot.matches({ marks: 'saving' })) expect(context.marks.length).toBeGreaterThan(0)
+  if (snapshot.matches({ marks: 'idle' })) expect([context.marks, context.markError]).toEqual([[], null])
+  if (snapshot.matches({ marks: 'failed' })) expect([context.marks, context.markError]).toEqual([[], NETWORK_ERROR_MESSAGE])
+  if (!sameQuery(context.query, DEFAULT_QUERY) && !sameQuery(context.query, pageTwo)) expect(context.query.page).toBe(1)
+}
+
+function factsOf(snapshot: AnyMachineSnapshot): string {
+  const { answer: kept, query, marks } = contextOf(snapshot)
+  const shown = kept === null ? 'none' : kept.products.length > 0 ? 'rows' : 'empty'
+  const which = sameQuery(query, DEFAULT_QUERY) ? 'default' : sameQuery(query, pageTwo) ? 'page2' : 'changed'
+  return JSON.stringify([snapshot.value, shown, which, marks.length])
+}
+
+describeMachinePaths(catalogueFilterMachine, {
+  cases,
+  input: { query: DEFAULT_QUERY },
+  // the guards read whether an answer is kept and has rows, which query is shown and how many toggles
+  // wait; the incoming edge makes each transition a vertex of its own, and an ignored event none
+  serializeState: (snapshot, event, prev) => {
+    const value = factsOf(snapshot)
+    return event && prev && factsOf(prev) !== value ? `${value} via ${event.type} from ${factsOf(prev)}` : value
+  },
+  limit: 50_000,
+  assertStep: assertCatalogueFacts,
+})
+
+describe('catalogueFilter beyond the paths', () => {
+  const start = (saveMark?: PromiseActorLogic<MarkResult, MarkRequest>) => {
+    const payloads: unknown[] = []
+    const actor = createActor(
+      catalogueFilterMachine.provide({
+        actors: {
+          loadFilterInit: fromPromise(async () => init),
+          loadProducts: fromPromise(async ({ input }) => {
+            payloads.push(input)
+            return answer([product(1, 'Дрель')])
+          }),
+          ...(saveMark ? { saveMark } : {}),
+        },
+      }),
+      { input: { query: DEFAULT_QUERY } },
+    )
+    const addresses: unknown[] = []
+    actor.on('address.update', (event) => addresses.push(event.search))
+    actor.start()
+    return { actor, payloads, addresses }
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+  it('sends the spec §9 defaults, then each change with page 1, and puts it in the address', async () => {
+    const { actor, payloads, addresses } = start()
+    await settle()
+    expect(payloads[0]).toMatchObject({ contract: '0', warehouse: 1, catalog: '27', page: 1, perpage: 20, sorting: { field: 'header', sort: 'asc' } })
+    actor.send({ type: 'filter.sync', query: pageTwo })
+    await settle()
+    expect(payloads[1]).toMatchObject({ page: 2 })
+    expect(addresses).toEqual([])
+    actor.send({ type: 'filter.change', change: { kind: 'price', min: 150.555, max: 100 } })
+    await settle()
+    expect(payloads[2]).toMatchObject({ page: 1, byprice: true, minprice: 100, maxprice: 150.56 })
+    expect(addresses).toEqual([{ minprice: 100, maxprice: 150.56 }])
+    actor.send({ type: 'sorting.cycle', field: 'price' })
+    actor.send({ type: 'sorting.cycle', field: 'price' })
+    actor.send({ type: 'sorting.cycle', field: 'price' })
+    await settle()
+    expect(addresses.slice(1)).toEqual([
+      { minprice: 100, maxprice: 150.56, sort: 'price' },
+      { minprice: 100, maxprice: 150.56, sort: 'price', dir: 'desc' },
+      { minprice: 100, maxprice: 150.56, sort: 'none' },
+    ])
+    expect(payloads.at(-1)).not.toHaveProperty('sorting')
+    actor.stop()
+  })
+
+  it('saves toggles one after another and applies each answer to its row', async () => {
+    const saves: MarkRequest[] = []
+    const gates = [deferred<void>(), deferred<void>()]
+    const { actor } = start(
+      fromPromise(async ({ input }: { input: MarkRequest }): Promise<MarkResult> => {
+        saves.push(input)
+        await gates[saves.length - 1]!.promise
+        return { productId: input.productId, kind: input.kind, value: input.kind === 'wish' ? input.on : input.on ? 1 : 0 }
+      }),
+    )
+    await settle()
+    actor.send({ type: 'mark.toggle', productId: 1, kind: 'wish' })
+    actor.send({ type: 'mark.toggle', productId: 1, kind: 'wish' })
+    actor.send({ type: 'mark.toggle', productId: 1, kind: 'need' })
+    await settle()
+    expect(saves).toEqual([{ productId: 1, kind: 'wish', on: true }])
+    gates[0]!.resolve()
+    await settle()
+    expect(saves[1]).toEqual({ productId: 1, kind: 'need', on: true })
+    gates[1]!.resolve()
+    await settle()
+    expect(actor.getSnapshot().matches({ marks: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.answer?.products[0]).toMatchObject({ inwish: true, need: 1 })
+    actor.stop()
+  })
+
+  it('names the empty result as the brief says', () => {
+    expect(CATALOGUE_SCREEN_MESSAGES.empty).toBe('По вашему запросу ничего не найдено')
+  })
+})
