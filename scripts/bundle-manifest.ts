@@ -2,6 +2,7 @@
 export interface ManifestChunk {
   file: string
   src?: string
+  name?: string
   isEntry?: boolean
   imports?: string[]
   dynamicImports?: string[]
@@ -47,8 +48,9 @@ export function routeFirstLoad(manifest: Manifest, route: RegExp): RouteFiles {
 /** Lazily loaded chunks outside the given route: the proof that other screens are split off. */
 export function otherRouteChunks(manifest: Manifest, route: RegExp): string[] {
   const firstLoad = new Set(routeFirstLoad(manifest, route).js)
-  return Object.values(manifest)
-    .filter((chunk) => chunk.src && chunk.file.endsWith('.js') && !firstLoad.has(chunk.file))
-    .map((chunk) => chunk.src!)
+  const lazy = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []))
+  return Object.entries(manifest)
+    .filter(([key, chunk]) => lazy.has(key) && !firstLoad.has(chunk.file))
+    .map(([key, chunk]) => chunk.src ?? `${chunk.name ?? key} (shared chunk)`)
     .sort()
 }

@@ -49,6 +49,7 @@ export type CatalogueFilterEvent =
   | { type: 'list.retry' }
   | { type: 'mark.toggle'; productId: number; kind: MarkKind }
   | { type: 'mark.dismiss' }
+  | { type: 'mark.synced'; result: MarkResult }
 
 /** Asks the app to put the query into the address (a new history entry, so back restores it). */
 export type CatalogueFilterEmitted = { type: 'address.update'; search: CatalogueSearch }
@@ -125,6 +126,7 @@ export const catalogueFilterMachine = setup({
       },
       markError: null,
     }),
+    applySyncedMark: assign({ answer: ({ context }, params: { result: MarkResult }) => withMark(context.answer, params.result) }),
     storeMarkResult: assign({
       answer: ({ context }, params: { result: MarkResult }) => withMark(context.answer, params.result),
       marks: ({ context }) => context.marks.slice(1),
@@ -224,6 +226,12 @@ export const catalogueFilterMachine = setup({
     marks: {
       description: 'Wish (setWish/unsetWish) and need (setNeed/unsetNeed) toggles, saved one after another',
       initial: 'idle',
+      on: {
+        'mark.synced': {
+          description: 'The product card saved a wish: the row shows it too',
+          actions: { type: 'applySyncedMark', params: ({ event }) => ({ result: event.result }) },
+        },
+      },
       states: {
         idle: {
           description: 'Nothing to save',

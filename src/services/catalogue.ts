@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate'
 import { filterResponseSchema, type CatalogueFilterInput } from '../contract/catalogue'
 import { filterInitSchema } from '../contract/catalogue-init'
-import { needResponseSchema, wishResponseSchema } from '../contract/product'
+import { needResponseSchema } from '../contract/product'
 import type { Http } from './http'
+import { setProductWish } from './product'
 
 /** Favourites (wish) or the needs list. */
 export type MarkKind = 'wish' | 'need'
@@ -24,10 +25,7 @@ export interface MarkResult {
 /** setWish/unsetWish {id} answer inwish; setNeed {id, need: 1}/unsetNeed {id} answer need (spec §7). */
 async function saveMark(http: Http, mark: MarkRequest, signal: AbortSignal): Promise<MarkResult> {
   const { productId, kind, on } = mark
-  if (kind === 'wish') {
-    const answer = await http.call(on ? 'setWish' : 'unsetWish', { id: productId }, wishResponseSchema, signal)
-    return { productId, kind, value: answer.inwish }
-  }
+  if (kind === 'wish') return { productId, kind, value: await setProductWish(http, { productId, inwish: on }, signal) }
   const answer = on
     ? await http.call('setNeed', { id: productId, need: 1 }, needResponseSchema, signal)
     : await http.call('unsetNeed', { id: productId }, needResponseSchema, signal)

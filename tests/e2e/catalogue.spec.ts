@@ -186,6 +186,18 @@ test.describe('catalogue /cabinet/', () => {
     await expect(catalogue.rows.first()).toBeVisible()
   })
 
+  test('a page past the last one says so and links to the last page', async ({ page }) => {
+    const catalogue = new CataloguePage(page)
+    await catalogue.open('/cabinet/?catalog=-1&page=999')
+    const notice = catalogue.pastLastPage
+    await expect(notice).toContainText('Страницы 999 нет')
+    const lastPage = Number(/всего страниц: (\d+)/.exec((await notice.textContent()) ?? '')?.[1])
+    expect(lastPage).toBeGreaterThan(1)
+    await catalogue.changing(() => notice.getByRole('link', { name: 'Перейти на последнюю страницу' }).click())
+    await expect(catalogue.pagination.current).toHaveText(String(lastPage))
+    await expect(catalogue.rows.first()).toBeVisible()
+  })
+
   test('the header opens the product card, kept in the address', async ({ page }) => {
     const catalogue = new CataloguePage(page)
     await catalogue.open()

@@ -3,10 +3,10 @@ import type { BasketSummary } from '../../src/contract/account'
 import { BASKET_MESSAGES, basketDataSchema } from '../../src/contract/basket'
 import { productResponseSchema, TAB_HEADERS, type ProductCard } from '../../src/contract/product'
 import { formatCount, formatMoney, PRODUCT_FORMS } from '../../src/views/ui/format'
-import { CabinetShell } from './support/cabinet-shell'
+import { signIn } from './support/cabinet-shell'
+import { CataloguePage } from './support/catalogue-page'
 import { DEMO } from './support/demo-logins'
 import { expect, test } from './support/fixtures'
-import { LoginPage } from './support/login-page'
 import { AddToBasketControls, ProductCardDialog } from './support/product-card'
 
 // a card, its tabs and several calls per test, on a 2-core machine shared with other runs
@@ -14,15 +14,6 @@ test.describe.configure({ timeout: 120_000 })
 
 const CONTENT_FAILED = 'The requested content cannot be loaded. Please try again later.'
 const ADDED = 'Товар добавлен в корзину'
-
-async function logIn(page: Page): Promise<CabinetShell> {
-  const login = new LoginPage(page)
-  await login.goto()
-  await login.logIn(DEMO.dealer.email)
-  const shell = new CabinetShell(page)
-  await shell.shown()
-  return shell
-}
 
 /** The catalogue's product rows, each with its own "В корзину". */
 function productRows(page: Page): Locator {
@@ -72,7 +63,7 @@ async function lineQuantity(page: Page, product: ProductCard): Promise<number> {
 const summaryText = ({ count, sum }: BasketSummary) => `Корзина: ${formatCount(count, PRODUCT_FORMS)} на сумму ${formatMoney(sum)}`
 
 test('product card: opened from the catalogue, gallery, tabs loading on their own, wish, keyboard and a11y', async ({ page, checkA11y }) => {
-  await logIn(page)
+  await signIn(page, DEMO.dealer.email)
   const { card, product } = await openCardWithStock(page, 1)
 
   await expect(card.title).toHaveText(product.header)
@@ -123,10 +114,12 @@ test('product card: opened from the catalogue, gallery, tabs loading on their ow
   expect(await card.dialog.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true)
   await page.keyboard.press('Escape')
   await expect(card.dialog).toBeHidden()
+  // the catalogue row shows the wish saved in the card
+  await expect(new CataloguePage(page).mark('Избранное', product.header)).toHaveAttribute('aria-pressed', String(!product.inwish))
 })
 
 test('product card: a tab that fails to load says so, and loads on "Повторить"', async ({ page }) => {
-  await logIn(page)
+  await signIn(page, DEMO.dealer.email)
   const { card } = await openCardWithStock(page, 1)
   await page.route('**/api/binds/', (route) => route.abort('internetdisconnected'))
   await card.openTab(TAB_HEADERS.stocks)
@@ -143,7 +136,7 @@ test('add to basket in the card: 0, too many, the stepper, a valid quantity, the
   page,
   checkA11y,
 }) => {
-  const shell = await logIn(page)
+  const shell = await signIn(page, DEMO.dealer.email)
   const { card, product } = await openCardWithStock(page, 3)
   const basket = card.basketOf(product.header)
   // start from no line of this product, whatever the seeded basket holds
@@ -215,7 +208,7 @@ test('add to basket in the card: 0, too many, the stepper, a valid quantity, the
 })
 
 test('add to basket from a catalogue row: the row shows the popup and the header follows', async ({ page }) => {
-  const shell = await logIn(page)
+  const shell = await signIn(page, DEMO.dealer.email)
   const rows = productRows(page)
   await expect(rows.first()).toBeVisible()
   const before = await basketNow(page)

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import type { Account, BasketSummary, InitData } from '../../src/contract/account'
 import { MENU } from '../../src/contract/menu'
 import { formatCount, formatMoney, PRODUCT_FORMS } from '../../src/views/ui/format'
-import { CabinetShell } from './support/cabinet-shell'
+import { CabinetShell, signIn } from './support/cabinet-shell'
 import { DEMO } from './support/demo-logins'
 import { expect, test } from './support/fixtures'
 import { LoginPage } from './support/login-page'
@@ -10,15 +10,6 @@ import { Pagination } from './support/pagination'
 
 // six agents share two cores here: axe on a full catalogue page can take many seconds
 test.describe.configure({ timeout: 90_000 })
-
-async function logInAs(page: Page, email: string): Promise<CabinetShell> {
-  const login = new LoginPage(page)
-  await login.goto()
-  await login.logIn(email)
-  const shell = new CabinetShell(page)
-  await shell.shown()
-  return shell
-}
 
 /** What the server says now, read with the page's own session cookie. */
 async function apiGet<T>(page: Page, path: string): Promise<T> {
@@ -44,7 +35,7 @@ async function expectHighlightFollowsAddress(shell: CabinetShell): Promise<void>
 
 test.describe('sidebar', () => {
   test('the highlighted entry is the one whose link equals the address', async ({ page, checkA11y }) => {
-    const shell = await logInAs(page, DEMO.dealer.email)
+    const shell = await signIn(page, DEMO.dealer.email)
     await expect(shell.menuEntry('Каталог')).toHaveAttribute('aria-current', 'page')
     await expectHighlightFollowsAddress(shell)
     await checkA11y(page)
@@ -69,7 +60,7 @@ test.describe('sidebar', () => {
   })
 
   test('narrow or wide is remembered across a reload', async ({ page, checkA11y }) => {
-    const shell = await logInAs(page, DEMO.dealer.email)
+    const shell = await signIn(page, DEMO.dealer.email)
     const wideTitles = await shell.menuTitles()
     await expect(shell.sidebarToggle).toHaveAccessibleName('Свернуть меню')
     await expect(shell.sidebarToggle).toHaveAttribute('aria-expanded', 'true')
@@ -102,7 +93,7 @@ test.describe('sidebar', () => {
     const titlesOf = async (email: string) => {
       const context = await browser.newContext()
       const page = await context.newPage()
-      const shell = await logInAs(page, email)
+      const shell = await signIn(page, email)
       const titles = await shell.menuTitles()
       const { account } = await apiGet<InitData>(page, '/api/initdata/')
       await checkA11y(page)
@@ -124,7 +115,7 @@ test.describe('sidebar', () => {
 
 test.describe('header', () => {
   test('the contract selector switches the contract, and the header follows', async ({ page, checkA11y }) => {
-    const shell = await logInAs(page, DEMO.dealer.email)
+    const shell = await signIn(page, DEMO.dealer.email)
     const initData = await apiGet<InitData>(page, '/api/initdata/')
     expect(initData.contracts.length).toBeGreaterThan(1)
     const first = initData.contracts.find((contract) => contract.id === initData.selectedContract)
@@ -160,7 +151,7 @@ test.describe('header', () => {
   })
 
   test('a refused switch is shown until closed, and the old contract stays', async ({ page, checkA11y }) => {
-    const shell = await logInAs(page, DEMO.dealer.email)
+    const shell = await signIn(page, DEMO.dealer.email)
     const before = await shell.contract.inputValue()
     const other = await shell.contract.locator(`option:not([value="${before}"])`).first().getAttribute('value')
     await page.route('**/api/setContract/', (route) =>
@@ -180,7 +171,7 @@ test.describe('header', () => {
   })
 
   test('the basket summary reads as Russian', async ({ page }) => {
-    const shell = await logInAs(page, DEMO.dealer.email)
+    const shell = await signIn(page, DEMO.dealer.email)
     await expect(shell.basketSummary).toHaveText(/^Корзина: \d+ товар(а|ов)? на сумму \d[\d\u00a0]*,\d{2}\u00a0₽$/)
   })
 })
@@ -205,7 +196,7 @@ test.describe('loading failures', () => {
   })
 
   test('the profile failing to load offers "Повторить"', async ({ page, checkA11y }) => {
-    const shell = await logInAs(page, DEMO.dealer.email)
+    const shell = await signIn(page, DEMO.dealer.email)
     let failing = true
     await page.route('**/api/account/*/', (route) =>
       failing ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Сервер недоступен' }) }) : route.fallback(),
@@ -224,7 +215,7 @@ test.describe('loading failures', () => {
 test.describe('profile', () => {
   for (const person of [DEMO.dealer, DEMO.manager]) {
     test(`${person.email} sees the account from /api/account/{id}`, async ({ page, checkA11y }) => {
-      const shell = await logInAs(page, person.email)
+      const shell = await signIn(page, person.email)
       const { account: signedIn } = await apiGet<{ account: Account }>(page, '/api/session/')
       const { account } = await apiGet<{ account: Account }>(page, `/api/account/${signedIn.id}/`)
 
@@ -269,7 +260,7 @@ const isCataloguePage = (page: number, others: URLSearchParams) => (url: URL) =>
 
 test.describe('pagination by the address', () => {
   test('the page lives in ?page=: next, reload and back keep it', async ({ page, checkA11y }) => {
-    await logInAs(page, DEMO.dealer.email)
+    await signIn(page, DEMO.dealer.email)
     const pagination = new Pagination(page)
 
     await page.goto(`${ALL_CATALOGUES}&page=3`)

@@ -72,6 +72,8 @@ const cases: EventCases = {
     { type: 'mark.toggle', productId: 1, kind: 'need' },
     { type: 'mark.toggle', productId: 99, kind: 'wish' },
   ],
+  // the product card saved a wish
+  'mark.synced': [{ type: 'mark.synced', result: { productId: 1, kind: 'wish', value: true } }],
   'xstate.done.actor.loadFilterInit': [{ type: 'xstate.done.actor.loadFilterInit', output: init }],
   'xstate.error.actor.loadFilterInit': [{ type: 'xstate.error.actor.loadFilterInit', error: NETWORK_ERROR }],
   'xstate.done.actor.loadProducts': [
@@ -192,6 +194,23 @@ describe('catalogueFilter beyond the paths', () => {
     await settle()
     expect(actor.getSnapshot().matches({ marks: 'idle' })).toBe(true)
     expect(actor.getSnapshot().context.answer?.products[0]).toMatchObject({ inwish: true, need: 1 })
+    actor.stop()
+  })
+
+  it('shows a wish saved in the product card on its row, without a save of its own', async () => {
+    const saves: MarkRequest[] = []
+    const { actor } = start(
+      fromPromise(async ({ input }: { input: MarkRequest }): Promise<MarkResult> => {
+        saves.push(input)
+        return { productId: input.productId, kind: input.kind, value: true }
+      }),
+    )
+    await settle()
+    actor.send({ type: 'mark.synced', result: { productId: 1, kind: 'wish', value: true } })
+    expect(actor.getSnapshot().context.answer?.products[0]).toMatchObject({ inwish: true })
+    actor.send({ type: 'mark.synced', result: { productId: 1, kind: 'wish', value: false } })
+    expect(actor.getSnapshot().context.answer?.products[0]).toMatchObject({ inwish: false })
+    expect(saves).toEqual([])
     actor.stop()
   })
 

@@ -37,6 +37,6 @@ describe('the first load of a route', () => {
   it('leaves out what the route loads later and the other routes', () => {
     const { js } = routeFirstLoad(manifest, catalogue)
     expect(js).not.toContain('assets/dialog.js')
-    expect(otherRouteChunks(manifest, catalogue)).toEqual(['src/views/profile/profile-page.tsx'])
+    expect(otherRouteChunks(manifest, catalogue)).toEqual(['_dialog.js (shared chunk)', 'src/views/profile/profile-page.tsx'])
   })
 })

@@ -35,14 +35,17 @@ export async function leaveLoginIfSignedIn({ context, target }: { context: Route
 /**
  * Signing in, out, or the session expiring re-runs the route guards, so the address follows the
  * session (the login page leaves, the cabinet sends to the login page) without any effect in a view.
+ * Only an expired session remembers the page to come back to: after "Выйти" the next person to sign
+ * in on this browser starts at the catalogue, not on the previous dealer's page.
  */
 export function followSession(session: SessionActor, router: AnyRouter): () => void {
   let last = statusOf(session.getSnapshot())
   const subscription = session.subscribe((snapshot) => {
     const status = statusOf(snapshot)
     if (status === last) return
+    const loggedOut = last === 'signedIn' && status === 'signedOut' && !snapshot.matches({ signedOut: { form: 'expired' } })
     last = status
-    void router.invalidate()
+    void (loggedOut ? router.navigate({ to: '/login/', replace: true }) : router.invalidate())
   })
   return () => subscription.unsubscribe()
 }

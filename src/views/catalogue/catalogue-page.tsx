@@ -1,14 +1,15 @@
 import { useSelector } from '@xstate/react'
+import { useCallback } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import { CATALOGUE_SCREEN_MESSAGES, type catalogueFilterMachine } from '../../machines/catalogue-filter.machine'
 import { hasChosenFilters } from '../../machines/catalogue-query'
-import { ProductCardDialog } from '../product/product-card-dialog'
+import { ProductCardSlot } from '../product/product-card-slot'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
 import { formatCount, PRODUCT_FORMS } from '../ui/format'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
-import { Pagination } from '../ui/pagination'
+import { isPastLastPage, Pagination, PastLastPage } from '../ui/pagination'
 import styles from './catalogue.module.css'
 import { FilterPanel } from './filter-panel'
 import { ProductTable } from './product-table'
@@ -79,11 +80,11 @@ function EmptyResult({ catalogue }: { catalogue: CatalogueActor }) {
   const canReset = useSelector(catalogue, (snapshot) => hasChosenFilters(snapshot.context.query))
   const page = useSelector(catalogue, (snapshot) => snapshot.context.query.page)
   const pages = useSelector(catalogue, (snapshot) => snapshot.context.answer?.pagination.pages ?? 0)
+  if (isPastLastPage(page, pages)) return <PastLastPage page={page} total={pages} />
   return (
     <div className={styles.empty} role="status">
       <p>{CATALOGUE_SCREEN_MESSAGES.empty}</p>
       {canReset ? <Button onPress={() => catalogue.send({ type: 'filter.change', change: { kind: 'reset' } })}>Сбросить фильтры</Button> : null}
-      <Pagination page={page} total={pages} />
     </div>
   )
 }
@@ -108,5 +109,9 @@ function MarkError({ catalogue }: { catalogue: CatalogueActor }) {
 function OpenCard({ catalogue, productId, onClose }: { catalogue: CatalogueActor; productId: number; onClose: () => void }) {
   const contract = useSelector(catalogue, (snapshot) => snapshot.context.answer?.contract ?? snapshot.context.contract)
   const warehouse = useSelector(catalogue, (snapshot) => snapshot.context.query.warehouse)
-  return <ProductCardDialog productId={productId} contract={contract} warehouse={warehouse} onClose={onClose} />
+  const onWishChange = useCallback(
+    (inwish: boolean) => catalogue.send({ type: 'mark.synced', result: { productId, kind: 'wish', value: inwish } }),
+    [catalogue, productId],
+  )
+  return <ProductCardSlot productId={productId} contract={contract} warehouse={warehouse} onClose={onClose} onWishChange={onWishChange} />
 }

@@ -1,4 +1,4 @@
-import { SearchBoxSlot } from '../search/search-box-slot'
+import { SearchBox } from '../search/search-box'
 import { Button } from '../ui/button'
 import { useSessionActor } from '../session/session-context'
 import { BasketSummary } from './basket-summary'
@@ -16,7 +16,7 @@ export function Header() {
         {account.company}
       </span>
       <ContractSelector />
-      <SearchBoxSlot />
+      <SearchBox />
       <span className={styles.spacer} />
       <BasketSummary />
       <span className={styles.user}>

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import type { CSSProperties } from 'react'
+import { useEffect, type CSSProperties } from 'react'
 import { Dialog, Heading, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components'
 import type { ActorRefFrom } from 'xstate'
 import { TAB_IDS, type ProductCard, type ProductTab } from '../../contract/product'
@@ -27,6 +27,8 @@ export interface ProductCardDialogProps {
   contract: string
   warehouse: number
   onClose: () => void
+  /** the favourite flag as the card has it, after loading and after each toggle */
+  onWishChange?: (inwish: boolean) => void
 }
 
 type CardActor = ActorRefFrom<typeof productCardMachine>
@@ -37,21 +39,25 @@ const pictureUrl = (id: number) => `/pictures/${id}.svg`
  * The product popup card (spec §2, §3 Product) in a modal dialog: focus stays inside, Escape
  * and a click outside close it. It is mounted while open, so each opening loads afresh.
  */
-export function ProductCardDialog({ productId, contract, warehouse, onClose }: ProductCardDialogProps) {
+export function ProductCardDialog(props: ProductCardDialogProps) {
   return (
-    <ModalOverlay className={styles.overlay} isOpen isDismissable onOpenChange={(open) => (open ? undefined : onClose())}>
+    <ModalOverlay className={styles.overlay} isOpen isDismissable onOpenChange={(open) => (open ? undefined : props.onClose())}>
       <Modal className={styles.modal}>
         <Dialog className={styles.dialog} aria-label="Карточка товара">
-          <ProductCardContent productId={productId} contract={contract} warehouse={warehouse} onClose={onClose} />
+          <ProductCardContent {...props} />
         </Dialog>
       </Modal>
     </ModalOverlay>
   )
 }
 
-function ProductCardContent({ productId, contract, warehouse, onClose }: ProductCardDialogProps) {
+function ProductCardContent({ productId, contract, warehouse, onClose, onWishChange }: ProductCardDialogProps) {
   const card = useActorRef(useAppDeps().machines.productCard, { input: { productId, contract, warehouse } })
   const product = useSelector(card, (snapshot) => snapshot.context.product)
+  const inwish = product?.inwish
+  useEffect(() => {
+    if (inwish !== undefined) onWishChange?.(inwish)
+  }, [inwish, onWishChange])
   const isLoading = useSelector(card, (snapshot) => snapshot.matches('loading'))
   const errorMessage = useSelector(card, (snapshot) => (snapshot.matches('failed') ? snapshot.context.errorMessage : null))
 

@@ -4,7 +4,7 @@ import type { createPagedProductsMachine, PagedProductsInput, ProductsPage } fro
 import { ErrorBlock } from '../ui/error-block'
 import { formatCount, PRODUCT_FORMS } from '../ui/format'
 import { Loading } from '../ui/loading'
-import { Pagination } from '../ui/pagination'
+import { Pagination, PastLastPage, isPastLastPage } from '../ui/pagination'
 import styles from './paged-products-view.module.css'
 
 export const PRODUCTS_LOADING_LABEL = 'Загрузка товаров…'
@@ -44,6 +44,7 @@ export interface PagedProductsViewProps {
 export function PagedProductsView({ list, failedTitle, emptyText, caption, children }: PagedProductsViewProps) {
   const { state, page, result, errorMessage, onRetry } = list
   if (state === 'failed') return <ErrorBlock title={failedTitle} message={errorMessage} onRetry={onRetry} />
+  if (state === 'empty' && result && isPastLastPage(page, result.pages)) return <PastLastPage page={page} total={result.pages} />
   if (state === 'empty') return <ProductsNotice>{emptyText}</ProductsNotice>
   if (!result) return <Loading label={PRODUCTS_LOADING_LABEL} />
   const busy = state === 'loading'

@@ -54,3 +54,24 @@ export function Pagination({ page, total }: PaginationProps) {
     </nav>
   )
 }
+
+/**
+ * An address whose ?page= lies past the last page (an old bookmark, a result that shrank) finds
+ * no products although there are some: say so and link to the last page instead of a bare
+ * "nothing found".
+ */
+export function PastLastPage({ page, total }: PaginationProps) {
+  if (!isPastLastPage(page, total)) return null
+  return (
+    <p className={styles.pastLast} role="status">
+      {`Страницы ${page} нет, всего страниц: ${total}. `}
+      <Link to="./" search={(prev: object) => ({ ...prev, page: total })}>
+        Перейти на последнюю страницу
+      </Link>
+    </p>
+  )
+}
+
+export function isPastLastPage(page: number, total: number) {
+  return total >= 1 && page > total
+}

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { LoginPage } from './login-page'
 
 /** The signed-in frame: the sidebar menu, and the header with the contract, the basket and "Выйти". */
 export class CabinetShell {
@@ -36,4 +37,14 @@ export class CabinetShell {
   async menuTitles(): Promise<string[]> {
     return Promise.all((await this.menuLinks.all()).map(async (link) => (await link.getAttribute('aria-label')) ?? (await link.innerText()).trim()))
   }
+}
+
+/** Logs in through the login form and waits for the frame. */
+export async function signIn(page: Page, email: string): Promise<CabinetShell> {
+  const login = new LoginPage(page)
+  await login.goto()
+  await login.logIn(email)
+  const shell = new CabinetShell(page)
+  await shell.shown()
+  return shell
 }

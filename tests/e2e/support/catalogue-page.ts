@@ -23,6 +23,8 @@ export class CataloguePage {
   readonly onlyAvailable: Locator
   readonly brands: Locator
   readonly empty: Locator
+  /** what an address past the last page shows instead of rows */
+  readonly pastLastPage: Locator
 
   constructor(readonly page: Page) {
     this.panel = page.getByRole('complementary', { name: 'Фильтры каталога' })
@@ -35,6 +37,7 @@ export class CataloguePage {
     this.onlyAvailable = this.panel.getByLabel('Только в наличии')
     this.brands = this.panel.getByRole('group', { name: 'Бренды' })
     this.empty = page.getByText('По вашему запросу ничего не найдено')
+    this.pastLastPage = page.getByRole('status').filter({ hasText: /^Страницы \d+ нет/ })
   }
 
   /** Signs in as the demo dealer and opens `address` (default /cabinet/). */
@@ -48,10 +51,10 @@ export class CataloguePage {
     await this.settled(120_000)
   }
 
-  /** Waits until nothing loads: the rows (or the empty message) are the current query's. */
+  /** Waits until nothing loads: the rows (or the empty or past-the-end message) are the current query's. */
   async settled(timeout = 15_000): Promise<void> {
     await expect(this.page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout })
-    await expect(this.table.or(this.empty)).toBeVisible({ timeout })
+    await expect(this.table.or(this.empty).or(this.pastLastPage)).toBeVisible({ timeout })
   }
 
   /** Does something that changes the address, then waits for the new list. */

@@ -5,15 +5,17 @@ export class HeaderSearch {
   readonly field: Locator
   readonly list: Locator
   readonly options: Locator
+  /** the list's message while it has no suggestions (too short, searching, nothing found) */
+  readonly message: Locator
   readonly submit: Locator
 
   constructor(readonly page: Page) {
     const form = page.locator('header form[role="search"]')
     this.field = form.getByRole('combobox', { name: 'Поиск товаров' })
-    // while the list is open react-aria hides the rest of the page from assistive tech; a mouse still reaches it
-    this.submit = form.getByRole('button', { name: 'Найти', includeHidden: true })
+    this.submit = form.getByRole('button', { name: 'Найти' })
     this.list = page.getByRole('listbox', { name: 'Поиск товаров' })
     this.options = this.list.getByRole('option')
+    this.message = form.getByRole('status')
   }
 
   /** Types character by character, as a dealer does (every keystroke restarts the pause). */
