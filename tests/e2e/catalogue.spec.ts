@@ -40,6 +40,12 @@ test.describe('catalogue /cabinet/', () => {
     await catalogue.changing(() => catalogue.brand(brandName).uncheck())
     expect(catalogue.search().get('brand')).toBeNull()
     expect(new Set(await catalogue.column('brand')).size).toBeGreaterThan(1)
+
+    // a row's brand name opens that brand's page
+    const rowBrand = (await catalogue.column('brand'))[0]!
+    await catalogue.table.getByRole('link', { name: rowBrand, exact: true }).first().click()
+    await expect(page).toHaveURL(/\/cabinet\/brand\/\d+\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(rowBrand)
   })
 
   test('filters by price range, rounded to kopecks; bad input changes nothing', async ({ page }) => {

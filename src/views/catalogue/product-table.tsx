@@ -3,6 +3,7 @@ import { SORT_FIELDS, type CatalogueProduct, type SortField } from '../../contra
 import type { MarkKind } from '../../machines/catalogue-filter.machine'
 import { ariaSortOf, type SortState } from '../../machines/catalogue-sorting'
 import { AddToBasket } from '../product/add-to-basket'
+import { BrandLink } from '../search/product-table'
 import { formatInteger, formatMoney } from '../ui/format'
 import table from '../ui/data-table.module.css'
 import type { CatalogueActor } from './catalogue-page'
@@ -106,7 +107,9 @@ function ProductRow({ product, contract, warehouse, wishPending, needPending, on
       </td>
       <td className={table.number}>{formatMoney(product.price)}</td>
       <td className={table.number}>{formatMoney(product.price_rrc)}</td>
-      <td>{product.brand.header}</td>
+      <td>
+        <BrandLink brand={product.brand} />
+      </td>
       <td className={table.number}>{formatInteger(product.quantity)}</td>
       <td className={styles.marks}>
         <MarkToggle kind="wish" on={product.inwish} pending={wishPending} product={product} onToggle={onToggleMark} />
