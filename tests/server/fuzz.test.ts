@@ -1,14 +1,19 @@
 import { parse as parseForm } from 'node:querystring'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { setContractRequestSchema } from '../../src/contract/account'
 import { loginRequestSchema, logoutRequestSchema } from '../../src/contract/auth'
+import { processBasketRequestSchema } from '../../src/contract/basket'
+import { catalogueFilterSchema } from '../../src/contract/catalogue'
+import { needRequestSchema, wishRequestSchema } from '../../src/contract/product'
 import { registrationRequestSchema, reminderRequestSchema } from '../../src/contract/registration'
+import { searchRequestSchema } from '../../src/contract/search'
 import { DEMO_PASSWORD, loginAs, snapshotAllTables, startServer, type ServerFixture } from '../support/server-fixture'
 
 /**
- * Malformed bodies of every kind against the routes that change state: each must get a 4xx with a
+ * Malformed bodies of every kind against the routes that change state, and the catalogue's
+ * filter and search calls: each must get a 4xx with a
  * Russian message (never a 500) and leave every table exactly as it was.
  */
 
@@ -19,6 +24,9 @@ interface Target {
   valid: Record<string, unknown>
   signedIn: boolean
 }
+
+// the filter and search calls answer the default page to a body that is absent (or JSON null)
+const orDefaults = (schema: z.ZodType) => z.preprocess((value) => value ?? {}, schema)
 
 const TARGETS: Target[] = [
   { url: '/api/login/', schema: loginRequestSchema, valid: { email: 'dealer@example.com', password: DEMO_PASSWORD }, signedIn: false },
@@ -39,6 +47,16 @@ const TARGETS: Target[] = [
   { url: '/reminder/', schema: reminderRequestSchema, valid: { email: 'dealer@example.com' }, signedIn: false },
   { url: '/api/setContract/', schema: setContractRequestSchema, valid: { id: '1' }, signedIn: true },
   { url: '/api/logout/', schema: logoutRequestSchema, valid: {}, signedIn: true },
+  {
+    url: '/api/filter/',
+    schema: orDefaults(catalogueFilterSchema),
+    valid: { catalog: '27', contract: '0', warehouse: 1, page: 1, perpage: 20, brand: [3], byprice: true, minprice: 100, sorting: { field: 'price', sort: 'asc' } },
+    signedIn: true,
+  },
+  { url: '/api/search/', schema: orDefaults(searchRequestSchema), valid: { keyword: 'дрель', contract: '0', page: 1 }, signedIn: true },
+  { url: '/api/processBasket/', schema: processBasketRequestSchema, valid: { id: 1, qnt: 1, wms: 1, type: 'add', contract: '0' }, signedIn: true },
+  { url: '/api/setWish/', schema: wishRequestSchema, valid: { id: 1 }, signedIn: true },
+  { url: '/api/setNeed/', schema: needRequestSchema, valid: { id: 1, need: 1 }, signedIn: true },
 ]
 
 const RUNS_PER_TARGET = 240
