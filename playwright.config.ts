@@ -39,6 +39,7 @@ export default defineConfig({
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_REGISTRATION: '1000',
       RATE_LIMIT_REMINDER: '1000',
+      RATE_LIMIT_CAPTCHA: '1000',
     },
   },
 })

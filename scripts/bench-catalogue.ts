@@ -132,7 +132,7 @@ async function main() {
     if (db.dialect === 'postgres') await sql`vacuum analyze products, stocks, product_params, product_tags, pictures, categories, brands, wishes, needs, basket_lines`.execute(db.kysely)
     console.log(`${dialect}: seeded ${PRODUCTS} products in ${((performance.now() - t) / 1000).toFixed(1)} s`)
 
-    const config = { ...loadConfig({}), clientDir: '/nonexistent', rateLimits: { login: 1e6, registration: 1e6, reminder: 1e6 } }
+    const config = { ...loadConfig({}), clientDir: '/nonexistent', rateLimits: { login: 1e6, registration: 1e6, reminder: 1e6, captcha: 1e6 } }
     const now = () => new Date()
     const mailer = createMailer({ db, from: config.mailFrom, now, log: { info: () => {}, error: () => {} } })
     const app = await buildApp({ db, config, mailer, now })

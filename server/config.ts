@@ -31,6 +31,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: positiveInt(10),
   RATE_LIMIT_REGISTRATION: positiveInt(5),
   RATE_LIMIT_REMINDER: positiveInt(5),
+  RATE_LIMIT_CAPTCHA: positiveInt(30),
   SEED_PRODUCTS: z.coerce.number().int().min(0).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   CLIENT_DIR: z.string().trim().min(1).default(resolve(projectRoot, 'dist/client')),
@@ -47,7 +48,7 @@ export interface AppConfig {
   mailFrom: string
   trustProxy: boolean | number | string
   /** attempts per minute per client IP */
-  rateLimits: { login: number; registration: number; reminder: number }
+  rateLimits: { login: number; registration: number; reminder: number; captcha: number }
   seedProducts: number
   /** the built SPA (vite build output) */
   clientDir: string
@@ -78,7 +79,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
-    rateLimits: { login: e.RATE_LIMIT_LOGIN, registration: e.RATE_LIMIT_REGISTRATION, reminder: e.RATE_LIMIT_REMINDER },
+    rateLimits: { login: e.RATE_LIMIT_LOGIN, registration: e.RATE_LIMIT_REGISTRATION, reminder: e.RATE_LIMIT_REMINDER, captcha: e.RATE_LIMIT_CAPTCHA },
     seedProducts: e.SEED_PRODUCTS,
     clientDir: resolve(projectRoot, e.CLIENT_DIR),
     logLevel: e.LOG_LEVEL,

@@ -61,6 +61,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: AppDeps):
   const { db } = deps
 
   app.get('/registration/captcha', async (request, reply) => {
+    // each picture without a known cookie is a new row: a bot must not fill the table
+    await enforceRateLimit(deps, request, 'captcha')
     const cookieId = request.cookies[CAPTCHA_COOKIE]
     const captchaId = isCaptchaId(cookieId) ? cookieId : newCaptchaId()
     const text = generateCaptchaText()

@@ -12,7 +12,7 @@ describe('configuration', () => {
       databaseUrl: undefined,
       smtpUrl: undefined,
       trustProxy: false,
-      rateLimits: { login: 10, registration: 5, reminder: 5 },
+      rateLimits: { login: 10, registration: 5, reminder: 5, captcha: 30 },
       seedProducts: 3000,
     })
     expect(config.dbFile).toMatch(/[/\\]data[/\\]cabinet\.sqlite$/)

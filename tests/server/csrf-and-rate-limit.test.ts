@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, demoLogin, readTable, snapshotAllTables, startServer, ty
 
 let fixture: ServerFixture
 beforeAll(async () => {
-  fixture = await startServer({ rateLimits: { login: 3, registration: 2, reminder: 2 } })
+  fixture = await startServer({ rateLimits: { login: 3, registration: 2, reminder: 2, captcha: 2 } })
 })
 afterAll(() => fixture?.close())
 
@@ -97,6 +97,17 @@ describe('rate limits', () => {
     const reminder = await post('/reminder/', { email: 'nobody@example.com' })
     expect(reminder.statusCode).toBe(429)
     expect(reminder.json()).toEqual({ result: 0, message: AUTH_MESSAGES.tooManyAttempts })
+  })
+
+  it('limits captcha pictures, so a client without the cookie cannot fill the captchas table', async () => {
+    nextWindow()
+    const picture = () => fixture.app.inject({ method: 'GET', url: '/registration/captcha', remoteAddress: '10.0.0.7' })
+    for (let i = 0; i < 2; i++) expect((await picture()).statusCode).toBe(200)
+    const rows = (await readTable(fixture.db, 'captchas')).length
+    const over = await picture()
+    expect(over.statusCode).toBe(429)
+    expect(over.json()).toEqual({ message: AUTH_MESSAGES.tooManyAttempts })
+    expect(await readTable(fixture.db, 'captchas')).toHaveLength(rows)
   })
 
   it('counts concurrent attempts exactly (one upsert per attempt)', async () => {

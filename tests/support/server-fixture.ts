@@ -46,7 +46,7 @@ export async function startServer(options: ServerFixtureOptions = {}): Promise<S
   const config: AppConfig = {
     ...base,
     clientDir: options.clientDir ?? '/nonexistent/dist/client',
-    rateLimits: { login: GENEROUS_LIMIT, registration: GENEROUS_LIMIT, reminder: GENEROUS_LIMIT, ...options.rateLimits },
+    rateLimits: { login: GENEROUS_LIMIT, registration: GENEROUS_LIMIT, reminder: GENEROUS_LIMIT, captcha: GENEROUS_LIMIT, ...options.rateLimits },
   }
   const clock = createClock()
   const silent = { info: () => {}, error: () => {} }
