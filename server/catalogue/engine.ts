@@ -23,6 +23,12 @@ const PRICE = 4
 const PARAMS = 8
 const TAGS = 16
 
+/** A chosen brand or tag stays among the facets with 0 when nothing matches it, so it can be unchosen. */
+const withChosen = (counts: Map<number, number>, chosen: readonly number[]) => {
+  for (const id of chosen) if (!counts.has(id)) counts.set(id, 0)
+  return counts
+}
+
 /** Flags by id for ids of the snapshot's own small tables (the category tree). */
 const flagsOf = (ids: readonly number[]) => {
   const flags = new Uint8Array(Math.max(0, ...ids) + 1)
@@ -97,10 +103,10 @@ export function evaluate(s: CatalogueSnapshot, plan: FilterPlan, sorting: Sortin
   return {
     count,
     page: pageOf(s.order(sorting.field, sorting.sort), matched, page, perpage),
-    brands: [...brandCounts]
+    brands: [...withChosen(brandCounts, plan.brandIds.filter((id) => s.brands.has(id)))]
       .map(([id, n]) => ({ id, header: s.brands.get(id) ?? '', count: n }))
       .sort((a, b) => a.header.localeCompare(b.header, 'ru') || a.id - b.id),
-    tags: s.tags.flatMap((tag) => (tagCounts.has(tag.id) ? [{ ...tag, count: tagCounts.get(tag.id)! }] : [])),
+    tags: s.tags.flatMap((tag) => (tagCounts.has(tag.id) || tagged?.has(tag.id) ? [{ ...tag, count: tagCounts.get(tag.id) ?? 0 }] : [])),
     params: s.params.flatMap((param) => {
       const range = ranges.get(param.id)
       return range ? [{ ...param, maxmin: range }] : []

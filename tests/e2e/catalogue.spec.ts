@@ -192,6 +192,22 @@ test.describe('catalogue /cabinet/', () => {
     await expect(catalogue.rows.first()).toBeVisible()
   })
 
+  test('a chosen brand stays in the list when the price leaves it nothing, and can be unchosen', async ({ page }) => {
+    const catalogue = new CataloguePage(page)
+    await catalogue.open('/cabinet/?catalog=-1')
+    const firstBrand = catalogue.brands.getByRole('checkbox').first()
+    const brandName = ((await firstBrand.evaluate((box) => box.closest('label')!.querySelector('span')!.textContent)) ?? '').trim()
+    await catalogue.changing(() => firstBrand.check())
+    await catalogue.setPrice('от', 99_999_999)
+    await expect(catalogue.empty).toBeVisible()
+    await expect(catalogue.brand(brandName)).toBeChecked()
+    // unchosen, with nothing under the price it leaves the list
+    await catalogue.changing(() => catalogue.brand(brandName).click())
+    expect(catalogue.search().get('brand')).toBeNull()
+    expect(catalogue.search().get('minprice')).toBe('99999999')
+    await expect(catalogue.brand(brandName)).toHaveCount(0)
+  })
+
   test('a page past the last one says so and links to the last page', async ({ page }) => {
     const catalogue = new CataloguePage(page)
     await catalogue.open('/cabinet/?catalog=-1&page=999')

@@ -159,12 +159,18 @@ function expected(m: CatalogueModel, input: CatalogueFilterInput) {
     factor,
     contract,
     all,
-    brands: countBy(passing('brand'), (p) => [p.brand_id]),
+    brands: withChosen(countBy(passing('brand'), (p) => [p.brand_id]), f.brand),
     prices: { min: priced.length ? Math.min(...priced) : 0, max: priced.length ? Math.max(...priced) : 0 },
     params: ranges,
-    tags: countBy(passing('tags'), (p) => [...p.tags]),
+    tags: withChosen(countBy(passing('tags'), (p) => [...p.tags]), f.tags),
     categories: rolledUp,
   }
+}
+
+/** Chosen brands and tags are listed even with nothing to count (ids the generator picks all exist). */
+function withChosen(counts: Map<number, number>, chosen: readonly number[]) {
+  for (const id of chosen) if (!counts.has(id)) counts.set(id, 0)
+  return counts
 }
 
 function flattenTree(nodes: readonly CategoryCountNode[], into = new Map<number, number>()): Map<number, number> {
@@ -285,6 +291,15 @@ describe('POST /api/filter/', () => {
     expect(upper.products.length).toBeGreaterThan(0)
     const yo = await filter({ query: word.toLowerCase().replaceAll('е', 'ё'), catalog: '-1' })
     expect(yo.count).toBe(upper.count)
+  })
+
+  it('keeps a chosen brand and tag among the facets with 0 when the rest of the filter leaves them nothing', async () => {
+    const product = model.products.find((p) => p.tags.size > 0)!
+    const tag = [...product.tags][0]!
+    const nothing = await filter({ catalog: '-1', brand: [product.brand_id, 987654], tags: [tag], byprice: true, minprice: 1e9 })
+    expect(nothing.count).toBe(0)
+    expect(nothing.brands.data).toEqual([expect.objectContaining({ id: product.brand_id, count: 0 })])
+    expect(nothing.tags).toEqual([expect.objectContaining({ id: tag, count: 0 })])
   })
 
   it('ignores minprice and maxprice until byprice is set', async () => {
