@@ -18,6 +18,7 @@ import { createBasketActors } from '../services/basket'
 import { createBrandProductsActors } from '../services/brands'
 import { createCatalogueFilterActors } from '../services/catalogue'
 import { createHttp } from '../services/http'
+import { createJournal } from '../services/journal'
 import { createProductActors } from '../services/product'
 import { createRegistrationActors, createReminderActors } from '../services/registration'
 import { createSearchAutocompleteActors, createSearchResultsActors, rememberSearchKeyword } from '../services/search'
@@ -44,12 +45,13 @@ export interface AppRuntime {
 export function createAppRuntime(): AppRuntime {
   // a 401 from any call means the server session is gone: the session machine signs out
   const http = createHttp({ onUnauthorized: () => session.send({ type: 'session.expired' }) })
-  const session = createActor(sessionMachine.provide({ actors: createSessionActors({ http }) })).start()
+  const journal = createJournal()
+  const session = createActor(sessionMachine.provide({ actors: createSessionActors({ http }) }), { inspect: journal.inspect }).start()
 
   const storage = createStorage()
   const sidebar = createActor(
     sidebarMachine.provide({ actions: { storeMode: (_, { mode }) => storage.write(SIDEBAR_STORAGE_KEY, mode) } }),
-    { input: { mode: storage.readChoice(SIDEBAR_STORAGE_KEY, SIDEBAR_MODES, 'wide') } },
+    { input: { mode: storage.readChoice(SIDEBAR_STORAGE_KEY, SIDEBAR_MODES, 'wide') }, inspect: journal.inspect },
   ).start()
 
   const router = createAppRouter({ session })
@@ -79,6 +81,7 @@ export function createAppRuntime(): AppRuntime {
       },
       sidebar,
       builtScreens: BUILT_SCREENS,
+      journal,
     },
   }
 }

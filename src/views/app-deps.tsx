@@ -1,5 +1,6 @@
+import { useActorRef } from '@xstate/react'
 import { createContext, useContext, type ReactNode } from 'react'
-import type { ActorRefFrom } from 'xstate'
+import type { Actor, ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 'xstate'
 import type { addToBasketMachine } from '../machines/add-to-basket.machine'
 import type { brandProductsMachine } from '../machines/brand-products.machine'
 import type { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
@@ -16,7 +17,7 @@ import type { sidebarMachine } from '../machines/sidebar.machine'
  * What the views need from the app layer, without importing services (architecture §2: a view
  * never imports a service). src/app builds every machine with its real actors already provided
  * (`machine.provide({ actors: createXActors({ http }) })`) and puts it here; a view starts its
- * screen's machine with `useActorRef(useAppDeps().machines.profile, { input })`. Tests render the
+ * screen's machine with `useScreenActor(useAppDeps().machines.profile, { input })`. Tests render the
  * same views with machines provided with fakes.
  *
  * App-lifetime actors (the sidebar's width) are started once by the app and shared as refs.
@@ -37,6 +38,12 @@ export interface AppDeps {
   sidebar: ActorRefFrom<typeof sidebarMachine>
   /** menu keys of the screens the route tree has (the sidebar shows only these) */
   builtScreens: readonly string[]
+  /** the journal of every machine's events (architecture §4), for QA and bug reports */
+  journal: {
+    inspect: (inspection: InspectionEvent) => void
+    size: () => number
+    exportJson: () => string
+  }
 }
 
 const AppDepsContext = createContext<AppDeps | null>(null)
@@ -49,4 +56,11 @@ export function useAppDeps(): AppDeps {
   const deps = useContext(AppDepsContext)
   if (!deps) throw new Error('useAppDeps needs an AppDepsProvider above it')
   return deps
+}
+
+/** Starts a screen's machine for as long as the view is shown, its events going into the journal. */
+export function useScreenActor<TLogic extends AnyActorLogic>(logic: TLogic, options?: ActorOptions<TLogic>): Actor<TLogic> {
+  const { journal } = useAppDeps()
+  // the rest-tuple options of useActorRef cannot be forwarded generically; input stays typed by ActorOptions
+  return useActorRef(logic, { ...options, inspect: journal.inspect } as never)
 }

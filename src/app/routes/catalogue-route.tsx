@@ -1,8 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { useActorRef } from '@xstate/react'
 import { useEffect } from 'react'
 import { queryFromSearch, type CatalogueSearch } from '../../machines/catalogue-query'
-import { useAppDeps } from '../../views/app-deps'
+import { useAppDeps, useScreenActor } from '../../views/app-deps'
 import { CataloguePage } from '../../views/catalogue/catalogue-page'
 import { useInitData } from '../../views/layout/shell-context'
 
@@ -22,7 +21,7 @@ export function CatalogueRoute() {
 function CatalogueScreen() {
   const search = useSearch({ from: CATALOGUE_ROUTE })
   const navigate = useNavigate()
-  const catalogue = useActorRef(useAppDeps().machines.catalogueFilter, { input: { query: queryFromSearch(search) } })
+  const catalogue = useScreenActor(useAppDeps().machines.catalogueFilter, { input: { query: queryFromSearch(search) } })
 
   useEffect(() => {
     const subscription = catalogue.on('address.update', (event) => void navigate({ to: '/cabinet/', search: event.search }))

@@ -1,7 +1,7 @@
 import { Outlet } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { SHELL_MESSAGES } from '../../machines/shell.machine'
-import { useAppDeps } from '../app-deps'
+import { useAppDeps, useScreenActor } from '../app-deps'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import styles from './cabinet-layout.module.css'
@@ -16,7 +16,7 @@ export const CABINET_LOADING_LABEL = 'Загрузка кабинета…'
  * the dealer is in the cabinet, and shows the sidebar, the header and the current screen.
  */
 export function CabinetLayout() {
-  const shell = useActorRef(useAppDeps().machines.shell)
+  const shell = useScreenActor(useAppDeps().machines.shell)
   return (
     <ShellProvider actor={shell}>
       <CabinetFrame shell={shell} />

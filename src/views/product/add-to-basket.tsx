@@ -1,7 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useEffect, type FormEvent } from 'react'
 import { ADD_TO_BASKET_MESSAGES } from '../../machines/add-to-basket.machine'
-import { useAppDeps } from '../app-deps'
+import { useAppDeps, useScreenActor } from '../app-deps'
 import { useShellActor } from '../layout/shell-context'
 import { Button } from '../ui/button'
 import styles from './add-to-basket.module.css'
@@ -28,7 +28,7 @@ export function AddToBasket(props: AddToBasketProps) {
 }
 
 function AddToBasketForm({ productId, warehouse, available, contract, header }: AddToBasketProps) {
-  const adder = useActorRef(useAppDeps().machines.addToBasket, { input: { productId, warehouse, available, contract } })
+  const adder = useScreenActor(useAppDeps().machines.addToBasket, { input: { productId, warehouse, available, contract } })
   const shell = useShellActor()
   // the header's basket summary follows every successful add
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useEffect, type CSSProperties } from 'react'
 import { Dialog, Heading, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components'
 import type { ActorRefFrom } from 'xstate'
@@ -11,7 +11,7 @@ import {
   type TabId,
 } from '../../machines/product-card.machine'
 import { TIMINGS } from '../../machines/timings'
-import { useAppDeps } from '../app-deps'
+import { useAppDeps, useScreenActor } from '../app-deps'
 import { useInitData } from '../layout/shell-context'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
@@ -52,7 +52,7 @@ export function ProductCardDialog(props: ProductCardDialogProps) {
 }
 
 function ProductCardContent({ productId, contract, warehouse, onClose, onWishChange }: ProductCardDialogProps) {
-  const card = useActorRef(useAppDeps().machines.productCard, { input: { productId, contract, warehouse } })
+  const card = useScreenActor(useAppDeps().machines.productCard, { input: { productId, contract, warehouse } })
   const product = useSelector(card, (snapshot) => snapshot.context.product)
   const inwish = product?.inwish
   useEffect(() => {

@@ -1,9 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { Account } from '../../contract/account'
 import { MENU } from '../../contract/menu'
 import { PROFILE_MESSAGES } from '../../machines/profile.machine'
-import { useAppDeps } from '../app-deps'
+import { useAppDeps, useScreenActor } from '../app-deps'
 import { useInitData } from '../layout/shell-context'
+import { JournalExport } from './journal-export'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
@@ -19,7 +20,7 @@ const menuTitle = (key: string) => MENU.find((entry) => entry.key === key)?.titl
 /** /cabinet/profile/: the signed-in account (GET /api/account/{id}/). */
 export function ProfilePage() {
   const { account } = useInitData()
-  const profile = useActorRef(useAppDeps().machines.profile, { input: { accountId: account.id } })
+  const profile = useScreenActor(useAppDeps().machines.profile, { input: { accountId: account.id } })
   const view = useSelector(profile, (snapshot) =>
     snapshot.matches('loaded') ? 'loaded' : snapshot.matches('failed') ? 'failed' : 'loading',
   )
@@ -34,6 +35,7 @@ export function ProfilePage() {
         <ErrorBlock title={PROFILE_MESSAGES.loadFailed} message={errorMessage} onRetry={() => profile.send({ type: 'profile.retry' })} />
       ) : null}
       {view === 'loaded' && loaded ? <ProfileCard account={loaded} /> : null}
+      <JournalExport />
     </section>
   )
 }

@@ -1,10 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { Button as AriaButton, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { SnapshotFrom } from 'xstate'
 import { captchaSrcOf, type RegistrationField, type registrationMachine } from '../../machines/registration.machine'
-import { useAppDeps } from '../app-deps'
+import { useAppDeps, useScreenActor } from '../app-deps'
 import { FormField } from '../login/form-field'
 import shared from '../login/signed-out.module.css'
 import { Button } from '../ui/button'
@@ -30,7 +30,7 @@ const LOGIN_PATH = '/login/'
 /** /registration/form: the registration modal (spec §2, §4, §5, §8). Closing it goes to the login page. */
 export function RegistrationPage() {
   const navigate = useNavigate()
-  const registration = useActorRef(useAppDeps().machines.registration, { input: { captchaTime: Date.now() } })
+  const registration = useScreenActor(useAppDeps().machines.registration, { input: { captchaTime: Date.now() } })
   const phase = useSelector(registration, phaseOf)
   const values = useSelector(registration, (s) => s.context.values)
   const errors = useSelector(registration, (s) => s.context.errors)

@@ -1,7 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
-import { useAppDeps } from '../app-deps'
+import { useAppDeps, useScreenActor } from '../app-deps'
 import { FormField } from '../login/form-field'
 import shared from '../login/signed-out.module.css'
 import { Button } from '../ui/button'
@@ -28,7 +28,7 @@ export function ReminderDialog({ isOpen, onClose }: ReminderDialogProps) {
 
 /** Mounted while the dialog is open, so every opening starts afresh. */
 function ReminderForm({ close }: { close: () => void }) {
-  const reminder = useActorRef(useAppDeps().machines.reminder)
+  const reminder = useScreenActor(useAppDeps().machines.reminder)
   const isSending = useSelector(reminder, (s) => s.matches('sending'))
   const isSent = useSelector(reminder, (s) => s.matches('sent'))
   const isEmpty = useSelector(reminder, (s) => s.matches({ form: 'empty' }))

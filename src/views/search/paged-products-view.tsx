@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
+import { useScreenActor } from '../app-deps'
 import { useEffect, type ReactNode } from 'react'
 import type { createPagedProductsMachine, PagedProductsInput, ProductsPage } from '../../machines/paged-products'
 import { ErrorBlock } from '../ui/error-block'
@@ -17,7 +18,7 @@ export function usePagedProducts<Query, Page extends ProductsPage>(
   machine: ReturnType<typeof createPagedProductsMachine<Query, Page>>,
   input: PagedProductsInput<Query>,
 ) {
-  const actor = useActorRef(machine, { input })
+  const actor = useScreenActor(machine, { input })
   useEffect(() => actor.send({ type: 'page.change', page: input.page }), [actor, input.page])
   const state = useSelector(actor, (snapshot) => String(snapshot.value))
   const { result, errorMessage } = useSelector(actor, (snapshot) => snapshot.context)

@@ -1,9 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { CATALOGUE_DEFAULTS } from '../../contract/catalogue'
 import { SEARCH_MESSAGES } from '../../contract/search'
 import { SEARCH_AUTOCOMPLETE_MESSAGES } from '../../machines/search-autocomplete.machine'
-import { useAppDeps } from '../app-deps'
+import { useAppDeps, useScreenActor } from '../app-deps'
 import { useInitData } from '../layout/shell-context'
 import { ProductCardSlot } from '../product/product-card-slot'
 import { Button } from '../ui/button'
@@ -19,7 +19,7 @@ const LIST_STATES = new Set(['tooShort', 'debouncing', 'loading', 'suggestions',
  * Which option is highlighted and whether the dealer closed the list are view state only.
  */
 export function SearchBox() {
-  const search = useActorRef(useAppDeps().machines.searchAutocomplete)
+  const search = useScreenActor(useAppDeps().machines.searchAutocomplete)
   const state = useSelector(search, (snapshot) => String(snapshot.value))
   const { keyword, suggestions, errorMessage, productId } = useSelector(search, (snapshot) => snapshot.context)
   const { selectedContract } = useInitData()

@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import type { BasketSummary } from '../../src/contract/account'
+import type { FilterInit } from '../../src/contract/catalogue-init'
+import { addToBasketMachine } from '../../src/machines/add-to-basket.machine'
+import { catalogueFilterMachine } from '../../src/machines/catalogue-filter.machine'
+import { DEFAULT_QUERY } from '../../src/machines/catalogue-query'
+import { registrationMachine } from '../../src/machines/registration.machine'
+import { sessionMachine } from '../../src/machines/session.machine'
+import { TIMINGS } from '../../src/machines/timings'
+import type { AddLineOutcome } from '../../src/services/basket'
+import { ApiCallError } from '../../src/services/http'
+import { createJournal, replayJournal, type JournalExport } from '../../src/services/journal'
+
+const BASKET: BasketSummary = { count: 1, sum: 100 }
+
+/** Drives an add-to-basket actor through a refusal, a failure and an addition whose popup times out. */
+async function recordBasketSession(journal: ReturnType<typeof createJournal>) {
+  const outcomes: Array<AddLineOutcome | Error> = [
+    { outcome: 'overStock', available: 2 },
+    new ApiCallError('Нет соединения с сервером', 0),
+    { outcome: 'added', basket: BASKET },
+  ]
+  const machine = addToBasketMachine.provide({
+    actors: {
+      addLine: fromPromise(async () => {
+        const next = outcomes.shift()!
+        if (next instanceof Error) throw next
+        return next
+      }),
+    },
+  })
+  const actor = createActor(machine, { input: { productId: 7, warehouse: 1, available: 5, contract: '0' }, inspect: journal.inspect })
+  actor.start()
+  actor.send({ type: 'quantity.input', text: '0' })
+  actor.send({ type: 'basket.add' })
+  actor.send({ type: 'quantity.input', text: '004' })
+  actor.send({ type: 'basket.add' })
+  await vi.advanceTimersByTimeAsync(0)
+  actor.send({ type: 'basket.add' })
+  await vi.advanceTimersByTimeAsync(0)
+  actor.send({ type: 'basket.retry' })
+  await vi.advanceTimersByTimeAsync(0)
+  await vi.advanceTimersByTimeAsync(TIMINGS.addedPopupMs)
+  expect(actor.getSnapshot().value).toEqual({ editing: 'ready' })
+  actor.stop()
+}
+
+describe('the journal', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('records every event a machine gets with its time, actor and resulting state', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z') })
+    const journal = createJournal()
+    await recordBasketSession(journal)
+    const entries = journal.entries()
+    expect(entries[0]).toMatchObject({ machine: 'addToBasket', event: { type: 'xstate.init' }, value: { editing: 'ready' }, at: '2026-11-23T10:00:00.000Z' })
+    expect(entries.map((entry) => entry.event.type)).toEqual([
+      'xstate.init',
+      'quantity.input',
+      'basket.add',
+      'quantity.input',
+      'basket.add',
+      'xstate.done.actor.addLine',
+      'basket.add',
+      'xstate.error.actor.addLine',
+      'basket.retry',
+      'xstate.done.actor.addLine',
+      'xstate.after.addedPopup.addToBasket.editing.added',
+      'xstate.stop',
+    ])
+    expect(entries.map((entry) => entry.value)).toContainEqual({ editing: 'zeroQuantity' })
+    // the error keeps its message and status as plain JSON
+    expect(entries.find((entry) => entry.event.type === 'xstate.error.actor.addLine')?.event.error).toMatchObject({
+      message: 'Нет соединения с сервером',
+      status: 0,
+    })
+    expect(new Set(entries.map((entry) => entry.actor)).size).toBe(1)
+  })
+
+  it('replayed against the machines, reproduces the same states, timers included', async () => {
+    vi.useFakeTimers()
+    const journal = createJournal()
+    await recordBasketSession(journal)
+    const catalogue = createActor(
+      catalogueFilterMachine.provide({
+        actors: {
+          loadFilterInit: fromPromise<FilterInit>(async () => {
+            throw new ApiCallError('Нет соединения с сервером', 0)
+          }),
+        },
+      }),
+      { input: { query: DEFAULT_QUERY }, inspect: journal.inspect },
+    )
+    catalogue.start()
+    await vi.advanceTimersByTimeAsync(0)
+    catalogue.send({ type: 'sorting.cycle', field: 'price' })
+    catalogue.stop()
+
+    // through JSON, as QA would load an exported file
+    const exported = JSON.parse(journal.exportJson()) as JournalExport
+    expect(exported).toMatchObject({ format: 'cabinet-journal', version: 1 })
+    const replayed = replayJournal([addToBasketMachine, catalogueFilterMachine], exported.entries)
+    expect(replayed.map((actor) => actor.machine)).toEqual(['addToBasket', 'catalogueFilter'])
+    for (const actor of replayed) {
+      expect(actor.mismatchAt, actor.machine).toBeUndefined()
+      expect(actor.values).toEqual(exported.entries.filter((entry) => entry.actor === actor.actor).map((entry) => entry.value))
+    }
+  })
+
+  it('tells where a replay departs from the journal', async () => {
+    vi.useFakeTimers()
+    const journal = createJournal()
+    await recordBasketSession(journal)
+    const entries = journal.entries().map((entry, index) => (index === 2 ? { ...entry, value: { editing: 'added' } } : entry))
+    expect(replayJournal([addToBasketMachine], entries)[0]?.mismatchAt).toBe(2)
+  })
+
+  it('never keeps a password: the login event and the form field are masked', () => {
+    const journal = createJournal()
+    const actor = createActor(registrationMachine, { input: { captchaTime: 1 }, inspect: journal.inspect })
+    actor.start()
+    actor.send({ type: 'registration.change', field: 'password', value: 'secret123' })
+    actor.send({ type: 'registration.change', field: 'name', value: 'Иван' })
+    const session = createActor(sessionMachine, { inspect: journal.inspect })
+    session.start()
+    session.send({ type: 'session.login', email: 'dealer@example.com', password: 'secret123' })
+    actor.stop()
+    session.stop()
+    expect(journal.exportJson()).not.toContain('secret123')
+    const events = journal.entries().map((entry) => entry.event)
+    expect(events).toContainEqual({ type: 'registration.change', field: 'password', value: '•••••••••' })
+    expect(events).toContainEqual({ type: 'registration.change', field: 'name', value: 'Иван' })
+    expect(events).toContainEqual({ type: 'session.login', email: 'dealer@example.com', password: '•••••••••' })
+  })
+
+  it('keeps only the newest entries past its limit', async () => {
+    vi.useFakeTimers()
+    const journal = createJournal({ limit: 5 })
+    await recordBasketSession(journal)
+    expect(journal.size()).toBe(5)
+    expect(journal.entries().at(-1)?.event.type).toBe('xstate.stop')
+    // an actor whose start was cut off cannot be replayed, and is left out
+    expect(replayJournal([addToBasketMachine], journal.entries())).toEqual([])
+
+    const bySize = createJournal({ maxChars: 1_000 })
+    await recordBasketSession(bySize)
+    const kept = bySize.entries()
+    expect(kept.length).toBeLessThan(12)
+    expect(kept.reduce((sum, entry) => sum + JSON.stringify(entry).length, 0)).toBeLessThanOrEqual(1_000)
+    expect(kept.at(-1)?.event.type).toBe('xstate.stop')
+  })
+})
