@@ -22,7 +22,8 @@ import { createJournal } from '../services/journal'
 import { createProductActors } from '../services/product'
 import { createRegistrationActors, createReminderActors } from '../services/registration'
 import { createSearchAutocompleteActors, createSearchResultsActors, rememberSearchKeyword } from '../services/search'
-import { createStorage, SIDEBAR_STORAGE_KEY } from '../services/storage'
+import { forgetRegistrationDraft, readRegistrationDraft, saveRegistrationDraft } from '../services/registration-draft'
+import { createStorage, createTabStorage, SIDEBAR_STORAGE_KEY } from '../services/storage'
 import { AppDepsProvider, type AppDeps } from '../views/app-deps'
 import { SessionProvider } from '../views/session/session-context'
 import { BUILT_SCREENS, createAppRouter, type AppRouter } from './router'
@@ -49,6 +50,7 @@ export function createAppRuntime(): AppRuntime {
   const session = createActor(sessionMachine.provide({ actors: createSessionActors({ http }) }), { inspect: journal.inspect }).start()
 
   const storage = createStorage()
+  const tabStorage = createTabStorage()
   const sidebar = createActor(
     sidebarMachine.provide({ actions: { storeMode: (_, { mode }) => storage.write(SIDEBAR_STORAGE_KEY, mode) } }),
     { input: { mode: storage.readChoice(SIDEBAR_STORAGE_KEY, SIDEBAR_MODES, 'wide') }, inspect: journal.inspect },
@@ -65,7 +67,13 @@ export function createAppRuntime(): AppRuntime {
         shell: shellMachine.provide({ actors: createShellActors({ http }) }),
         profile: profileMachine.provide({ actors: createProfileActors({ http }) }),
         catalogueFilter: catalogueFilterMachine.provide({ actors: createCatalogueFilterActors({ http }) }),
-        registration: registrationMachine.provide({ actors: createRegistrationActors({ http }) }),
+        registration: registrationMachine.provide({
+          actors: createRegistrationActors({ http }),
+          actions: {
+            persistDraft: (_, { draft }) => saveRegistrationDraft(tabStorage, draft),
+            forgetDraft: () => forgetRegistrationDraft(tabStorage),
+          },
+        }),
         reminder: reminderMachine.provide({ actors: createReminderActors({ http }) }),
         searchAutocomplete: searchAutocompleteMachine.provide({
           actors: createSearchAutocompleteActors({ http }),
@@ -82,6 +90,7 @@ export function createAppRuntime(): AppRuntime {
       sidebar,
       builtScreens: BUILT_SCREENS,
       journal,
+      readRegistrationDraft: () => readRegistrationDraft(tabStorage),
     },
   }
 }

@@ -22,7 +22,17 @@ export const REGISTRATION_SUCCESS_STATE = 'success'
 export interface RegistrationInput {
   /** the first captcha image's time parameter (the view passes Date.now()) */
   captchaTime: number
+  /** what was typed before a reload (never the password or the captcha) */
+  draft?: Partial<RegistrationValues>
 }
+
+/** The fields a draft keeps: a password and a one-time code are never stored. */
+export const DRAFT_FIELDS = ['company', 'inn', 'name', 'email', 'phone'] as const satisfies readonly RegistrationField[]
+export type RegistrationDraft = Partial<Record<(typeof DRAFT_FIELDS)[number], string>>
+
+export const draftOf = (values: RegistrationValues): RegistrationDraft =>
+  Object.fromEntries(DRAFT_FIELDS.filter((field) => values[field] !== '').map((field) => [field, values[field]]))
+
 
 export interface RegistrationContext {
   values: RegistrationValues
@@ -52,6 +62,12 @@ const errorsOf = (values: RegistrationValues): RegistrationErrors =>
 
 const emptyValues = (): RegistrationValues =>
   Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, ''])) as RegistrationValues
+
+const restoredValues = (draft: RegistrationInput['draft']): RegistrationValues => {
+  const values = emptyValues()
+  for (const field of DRAFT_FIELDS) if (typeof draft?.[field] === 'string') values[field] = draft[field]
+  return values
+}
 
 const noErrors = (): RegistrationErrors =>
   Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, null])) as RegistrationErrors
@@ -98,6 +114,9 @@ export const registrationMachine = setup({
       errors: ({ context }) => ({ ...context.errors, captcha: null }),
     }),
     resetMessage: assign({ message: null }),
+    // the app keeps the draft in the tab's sessionStorage, so a reload loses nothing typed
+    persistDraft: (_, _params: { draft: RegistrationDraft }) => undefined,
+    forgetDraft: () => undefined,
   },
   delays: {
     registrationError: TIMINGS.registrationErrorMs,
@@ -105,7 +124,7 @@ export const registrationMachine = setup({
 }).createMachine({
   id: 'registration',
   description: 'Registration of a new trade customer with a captcha; the account then waits for approval.',
-  context: ({ input }) => ({ values: emptyValues(), errors: noErrors(), captchaTime: input.captchaTime, message: null }),
+  context: ({ input }) => ({ values: restoredValues(input.draft), errors: noErrors(), captchaTime: input.captchaTime, message: null }),
   initial: 'filling',
   states: {
     filling: {
@@ -113,8 +132,11 @@ export const registrationMachine = setup({
       initial: 'editing',
       on: {
         'registration.change': {
-          description: 'The dealer types in a field (also while a message shows: nothing typed is lost)',
-          actions: { type: 'storeValue', params: ({ event }) => ({ field: event.field, value: event.value }) },
+          description: 'The dealer types in a field (also while a message shows: nothing typed is lost); the draft is kept for a reload',
+          actions: [
+            { type: 'storeValue', params: ({ event }) => ({ field: event.field, value: event.value }) },
+            { type: 'persistDraft', params: ({ context }) => ({ draft: draftOf(context.values) }) },
+          ],
         },
         'registration.blur': {
           description: 'The dealer leaves a field: it is checked',
@@ -172,7 +194,8 @@ export const registrationMachine = setup({
     },
     succeeded: {
       type: 'final',
-      description: 'The congratulation (the server\'s message) and "Перейти ко входу"',
+      description: 'The congratulation (the server\'s message) and "Перейти ко входу"; the draft is forgotten',
+      entry: 'forgetDraft',
     },
   },
 })

@@ -1,5 +1,5 @@
 /**
- * Small, safe access to the browser's localStorage: private modes and full quotas throw, and a
+ * Small, safe access to the browser's localStorage (or sessionStorage): private modes and full quotas throw, and a
  * preference that cannot be remembered must never break the page.
  */
 export function createStorage(backend: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined = browserStorage()) {
@@ -40,6 +40,15 @@ function browserStorage(): Storage | undefined {
     return typeof localStorage === 'undefined' ? undefined : localStorage
   } catch {
     return undefined
+  }
+}
+
+/** The same over sessionStorage: kept across reloads of this tab, gone when it closes. */
+export function createTabStorage() {
+  try {
+    return createStorage(typeof sessionStorage === 'undefined' ? undefined : sessionStorage)
+  } catch {
+    return createStorage(undefined)
   }
 }
 

@@ -8,7 +8,7 @@ import type { searchAutocompleteMachine } from '../machines/search-autocomplete.
 import type { searchResultsMachine } from '../machines/search-results.machine'
 import type { productCardMachine } from '../machines/product-card.machine'
 import type { profileMachine } from '../machines/profile.machine'
-import type { registrationMachine } from '../machines/registration.machine'
+import type { RegistrationDraft, registrationMachine } from '../machines/registration.machine'
 import type { reminderMachine } from '../machines/reminder.machine'
 import type { shellMachine } from '../machines/shell.machine'
 import type { sidebarMachine } from '../machines/sidebar.machine'
@@ -38,6 +38,8 @@ export interface AppDeps {
   sidebar: ActorRefFrom<typeof sidebarMachine>
   /** menu keys of the screens the route tree has (the sidebar shows only these) */
   builtScreens: readonly string[]
+  /** what this tab kept of the registration form before a reload */
+  readRegistrationDraft: () => RegistrationDraft
   /** the journal of every machine's events (architecture §4), for QA and bug reports */
   journal: {
     inspect: (inspection: InspectionEvent) => void

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { REGISTRATION_DRAFT_KEY } from '../../src/services/registration-draft'
 import { runAdmin } from './support/admin-cli'
 import { CabinetShell } from './support/cabinet-shell'
 import { DEMO } from './support/demo-logins'
@@ -145,8 +146,21 @@ test.describe('registering a new customer', () => {
     await expect(registration.phone).toHaveValue(maskedPhone(customer.phoneDigits))
     expect(await shownFor(registration.alert, shownAt)).toBeGreaterThanOrEqual(ERROR_SHOWN_MS - 500)
 
+    // a reload keeps what was typed in this tab, but never the password or the code
+    await registration.reload()
+    await expect(registration.company).toHaveValue(customer.company)
+    await expect(registration.inn).toHaveValue(customer.inn)
+    await expect(registration.name).toHaveValue(customer.name)
+    await expect(registration.email).toHaveValue(customer.email)
+    await expect(registration.phone).toHaveValue(maskedPhone(customer.phoneDigits))
+    await expect(registration.password).toHaveValue('')
+    expect(await page.evaluate(() => Object.values(sessionStorage).join(' '))).not.toContain(customer.password)
+    await registration.password.fill(customer.password)
+
     await registration.submitWithCaptcha(await registration.readCaptcha(), { expectNewPicture: false })
     await expect(registration.success).toHaveText(CONGRATULATION)
+    // registered: the draft is gone
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), REGISTRATION_DRAFT_KEY)).toBeNull()
     await checkA11y(page)
 
     // not yet approved: the login is refused, in Russian

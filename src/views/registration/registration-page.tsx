@@ -30,7 +30,8 @@ const LOGIN_PATH = '/login/'
 /** /registration/form: the registration modal (spec §2, §4, §5, §8). Closing it goes to the login page. */
 export function RegistrationPage() {
   const navigate = useNavigate()
-  const registration = useScreenActor(useAppDeps().machines.registration, { input: { captchaTime: Date.now() } })
+  const deps = useAppDeps()
+  const registration = useScreenActor(deps.machines.registration, { input: { captchaTime: Date.now(), draft: deps.readRegistrationDraft() } })
   const phase = useSelector(registration, phaseOf)
   const values = useSelector(registration, (s) => s.context.values)
   const errors = useSelector(registration, (s) => s.context.errors)

@@ -80,6 +80,14 @@ export class RegistrationDialog {
     await picture
   }
 
+  /** Reloads the page and waits for the form with its new captcha picture. */
+  async reload(): Promise<void> {
+    const picture = this.page.waitForResponse(isCaptchaImage)
+    await this.page.reload()
+    await expect(this.dialog).toBeVisible()
+    await picture
+  }
+
   async fillCustomer(customer: NewCustomer): Promise<void> {
     await this.company.fill(customer.company)
     await this.inn.fill(customer.inn)
