@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react'
 import { createContext, useContext, type ReactNode } from 'react'
-import type { Actor, ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 'xstate'
+import type { Actor, ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent, IsNotNever, RequiredActorOptionsKeys } from 'xstate'
 import type { addToBasketMachine } from '../machines/add-to-basket.machine'
 import type { brandProductsMachine } from '../machines/brand-products.machine'
 import type { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
@@ -61,8 +61,14 @@ export function useAppDeps(): AppDeps {
 }
 
 /** Starts a screen's machine for as long as the view is shown, its events going into the journal. */
-export function useScreenActor<TLogic extends AnyActorLogic>(logic: TLogic, options?: ActorOptions<TLogic>): Actor<TLogic> {
+export function useScreenActor<TLogic extends AnyActorLogic>(
+  logic: TLogic,
+  // as useActorRef's own signature: the options are required when the machine needs an input
+  ...[options]: IsNotNever<RequiredActorOptionsKeys<TLogic>> extends true
+    ? [options: ActorOptions<TLogic> & { [K in RequiredActorOptionsKeys<TLogic>]: unknown }]
+    : [options?: ActorOptions<TLogic>]
+): Actor<TLogic> {
   const { journal } = useAppDeps()
-  // the rest-tuple options of useActorRef cannot be forwarded generically; input stays typed by ActorOptions
+  // useActorRef's conditional rest tuple cannot be satisfied for a generic TLogic; the call sites are checked above
   return useActorRef(logic, { ...options, inspect: journal.inspect } as never)
 }
