@@ -24,6 +24,8 @@ export interface JournalExport {
 export const JOURNAL_LIMIT = 5_000
 /** answers with product lists are large: the journal also keeps to about this many characters */
 export const JOURNAL_MAX_CHARS = 5_000_000
+// '{"at":"2026-11-23T10:00:00.000Z","actor":"","machine":"","event":,"value":}'
+const ENTRY_OVERHEAD_CHARS = 75
 
 const errorToJson = (error: Error): Record<string, unknown> => ({ ...error, name: error.name, message: error.message })
 
@@ -41,11 +43,13 @@ function plainItem(key: string, item: unknown): unknown {
   return item
 }
 
-/** A JSON copy: errors become objects, passwords are masked, functions dropped (events are data, never cyclic). */
-function toPlainJson<T>(value: T): T {
+/** A JSON copy and its length: errors become objects, passwords are masked, functions dropped (events are data, never cyclic). */
+function plainCopy<T>(value: T): { copy: T; chars: number } {
   const text = JSON.stringify(value, plainItem)
-  return text === undefined ? value : (JSON.parse(text) as T)
+  return text === undefined ? { copy: value, chars: 0 } : { copy: JSON.parse(text) as T, chars: text.length }
 }
+
+const toPlainJson = <T>(value: T): T => plainCopy(value).copy
 
 const isMachine = (logic: unknown): logic is AnyStateMachine =>
   typeof logic === 'object' && logic !== null && 'config' in logic && 'root' in logic
@@ -69,14 +73,11 @@ export function createJournal(options: { limit?: number; maxChars?: number; now?
     const { actorRef, event, snapshot } = inspection
     const logic = (actorRef as { logic?: unknown }).logic
     if (!isMachine(logic)) return
-    const entry: JournalEntry = {
-      at: now().toISOString(),
-      actor: actorRef.sessionId,
-      machine: logic.id,
-      event: toPlainJson(event),
-      value: toPlainJson((snapshot as { value?: unknown }).value),
-    }
-    const size = JSON.stringify(entry).length
+    const plainEvent = plainCopy(event)
+    const plainValue = plainCopy((snapshot as { value?: unknown }).value)
+    const entry: JournalEntry = { at: now().toISOString(), actor: actorRef.sessionId, machine: logic.id, event: plainEvent.copy, value: plainValue.copy }
+    // the event and the state, plus the time, ids and keys
+    const size = plainEvent.chars + plainValue.chars + ENTRY_OVERHEAD_CHARS + entry.actor.length + entry.machine.length
     entries.push(entry)
     sizes.push(size)
     chars += size
