@@ -25,13 +25,12 @@ const machines = (await loadMachineFiles()).flatMap((file) => file.machines)
 const replayed = replayJournal(machines, journal.entries)
 let departed = 0
 for (const actor of replayed) {
-  const entries = journal.entries.filter((entry) => entry.actor === actor.actor)
   if (actor.mismatchAt === undefined) {
-    console.log(`ok    ${actor.machine} (${actor.actor}): ${entries.length} events, same states`)
+    console.log(`ok    ${actor.machine} (${actor.actor}): ${actor.entries.length} events, same states`)
     continue
   }
   departed += 1
-  const entry = entries[actor.mismatchAt]!
+  const entry = actor.entries[actor.mismatchAt]!
   console.log(`DIFF  ${actor.machine} (${actor.actor}): after ${entry.event.type} at ${entry.at}`)
   console.log(`      journal: ${JSON.stringify(entry.value)}`)
   console.log(`      replay:  ${JSON.stringify(actor.values[actor.mismatchAt])}`)

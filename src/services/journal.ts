@@ -102,6 +102,8 @@ export interface ReplayedActor {
   machine: string
   /** the state values the replay went through, one per journal entry of the actor */
   values: unknown[]
+  /** the actor's journal entries, in order */
+  entries: JournalEntry[]
   /** the first entry whose state differs from the journal's, if any */
   mismatchAt?: number
 }
@@ -117,7 +119,11 @@ const silentActor = fromPromise(() => new Promise<never>(() => undefined))
 export function replayJournal(machines: readonly AnyStateMachine[], entries: readonly JournalEntry[]): ReplayedActor[] {
   const byId = new Map(machines.map((machine) => [machine.id, machine]))
   const byActor = new Map<string, JournalEntry[]>()
-  for (const entry of entries) byActor.set(entry.actor, [...(byActor.get(entry.actor) ?? []), entry])
+  for (const entry of entries) {
+    const own = byActor.get(entry.actor)
+    if (own) own.push(entry)
+    else byActor.set(entry.actor, [entry])
+  }
 
   const replayed: ReplayedActor[] = []
   for (const [actorId, actorEntries] of byActor) {
@@ -135,7 +141,7 @@ export function replayJournal(machines: readonly AnyStateMachine[], entries: rea
     }
     actor.stop()
     const mismatchAt = actorEntries.findIndex((entry, index) => JSON.stringify(entry.value) !== JSON.stringify(values[index]))
-    replayed.push({ actor: actorId, machine: first.machine, values, ...(mismatchAt >= 0 ? { mismatchAt } : {}) })
+    replayed.push({ actor: actorId, machine: first.machine, values, entries: actorEntries, ...(mismatchAt >= 0 ? { mismatchAt } : {}) })
   }
   return replayed
 }

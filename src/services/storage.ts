@@ -1,6 +1,6 @@
 /**
- * Small, safe access to the browser's localStorage (or sessionStorage): private modes and full quotas throw, and a
- * preference that cannot be remembered must never break the page.
+ * Small, safe access to the browser's localStorage (or sessionStorage): private modes and full
+ * quotas throw, and a preference that cannot be remembered must never break the page.
  */
 export function createStorage(backend: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined = browserStorage()) {
   return {

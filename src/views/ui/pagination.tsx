@@ -56,12 +56,11 @@ export function Pagination({ page, total }: PaginationProps) {
 }
 
 /**
- * An address whose ?page= lies past the last page (an old bookmark, a result that shrank) finds
- * no products although there are some: say so and link to the last page instead of a bare
- * "nothing found".
+ * What an empty list shows when its ?page= lies past the last page (see isPastLastPage): an old
+ * bookmark or a result that shrank finds no products although there are some, so say so and
+ * link to the last page instead of a bare "nothing found".
  */
 export function PastLastPage({ page, total }: PaginationProps) {
-  if (!isPastLastPage(page, total)) return null
   return (
     <p className={styles.pastLast} role="status">
       {`Страницы ${page} нет, всего страниц: ${total}. `}
