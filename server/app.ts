@@ -2,8 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import type { AppConfig } from './config'
-import type { Db } from './db/connection'
-import type { Mailer } from './mail/mailer'
+import type { AppDeps } from './deps'
 import { csrfGuard } from './auth/csrf'
 import { BAD_REQUEST, HttpError, errorBodyFor } from './validation'
 import { registerAuthRoutes } from './routes/auth'
@@ -18,14 +17,6 @@ import { registerProductRoutes } from './routes/product'
 import { registerWishNeedRoutes } from './routes/wish-need'
 import { registerBasketRoutes } from './routes/basket'
 import { registerSearchRoutes } from './routes/search'
-
-export interface AppDeps {
-  db: Db
-  config: AppConfig
-  mailer: Mailer
-  /** the clock; tests pass a fake one */
-  now: () => Date
-}
 
 export interface BuildAppOptions {
   /** pino level for the request log; off unless given */

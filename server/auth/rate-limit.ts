@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
-import type { AppDeps } from '../app'
 import type { AppConfig } from '../config'
 import type { Db } from '../db/connection'
+import type { AppDeps } from '../deps'
 import { HttpError } from '../validation'
 
 const WINDOW_MS = 60_000

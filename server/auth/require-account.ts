@@ -1,6 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
-import type { AppDeps } from '../app'
+import type { AppDeps } from '../deps'
 import { HttpError } from '../validation'
 import { findSessionUser, sessionIdOf, type SessionUser } from './sessions'
 

@@ -1,8 +1,9 @@
 import { sql } from 'kysely'
+import type { BasketSummary } from '../../src/contract/account'
 import type { BasketAction, BasketData, BasketLine, BasketLineRef } from '../../src/contract/basket'
 import { BASKET_DEFAULT_REGION } from '../../src/contract/basket'
 import type { Db } from '../db/connection'
-import type { CatalogueContext } from './contract'
+import { contractPrice, type CatalogueContext } from './contract'
 import { productsByIds } from './listing'
 import { stockAt, toCatalogueProducts } from './stocks'
 
@@ -101,4 +102,20 @@ export async function basketData(db: Db, userId: number, context: CatalogueConte
     sum: Math.round(entries.reduce((total, [, line]) => total + line.sum, 0) * 100) / 100,
     actualWms: context.warehouses.filter((warehouse) => inPlay.has(warehouse.id)),
   }
+}
+
+/** The basket header: lines of the user under the contract and their sum at the contract's prices. */
+export async function basketSummary(db: Db, userId: number, contractId: string): Promise<BasketSummary> {
+  if (contractId === '0') return { count: 0, sum: 0 }
+  const lines = await db.kysely
+    .selectFrom('basket_lines')
+    .innerJoin('products', 'products.id', 'basket_lines.product_id')
+    .innerJoin('contracts', 'contracts.id', 'basket_lines.contract_id')
+    .select(['basket_lines.qnt', 'products.price', 'contracts.price_factor'])
+    .where('basket_lines.user_id', '=', userId)
+    .where('basket_lines.contract_id', '=', Number(contractId))
+    .execute()
+  // priced per unit first, as the catalogue and the basket show it, so the totals agree to the kopeck
+  const sum = lines.reduce((total, line) => total + Math.round(contractPrice(Number(line.price), Number(line.price_factor)) * line.qnt * 100) / 100, 0)
+  return { count: lines.length, sum: Math.round(sum * 100) / 100 }
 }

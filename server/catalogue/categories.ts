@@ -1,5 +1,18 @@
 import type { CategoryNode } from '../../src/contract/catalogue-init'
 import type { CategoryCountNode } from '../../src/contract/catalogue'
+import type { Db } from '../db/connection'
+
+export async function catalogueTree(db: Db): Promise<CategoryNode[]> {
+  const rows = await db.kysely.selectFrom('categories').select(['id', 'parent_id', 'header']).orderBy('sort').orderBy('id').execute()
+  const nodes = new Map(rows.map((row) => [row.id, { id: String(row.id), header: row.header, children: [] as CategoryNode[] }]))
+  const roots: CategoryNode[] = []
+  for (const row of rows) {
+    const node = nodes.get(row.id)!
+    const parent = row.parent_id === null ? undefined : nodes.get(row.parent_id)
+    ;(parent ? parent.children : roots).push(node)
+  }
+  return roots
+}
 
 /** The node with this id and every node below it; empty when no node has the id. */
 export function subtreeIds(tree: readonly CategoryNode[], id: string): number[] {

@@ -2,11 +2,10 @@ import type { Warehouse } from '../../src/contract/account'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
 import { CATALOGUE_DEFAULTS, CATALOGUE_MESSAGES } from '../../src/contract/catalogue'
 import { allowedContracts, selectedContractId } from '../auth/contract-access'
-import { listWarehouses } from '../routes/initdata'
 import type { SessionUser } from '../auth/sessions'
 import type { Db } from '../db/connection'
 import { HttpError } from '../validation'
-import type { ListingContext } from './stocks'
+import { listWarehouses } from './warehouses'
 
 export interface PriceContract {
   id: number
@@ -36,6 +35,12 @@ export function requireWarehouse(warehouses: readonly Warehouse[], id: number): 
   const warehouse = warehouses.find((candidate) => candidate.id === id)
   if (!warehouse) throw new HttpError(400, CATALOGUE_MESSAGES.unknownWarehouse)
   return warehouse
+}
+
+export interface ListingContext {
+  userId: number
+  warehouseId: number
+  priceFactor: number
 }
 
 export interface CatalogueContext {

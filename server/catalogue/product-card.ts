@@ -12,9 +12,9 @@ import {
 } from '../../src/contract/product'
 import type { Db } from '../db/connection'
 import { HttpError } from '../validation'
-import type { PriceContract } from './contract'
+import type { ListingContext, PriceContract } from './contract'
 import { productsByIds, type ProductRow } from './listing'
-import { picturesOf, stocksOf, toCatalogueProducts, type ListingContext } from './stocks'
+import { picturesOf, stocksOf, toCatalogueProducts } from './stocks'
 
 export const ANALOGS_LIMIT = 8
 

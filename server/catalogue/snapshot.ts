@@ -4,8 +4,9 @@ import type { SortDirection, SortField } from '../../src/contract/catalogue'
 import type { CategoryNode } from '../../src/contract/catalogue-init'
 import type { Db } from '../db/connection'
 import type { Database } from '../db/schema'
-import { catalogueTree, listWarehouses } from '../routes/initdata'
+import { catalogueTree } from './categories'
 import { searchTextOf } from './search-text'
+import { listWarehouses } from './warehouses'
 
 /**
  * The catalogue as the filter needs it, in columns indexed by position (products in id order):

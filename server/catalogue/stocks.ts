@@ -1,6 +1,6 @@
 import type { CatalogueProduct, Stock } from '../../src/contract/catalogue'
 import type { Db } from '../db/connection'
-import { contractPrice } from './contract'
+import { contractPrice, type ListingContext } from './contract'
 import type { ProductRow } from './listing'
 
 /** Stock of the products at every warehouse, by product id, warehouses in id order. */
@@ -53,12 +53,6 @@ export async function marksOf(db: Db, userId: number, productIds: readonly numbe
     db.kysely.selectFrom('needs').select(['product_id', 'need']).where('user_id', '=', userId).where('product_id', 'in', productIds).execute(),
   ])
   return { wished: new Set(wishes.map((row) => row.product_id)), needs: new Map(needs.map((row) => [row.product_id, row.need])) }
-}
-
-export interface ListingContext {
-  userId: number
-  warehouseId: number
-  priceFactor: number
 }
 
 /** Listed products as the wire has them: contract price, stock here and everywhere, first picture, marks. */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
-import type { AppDeps } from '../app'
 import { accountOf, findUser } from '../auth/account'
 import { MAIN_ACCOUNT_TYPE } from '../auth/contract-access'
 import { requireAccount, signedInUser } from '../auth/require-account'
+import type { AppDeps } from '../deps'
 import { HttpError, parseParams } from '../validation'
 
 const accountParamsSchema = z.object({ id: z.string().regex(/^\d+$/, 'ожидается числовой id').transform(Number) })

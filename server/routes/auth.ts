@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { AUTH_MESSAGES, loginRequestSchema, logoutRequestSchema } from '../../src/contract/auth'
-import type { AppDeps } from '../app'
 import { accountOf, findUser } from '../auth/account'
 import { spendPasswordCheck, verifyPassword } from '../auth/passwords'
 import { enforceRateLimit } from '../auth/rate-limit'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { clearSessionCookie, createSession, deleteSession, sessionIdOf, setSessionCookie } from '../auth/sessions'
 import type { Db } from '../db/connection'
+import type { AppDeps } from '../deps'
 import { HttpError, parseBody } from '../validation'
 
 type PasswordMatch = { kind: 'password' } | { kind: 'temporary'; hash: string } | { kind: 'none' }

@@ -8,13 +8,12 @@ import {
   type ProcessBasketResponse,
 } from '../../src/contract/basket'
 import { CATALOGUE_DEFAULTS } from '../../src/contract/catalogue'
-import type { AppDeps } from '../app'
 import { requireAccount, signedInUser } from '../auth/require-account'
-import { changeBasketLine, basketData, removeBasketLine } from '../catalogue/basket-lines'
+import { changeBasketLine, basketData, basketSummary, removeBasketLine } from '../catalogue/basket-lines'
 import { resolveCatalogueContext } from '../catalogue/contract'
 import { findProductRow } from '../catalogue/product-card'
+import type { AppDeps } from '../deps'
 import { HttpError, parseInput, parseQuery } from '../validation'
-import { basketSummary } from './initdata'
 
 export function registerBasketRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps

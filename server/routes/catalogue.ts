@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { brandProductsRequestSchema, catalogueFilterSchema } from '../../src/contract/catalogue'
-import type { AppDeps } from '../app'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { brandPage } from '../catalogue/brand-page'
 import { runFilter } from '../catalogue/run-filter'
+import type { AppDeps } from '../deps'
 import { parseInput } from '../validation'
 
 export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps): void {

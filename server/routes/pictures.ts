@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import type { AppDeps } from '../app'
 import type { Db } from '../db/connection'
 import { SECTIONS } from '../db/seed-catalogue-data'
+import type { AppDeps } from '../deps'
 import { renderProductPictureSvg, type PictureFacts } from './picture-svg'
 
 export const PICTURE_MESSAGES = {

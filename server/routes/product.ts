@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { ajaxProductQuerySchema, bindsRequestSchema, productParamsSchema, productQuerySchema, type BindsResponse, type ProductResponse } from '../../src/contract/product'
-import type { AppDeps } from '../app'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import type { SessionUser } from '../auth/sessions'
 import { resolveCatalogueContext } from '../catalogue/contract'
 import { bindDataOf, findProductRow, productCard } from '../catalogue/product-card'
 import type { Db } from '../db/connection'
+import type { AppDeps } from '../deps'
 import { parseInput, parseParams, parseQuery } from '../validation'
 
 async function productResponse(db: Db, user: SessionUser, id: number, contract: string, warehouse: number): Promise<ProductResponse> {

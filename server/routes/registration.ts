@@ -5,12 +5,12 @@ import {
   type RegistrationRequest,
   type RegistrationResponse,
 } from '../../src/contract/registration'
-import type { AppDeps } from '../app'
 import { CAPTCHA_COOKIE, checkCaptcha, generateCaptchaText, isCaptchaId, newCaptchaId, storeCaptcha } from '../auth/captchas'
 import { MAIN_ACCOUNT_TYPE } from '../auth/contract-access'
 import { hashPassword } from '../auth/passwords'
 import { enforceRateLimit } from '../auth/rate-limit'
 import type { Db } from '../db/connection'
+import type { AppDeps } from '../deps'
 import { registrationReceivedMail } from '../mail/messages'
 import { describeIssue, parseBody, type DescribeIssue } from '../validation'
 import { renderCaptchaSvg } from './captcha-image'

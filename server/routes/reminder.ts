@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { REMINDER_MESSAGES, reminderRequestSchema } from '../../src/contract/registration'
-import type { AppDeps } from '../app'
 import { generateTemporaryPassword, hashPassword } from '../auth/passwords'
 import { enforceRateLimit } from '../auth/rate-limit'
+import type { AppDeps } from '../deps'
 import { passwordReminderMail } from '../mail/messages'
 import { HttpError, parseBody } from '../validation'
 

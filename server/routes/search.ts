@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { CATALOGUE_DEFAULTS } from '../../src/contract/catalogue'
 import { autocompleteQuerySchema, searchRequestSchema, type AutocompleteResponse } from '../../src/contract/search'
-import type { AppDeps } from '../app'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { autocomplete } from '../catalogue/autocomplete'
 import { runFilter } from '../catalogue/run-filter'
+import type { AppDeps } from '../deps'
 import { describeIssue, parseInput, parseQuery, type DescribeIssue } from '../validation'
 
 /** The keyword's own message (spec §5: at least 2 characters) reaches the user as it is. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { AppDeps } from '../app'
+import type { AppDeps } from '../deps'
 
 export const NOT_BUILT_MESSAGE = 'Интерфейс не собран: выполните npm run build'
 

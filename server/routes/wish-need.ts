@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { needRequestSchema, unsetNeedRequestSchema, wishRequestSchema } from '../../src/contract/product'
-import type { AppDeps } from '../app'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { findProductRow } from '../catalogue/product-card'
+import type { AppDeps } from '../deps'
 import { parseInput } from '../validation'
 
 /** Favourites (wish) and the needs list: per user, per product (spec §4). */

@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router'
-import { createActor, type ActorRefFrom } from 'xstate'
+import { createActor } from 'xstate'
 import { addToBasketMachine } from '../machines/add-to-basket.machine'
 import { brandProductsMachine } from '../machines/brand-products.machine'
 import { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
@@ -9,7 +9,7 @@ import { registrationMachine } from '../machines/registration.machine'
 import { reminderMachine } from '../machines/reminder.machine'
 import { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
 import { searchResultsMachine } from '../machines/search-results.machine'
-import { sessionMachine } from '../machines/session.machine'
+import { sessionMachine, type SessionActor } from '../machines/session.machine'
 import { shellMachine } from '../machines/shell.machine'
 import { SIDEBAR_MODES, sidebarMachine } from '../machines/sidebar.machine'
 import { createShellActors, createProfileActors } from '../services/account'
@@ -30,7 +30,7 @@ import { BUILT_SCREENS, createAppRouter, type AppRouter } from './router'
 import { followSession } from './routes/session-guards'
 
 export interface AppRuntime {
-  session: ActorRefFrom<typeof sessionMachine>
+  session: SessionActor
   deps: AppDeps
   router: AppRouter
 }

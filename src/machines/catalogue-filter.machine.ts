@@ -1,4 +1,4 @@
-import { assign, emit, setup } from 'xstate'
+import { assign, emit, setup, type ActorRefFrom } from 'xstate'
 import { CATALOGUE_DEFAULTS, type CatalogueFilterInput as FilterPayload, type FilterResponse, type SortField } from '../contract/catalogue'
 import type { FilterInit } from '../contract/catalogue-init'
 import type { MarkKind, MarkRequest, MarkResult } from '../services/catalogue'
@@ -291,3 +291,6 @@ export const catalogueFilterMachine = setup({
   },
 })
 export type { MarkKind, MarkRequest } from '../services/catalogue'
+
+/** The running catalogue actor, as views and other actors hold it. */
+export type CatalogueFilterActor = ActorRefFrom<typeof catalogueFilterMachine>

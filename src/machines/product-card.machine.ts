@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate'
+import { assign, setup, type ActorRefFrom } from 'xstate'
 import { TAB_IDS, type AsyncTabId, type BindData, type ProductCard } from '../contract/product'
 import type { ProductRequest, TabRequest, WishRequest } from '../services/product'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
@@ -205,3 +205,6 @@ export const productCardMachine = setup({
     },
   },
 })
+
+/** The running product card actor, as views and other actors hold it. */
+export type ProductCardActor = ActorRefFrom<typeof productCardMachine>

@@ -1,7 +1,9 @@
 import { assign, setup } from 'xstate'
 import {
+  DRAFT_FIELDS,
   REQUIRED_MESSAGE,
   registrationRequestSchema,
+  type RegistrationDraft,
   type RegistrationRequest,
   type RegistrationResponse,
 } from '../contract/registration'
@@ -26,9 +28,6 @@ export interface RegistrationInput {
   draft?: Partial<RegistrationValues>
 }
 
-/** The fields a draft keeps: a password and a one-time code are never stored. */
-export const DRAFT_FIELDS = ['company', 'inn', 'name', 'email', 'phone'] as const satisfies readonly RegistrationField[]
-export type RegistrationDraft = Partial<Record<(typeof DRAFT_FIELDS)[number], string>>
 
 export const draftOf = (values: RegistrationValues): RegistrationDraft =>
   Object.fromEntries(DRAFT_FIELDS.filter((field) => values[field] !== '').map((field) => [field, values[field]]))

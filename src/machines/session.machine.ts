@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate'
+import { assign, setup, type ActorRefFrom } from 'xstate'
 import type { Account } from '../contract/account'
 import type { LoginRequest } from '../contract/auth'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
@@ -202,3 +202,6 @@ export const sessionMachine = setup({
     },
   },
 })
+
+/** The running session actor, as views and other actors hold it. */
+export type SessionActor = ActorRefFrom<typeof sessionMachine>

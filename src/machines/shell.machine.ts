@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate'
+import { assign, setup, type ActorRefFrom } from 'xstate'
 import type { BasketSummary, InitData } from '../contract/account'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 
@@ -118,3 +118,6 @@ export const shellMachine = setup({
     },
   },
 })
+
+/** The running shell actor, as views and other actors hold it. */
+export type ShellActor = ActorRefFrom<typeof shellMachine>

@@ -1,4 +1,4 @@
-import { setup } from 'xstate'
+import { setup, type ActorRefFrom } from 'xstate'
 
 export const SIDEBAR_MODES = ['wide', 'narrow'] as const
 export type SidebarMode = (typeof SIDEBAR_MODES)[number]
@@ -46,3 +46,6 @@ export const sidebarMachine = setup({
     },
   },
 })
+
+/** The running sidebar actor, as views and other actors hold it. */
+export type SidebarActor = ActorRefFrom<typeof sidebarMachine>

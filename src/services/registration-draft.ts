@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DRAFT_FIELDS, type RegistrationDraft } from '../machines/registration.machine'
+import { DRAFT_FIELDS, type RegistrationDraft } from '../contract/registration'
 import type { AppStorage } from './storage'
 
 /** sessionStorage key of the registration form's draft (this tab only). */

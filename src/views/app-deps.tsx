@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react'
 import { createContext, useContext, type ReactNode } from 'react'
-import type { Actor, ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent, IsNotNever, RequiredActorOptionsKeys } from 'xstate'
+import type { Actor, ActorOptions, AnyActorLogic, InspectionEvent, IsNotNever, RequiredActorOptionsKeys } from 'xstate'
 import type { addToBasketMachine } from '../machines/add-to-basket.machine'
 import type { brandProductsMachine } from '../machines/brand-products.machine'
 import type { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
@@ -8,10 +8,11 @@ import type { searchAutocompleteMachine } from '../machines/search-autocomplete.
 import type { searchResultsMachine } from '../machines/search-results.machine'
 import type { productCardMachine } from '../machines/product-card.machine'
 import type { profileMachine } from '../machines/profile.machine'
-import type { RegistrationDraft, registrationMachine } from '../machines/registration.machine'
+import type { RegistrationDraft } from '../contract/registration'
+import type { registrationMachine } from '../machines/registration.machine'
 import type { reminderMachine } from '../machines/reminder.machine'
 import type { shellMachine } from '../machines/shell.machine'
-import type { sidebarMachine } from '../machines/sidebar.machine'
+import type { SidebarActor } from '../machines/sidebar.machine'
 
 /**
  * What the views need from the app layer, without importing services (architecture §2: a view
@@ -35,7 +36,7 @@ export interface AppDeps {
     productCard: typeof productCardMachine
     addToBasket: typeof addToBasketMachine
   }
-  sidebar: ActorRefFrom<typeof sidebarMachine>
+  sidebar: SidebarActor
   /** menu keys of the screens the route tree has (the sidebar shows only these) */
   builtScreens: readonly string[]
   /** what this tab kept of the registration form before a reload */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { REGISTRATION_SUCCESS_STATE, registrationMachine, type RegistrationDraft } from '../../src/machines/registration.machine'
+import type { RegistrationDraft } from '../../src/contract/registration'
+import { REGISTRATION_SUCCESS_STATE, registrationMachine } from '../../src/machines/registration.machine'
 import { readRegistrationDraft, REGISTRATION_DRAFT_KEY, saveRegistrationDraft } from '../../src/services/registration-draft'
 import { createStorage } from '../../src/services/storage'
 

@@ -1,8 +1,6 @@
 import { redirect, type AnyRouter, type ParsedLocation } from '@tanstack/react-router'
-import { waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import type { sessionMachine } from '../../machines/session.machine'
-
-export type SessionActor = ActorRefFrom<typeof sessionMachine>
+import { waitFor, type SnapshotFrom } from 'xstate'
+import type { SessionActor, sessionMachine } from '../../machines/session.machine'
 
 /** What every route's beforeLoad can read. */
 export interface RouterContext {

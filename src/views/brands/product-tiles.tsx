@@ -1,6 +1,6 @@
 import { AddToBasket } from '../product/add-to-basket'
 import { formatInteger, formatMoney } from '../ui/format'
-import { BrandLink, type ProductViewProps } from '../search/product-table'
+import { BrandLink, type ProductViewProps } from '../product/product-table'
 import styles from './product-tiles.module.css'
 
 /** Products as tiles: the picture, name, articul, brand, price, stock and "В корзину". */

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { useCallback } from 'react'
-import type { ActorRefFrom, SnapshotFrom } from 'xstate'
-import { CATALOGUE_SCREEN_MESSAGES, type catalogueFilterMachine } from '../../machines/catalogue-filter.machine'
+import type { SnapshotFrom } from 'xstate'
+import { CATALOGUE_SCREEN_MESSAGES, type CatalogueFilterActor, type catalogueFilterMachine } from '../../machines/catalogue-filter.machine'
 import { hasChosenFilters } from '../../machines/catalogue-query'
 import { ProductCardSlot } from '../product/product-card-slot'
 import { Button } from '../ui/button'
@@ -14,7 +14,6 @@ import styles from './catalogue.module.css'
 import { FilterPanel } from './filter-panel'
 import { ProductTable } from './product-table'
 
-export type CatalogueActor = ActorRefFrom<typeof catalogueFilterMachine>
 type CatalogueSnapshot = SnapshotFrom<typeof catalogueFilterMachine>
 
 /** The visible condition of the catalogue area, one per machine state. */
@@ -27,7 +26,7 @@ export function screenOf(snapshot: CatalogueSnapshot): CatalogueScreen {
 }
 
 export interface CataloguePageProps {
-  catalogue: CatalogueActor
+  catalogue: CatalogueFilterActor
   /** the product whose card is open (?product=) */
   openProductId: number | undefined
   onOpenProduct: (productId: number) => void
@@ -61,7 +60,7 @@ export function CataloguePage({ catalogue, openProductId, onOpenProduct, onClose
   )
 }
 
-function Results({ catalogue, busy, onOpenProduct }: { catalogue: CatalogueActor; busy: boolean; onOpenProduct: (id: number) => void }) {
+function Results({ catalogue, busy, onOpenProduct }: { catalogue: CatalogueFilterActor; busy: boolean; onOpenProduct: (id: number) => void }) {
   const count = useSelector(catalogue, (snapshot) => snapshot.context.answer?.count ?? 0)
   const page = useSelector(catalogue, (snapshot) => snapshot.context.query.page)
   const pages = useSelector(catalogue, (snapshot) => snapshot.context.answer?.pagination.pages ?? 0)
@@ -76,7 +75,7 @@ function Results({ catalogue, busy, onOpenProduct }: { catalogue: CatalogueActor
   )
 }
 
-function EmptyResult({ catalogue }: { catalogue: CatalogueActor }) {
+function EmptyResult({ catalogue }: { catalogue: CatalogueFilterActor }) {
   const canReset = useSelector(catalogue, (snapshot) => hasChosenFilters(snapshot.context.query))
   const page = useSelector(catalogue, (snapshot) => snapshot.context.query.page)
   const pages = useSelector(catalogue, (snapshot) => snapshot.context.answer?.pagination.pages ?? 0)
@@ -89,7 +88,7 @@ function EmptyResult({ catalogue }: { catalogue: CatalogueActor }) {
   )
 }
 
-function MarkError({ catalogue }: { catalogue: CatalogueActor }) {
+function MarkError({ catalogue }: { catalogue: CatalogueFilterActor }) {
   const failed = useSelector(catalogue, (snapshot) => snapshot.matches({ marks: 'failed' }))
   const message = useSelector(catalogue, (snapshot) => snapshot.context.markError)
   if (!failed) return null
@@ -106,7 +105,7 @@ function MarkError({ catalogue }: { catalogue: CatalogueActor }) {
   )
 }
 
-function OpenCard({ catalogue, productId, onClose }: { catalogue: CatalogueActor; productId: number; onClose: () => void }) {
+function OpenCard({ catalogue, productId, onClose }: { catalogue: CatalogueFilterActor; productId: number; onClose: () => void }) {
   const contract = useSelector(catalogue, (snapshot) => snapshot.context.answer?.contract ?? snapshot.context.contract)
   const warehouse = useSelector(catalogue, (snapshot) => snapshot.context.query.warehouse)
   const onWishChange = useCallback(

@@ -3,7 +3,7 @@ import type { Counted } from '../../contract/catalogue'
 import { hasChosenFilters, priceBounds, type FilterChange } from '../../machines/catalogue-query'
 import { Button } from '../ui/button'
 import { formatInteger } from '../ui/format'
-import type { CatalogueActor } from './catalogue-page'
+import type { CatalogueFilterActor as CatalogueFilterActor } from '../../machines/catalogue-filter.machine'
 import styles from './catalogue.module.css'
 import { CategoryTree } from './category-tree'
 import { RangeFilter } from './range-filter'
@@ -12,7 +12,7 @@ import { RangeFilter } from './range-filter'
  * The catalogue's filters (spec §2): category tree, warehouse, availability, brands, price,
  * parameters and tags. Facets come from the last answer; before it, the filterinit data.
  */
-export function FilterPanel({ catalogue }: { catalogue: CatalogueActor }) {
+export function FilterPanel({ catalogue }: { catalogue: CatalogueFilterActor }) {
   const query = useSelector(catalogue, (snapshot) => snapshot.context.query)
   const init = useSelector(catalogue, (snapshot) => snapshot.context.init)
   const answer = useSelector(catalogue, (snapshot) => snapshot.context.answer)

@@ -1,12 +1,11 @@
 import { useSelector } from '@xstate/react'
 import { SORT_FIELDS, type CatalogueProduct, type SortField } from '../../contract/catalogue'
-import type { MarkKind } from '../../machines/catalogue-filter.machine'
+import type { CatalogueFilterActor as CatalogueFilterActor, MarkKind } from '../../machines/catalogue-filter.machine'
 import { ariaSortOf, type SortState } from '../../machines/catalogue-sorting'
 import { AddToBasket } from '../product/add-to-basket'
-import { BrandLink } from '../search/product-table'
+import { BrandLink } from '../product/product-table'
 import { formatInteger, formatMoney } from '../ui/format'
 import table from '../ui/data-table.module.css'
-import type { CatalogueActor } from './catalogue-page'
 import styles from './catalogue.module.css'
 
 const COLUMN_TITLES: Record<SortField, string> = { articul: 'Артикул', header: 'Наименование', price: 'Цена', price_rrc: 'РРЦ' }
@@ -16,7 +15,7 @@ const SORT_MARKS = { ascending: '▲', descending: '▼', none: '↕' } as const
 const MARK_LABELS: Record<MarkKind, string> = { wish: 'Избранное', need: 'Потребность' }
 
 /** The page's products: sortable column headers (aria-sort), wish and need toggles, add to basket. */
-export function ProductTable({ catalogue, onOpenProduct }: { catalogue: CatalogueActor; onOpenProduct: (id: number) => void }) {
+export function ProductTable({ catalogue, onOpenProduct }: { catalogue: CatalogueFilterActor; onOpenProduct: (id: number) => void }) {
   const products = useSelector(catalogue, (snapshot) => snapshot.context.answer?.products ?? [])
   const sorting = useSelector(catalogue, (snapshot) => snapshot.context.query.sorting)
   const contract = useSelector(catalogue, (snapshot) => snapshot.context.answer?.contract ?? snapshot.context.contract)

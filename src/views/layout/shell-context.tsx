@@ -1,10 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { createContext, useContext, type ReactNode } from 'react'
-import type { ActorRefFrom } from 'xstate'
 import type { InitData } from '../../contract/account'
-import type { shellMachine } from '../../machines/shell.machine'
-
-export type ShellActor = ActorRefFrom<typeof shellMachine>
+import type { ShellActor } from '../../machines/shell.machine'
 
 const ShellContext = createContext<ShellActor | null>(null)
 

@@ -4,12 +4,12 @@ import type { FormEvent } from 'react'
 import { Button as AriaButton, DialogTrigger, Form } from 'react-aria-components'
 import { REQUIRED_MESSAGE } from '../../contract/registration'
 import type { LoginField } from '../../machines/session.machine'
-import { ReminderDialog } from '../reminder/reminder-dialog'
+import { ReminderDialog } from './reminder-dialog'
 import { useSessionActor } from '../session/session-context'
 import { Button } from '../ui/button'
-import { FormField } from './form-field'
+import { FormField } from '../ui/form-field'
 import styles from './login-page.module.css'
-import shared from './signed-out.module.css'
+import shared from '../layout/signed-out.module.css'
 
 const textOf = (form: FormData, field: LoginField) => String(form.get(field) ?? '')
 

@@ -1,13 +1,12 @@
 import { useSelector } from '@xstate/react'
 import { useEffect, type CSSProperties } from 'react'
 import { Dialog, Heading, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components'
-import type { ActorRefFrom } from 'xstate'
 import { TAB_IDS, type ProductCard, type ProductTab } from '../../contract/product'
 import {
   GALLERY_PREVIEW_SLIDES,
   PRODUCT_CARD_MESSAGES,
   previewStart,
-  type productCardMachine,
+  type ProductCardActor,
   type TabId,
 } from '../../machines/product-card.machine'
 import { TIMINGS } from '../../machines/timings'
@@ -18,7 +17,7 @@ import { ErrorBlock } from '../ui/error-block'
 import { formatInteger, formatMoney } from '../ui/format'
 import { Loading } from '../ui/loading'
 import table from '../ui/data-table.module.css'
-import { ProductTable } from '../search/product-table'
+import { ProductTable } from './product-table'
 import { AddToBasket } from './add-to-basket'
 import styles from './product-card-dialog.module.css'
 
@@ -30,8 +29,6 @@ export interface ProductCardDialogProps {
   /** the favourite flag as the card has it, after loading and after each toggle */
   onWishChange?: (inwish: boolean) => void
 }
-
-type CardActor = ActorRefFrom<typeof productCardMachine>
 
 const pictureUrl = (id: number) => `/pictures/${id}.svg`
 
@@ -100,7 +97,7 @@ function ProductCardContent({ productId, contract, warehouse, onClose, onWishCha
   )
 }
 
-function Gallery({ card, product }: { card: CardActor; product: ProductCard }) {
+function Gallery({ card, product }: { card: ProductCardActor; product: ProductCard }) {
   const slide = useSelector(card, (snapshot) => snapshot.context.slide)
   const { pictures, header } = product
   if (pictures.length === 0) return <div className={styles.noPicture}>{PRODUCT_CARD_MESSAGES.noPictures}</div>
@@ -161,7 +158,7 @@ function Gallery({ card, product }: { card: CardActor; product: ProductCard }) {
   )
 }
 
-function Offer({ card, product, warehouse }: { card: CardActor; product: ProductCard; warehouse: number }) {
+function Offer({ card, product, warehouse }: { card: ProductCardActor; product: ProductCard; warehouse: number }) {
   const { warehouses } = useInitData()
   const isSaving = useSelector(card, (snapshot) => snapshot.matches({ loaded: { wish: 'saving' } }))
   const wishFailed = useSelector(card, (snapshot) => snapshot.matches({ loaded: { wish: 'failed' } }))
@@ -193,7 +190,7 @@ function Offer({ card, product, warehouse }: { card: CardActor; product: Product
 
 const TAB_ORDER: readonly TabId[] = Object.values(TAB_IDS)
 
-function ProductTabs({ card, product, warehouse }: { card: CardActor; product: ProductCard; warehouse: number }) {
+function ProductTabs({ card, product, warehouse }: { card: ProductCardActor; product: ProductCard; warehouse: number }) {
   const selected = useSelector(card, (snapshot) => TAB_ORDER.find((tab) => snapshot.matches({ loaded: { tabs: tab } })) ?? TAB_IDS.params)
   const select = (key: Key) => {
     const tab = TAB_ORDER.find((candidate) => candidate === key)
@@ -217,7 +214,7 @@ function ProductTabs({ card, product, warehouse }: { card: CardActor; product: P
   )
 }
 
-function TabContent({ card, tab, product, warehouse }: { card: CardActor; tab: ProductTab; product: ProductCard; warehouse: number }) {
+function TabContent({ card, tab, product, warehouse }: { card: ProductCardActor; tab: ProductTab; product: ProductCard; warehouse: number }) {
   switch (tab.id) {
     case TAB_IDS.params:
       return tab.data.length === 0 ? (
@@ -245,7 +242,7 @@ function TabContent({ card, tab, product, warehouse }: { card: CardActor; tab: P
 }
 
 interface AsyncTabProps {
-  card: CardActor
+  card: ProductCardActor
   tab: typeof TAB_IDS.stocks | typeof TAB_IDS.analogs
   product: ProductCard
   warehouse: number

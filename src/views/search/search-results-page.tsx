@@ -5,8 +5,8 @@ import { SEARCH_RESULTS_MESSAGES } from '../../machines/search-results.machine'
 import { useAppDeps } from '../app-deps'
 import { useInitData } from '../layout/shell-context'
 import { PageHeading } from '../ui/page-heading'
-import { PagedProductsView, ProductsNotice, usePagedProducts } from './paged-products-view'
-import { ProductTable } from './product-table'
+import { PagedProductsView, ProductsNotice, usePagedProducts } from '../product/paged-products-view'
+import { ProductTable } from '../product/product-table'
 
 /**
  * /cabinet/action12/?q=&page=: the keyword search results. The router has already moved a

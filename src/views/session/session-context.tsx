@@ -1,8 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react'
-import type { ActorRefFrom } from 'xstate'
-import type { sessionMachine } from '../../machines/session.machine'
-
-export type SessionActor = ActorRefFrom<typeof sessionMachine>
+import type { SessionActor } from '../../machines/session.machine'
 
 const SessionContext = createContext<SessionActor | null>(null)
 

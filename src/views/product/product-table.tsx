@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { CatalogueProduct } from '../../contract/catalogue'
-import { AddToBasket } from '../product/add-to-basket'
+import { AddToBasket } from './add-to-basket'
 import table from '../ui/data-table.module.css'
 import { formatInteger, formatMoney } from '../ui/format'
 import styles from './product-table.module.css'

@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import { useAppDeps, useScreenActor } from '../app-deps'
-import { FormField } from '../login/form-field'
-import shared from '../login/signed-out.module.css'
+import { FormField } from '../ui/form-field'
+import shared from '../layout/signed-out.module.css'
 import { Button } from '../ui/button'
 
 export interface ReminderDialogProps {

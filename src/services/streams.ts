@@ -1,0 +1,123 @@
+/**
+ * The one module through which every screen polls (orders 300 s, acts 10 s, chat 5 s, exporter 3 s)
+ * and counts down to the next poll. Nothing may poll any other way: no setInterval, no recursive
+ * timers, no after-delays looping back to a loading state. The periods come in through the input;
+ * the machines keep them in TIMINGS.
+ */
+import {
+  Observable,
+  catchError,
+  concat,
+  defer,
+  distinctUntilChanged,
+  fromEvent,
+  ignoreElements,
+  map,
+  of,
+  repeat,
+  startWith,
+  switchMap,
+  takeWhile,
+  timer,
+} from 'rxjs'
+import { fromEventObservable, fromObservable } from 'xstate'
+
+/** What a poll tells the machine that invoked it (each is an event the machine receives). */
+export type PollEvent<T> =
+  | { type: 'poll.data'; data: T }
+  | { type: 'poll.failed'; message: string; retryInMs: number }
+  | { type: 'poll.paused' }
+
+export interface PollInput<T> {
+  periodMs: number
+  /** one request; it must stop when the signal aborts (pass the signal to the HTTP client) */
+  request: (signal: AbortSignal) => Promise<T>
+  /** the longest wait after failures in a row; 60 s unless given */
+  maxBackoffMs?: number
+  /** true while the page is visible; the default follows document.visibilityState */
+  visible$?: Observable<boolean>
+}
+
+/** A promise-returning request as an observable whose unsubscribe aborts the request. */
+export const abortable = <T>(request: (signal: AbortSignal) => Promise<T>): Observable<T> =>
+  new Observable<T>((subscriber) => {
+    const controller = new AbortController()
+    request(controller.signal).then(
+      (value) => {
+        subscriber.next(value)
+        subscriber.complete()
+      },
+      (error: unknown) => subscriber.error(error),
+    )
+    return () => controller.abort()
+  })
+
+/** The wait after `failures` failures in a row: period × 2^failures, at most maxMs. */
+export const backoffMs = (failures: number, periodMs: number, maxMs: number) =>
+  Math.min(periodMs * 2 ** failures, maxMs)
+
+/** Whether the page is visible, now and on every change; always visible outside a browser. */
+export const pageVisible$ = (): Observable<boolean> => {
+  if (typeof document === 'undefined') return of(true)
+  return fromEvent(document, 'visibilitychange').pipe(
+    map(() => document.visibilityState === 'visible'),
+    startWith(document.visibilityState === 'visible'),
+    distinctUntilChanged(),
+  )
+}
+
+/**
+ * Request, wait the period, request again; after n failures in a row wait period × 2^n (at most
+ * maxBackoffMs). While the page is hidden nothing runs (the request in flight is aborted); when it
+ * shows again a request goes at once. `repeat` resubscribes the same cycle, so nothing nests however
+ * long the screen stays open.
+ */
+export function poll$<T>({
+  periodMs,
+  request,
+  maxBackoffMs = 60_000,
+  visible$ = pageVisible$(),
+}: PollInput<T>): Observable<PollEvent<T>> {
+  // defer: each time the page shows, the failure count starts from zero
+  const polling$ = defer(() => {
+    let failures = 0
+    const once$ = abortable(request).pipe(
+      map((data): PollEvent<T> => {
+        failures = 0
+        return { type: 'poll.data', data }
+      }),
+      catchError((error: unknown) => {
+        failures += 1
+        const message = error instanceof Error ? error.message : String(error)
+        const retryInMs = backoffMs(failures, periodMs, maxBackoffMs)
+        return of<PollEvent<T>>({ type: 'poll.failed', message, retryInMs })
+      }),
+    )
+    // defer: the wait is chosen after the request, when the failure count is known
+    const wait$ = defer(() => timer(failures ? backoffMs(failures, periodMs, maxBackoffMs) : periodMs))
+    return concat(once$, wait$.pipe(ignoreElements())).pipe(repeat())
+  })
+  return visible$.pipe(switchMap((visible) => (visible ? polling$ : of<PollEvent<T>>({ type: 'poll.paused' }))))
+}
+
+/** Milliseconds left until `periodMs` has passed, one value a tick, ending with 0. */
+export const countdown$ = (periodMs: number, tickMs = 1_000): Observable<number> =>
+  timer(0, tickMs).pipe(
+    map((i) => Math.max(0, periodMs - i * tickMs)),
+    takeWhile((left) => left > 0, true),
+  )
+
+/** Invoke with `input: { periodMs, request }`; each PollEvent is sent to the invoking machine. */
+export const pollLogic = <T>() => fromEventObservable(({ input }: { input: PollInput<T> }) => poll$(input))
+
+/**
+ * Spawn or invoke with `input: { periodMs }`; its snapshot context is the milliseconds left. A snapshot, not
+ * events: only the view shows it, and a tick a second would flood the journal.
+ */
+export const countdownLogic = fromObservable(({ input }: { input: { periodMs: number } }) => countdown$(input.periodMs))
+
+/** 300000 → '5:00', 59000 → '0:59', 0 → '0:00' */
+export const minutesSeconds = (ms: number) => {
+  const s = Math.ceil(ms / 1000)
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}
