@@ -47,7 +47,11 @@ export function createAppRuntime(): AppRuntime {
   // a 401 from any call means the server session is gone: the session machine signs out
   const http = createHttp({ onUnauthorized: () => session.send({ type: 'session.expired' }) })
   const journal = createJournal()
-  const session = createActor(sessionMachine.provide({ actors: createSessionActors({ http }) }), { inspect: journal.inspect }).start()
+  // the session is the root of the app's actor system: while signed in it runs the shell ('shell')
+  const shell = shellMachine.provide({ actors: createShellActors({ http }) })
+  const session = createActor(sessionMachine.provide({ actors: { ...createSessionActors({ http }), shell } }), {
+    inspect: journal.inspect,
+  }).start()
 
   const storage = createStorage()
   const tabStorage = createTabStorage()
@@ -59,14 +63,19 @@ export function createAppRuntime(): AppRuntime {
   const router = createAppRouter({ session })
   followSession(session, router)
 
+  // the product card runs as the child of the workflow that opens it (the catalogue, the header search)
+  const productCard = productCardMachine.provide({ actors: createProductActors({ http }) })
+
   return {
     session,
     router,
     deps: {
       machines: {
-        shell: shellMachine.provide({ actors: createShellActors({ http }) }),
         profile: profileMachine.provide({ actors: createProfileActors({ http }) }),
-        catalogueFilter: catalogueFilterMachine.provide({ actors: createCatalogueFilterActors({ http }) }),
+        catalogueFilter: catalogueFilterMachine.provide({
+          actors: { ...createCatalogueFilterActors({ http }), productCard },
+          actions: { notifyAddress: (_, { search }) => void router.navigate({ to: '/cabinet/', search }) },
+        }),
         registration: registrationMachine.provide({
           actors: createRegistrationActors({ http }),
           actions: {
@@ -76,7 +85,7 @@ export function createAppRuntime(): AppRuntime {
         }),
         reminder: reminderMachine.provide({ actors: createReminderActors({ http }) }),
         searchAutocomplete: searchAutocompleteMachine.provide({
-          actors: createSearchAutocompleteActors({ http }),
+          actors: { ...createSearchAutocompleteActors({ http }), productCard },
           actions: {
             storeSubmittedKeyword: (_, { keyword }) => rememberSearchKeyword(storage, keyword),
             notifySubmitted: () => void router.navigate({ to: '/cabinet/action12/' }),
@@ -84,8 +93,10 @@ export function createAppRuntime(): AppRuntime {
         }),
         searchResults: searchResultsMachine.provide({ actors: createSearchResultsActors({ http }) }),
         brandProducts: brandProductsMachine.provide({ actors: createBrandProductsActors({ http }) }),
-        productCard: productCardMachine.provide({ actors: createProductActors({ http }) }),
-        addToBasket: addToBasketMachine.provide({ actors: createBasketActors({ http }) }),
+        addToBasket: addToBasketMachine.provide({
+          actors: createBasketActors({ http }),
+          actions: { notifyBasketChanged: (_, { basket }) => session.system.get('shell')?.send({ type: 'basket.changed', basket }) },
+        }),
       },
       sidebar,
       builtScreens: BUILT_SCREENS,

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { BasketSummary } from '../contract/account'
 import { BASKET_MESSAGES } from '../contract/basket'
 import type { AddLineOutcome, AddLineRequest } from '../services/basket'
@@ -36,9 +36,6 @@ export type AddToBasketEvent =
   | { type: 'basket.add' }
   | { type: 'basket.retry' }
 
-/** Emitted after every successful add: the view forwards it to the shell (header summary). */
-export type AddToBasketEmitted = { type: 'basket.changed'; basket: BasketSummary }
-
 const quantityOf = (context: AddToBasketContext) => parseQuantity(context.quantityText)
 
 /**
@@ -51,7 +48,6 @@ export const addToBasketMachine = setup({
     context: AddToBasketContext
     events: AddToBasketEvent
     input: AddToBasketInput
-    emitted: AddToBasketEmitted
   },
   actors: {
     addLine: unprovidedPromise<AddLineOutcome, AddLineRequest>('addLine'),
@@ -71,9 +67,11 @@ export const addToBasketMachine = setup({
     }),
     storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
     resetError: assign({ errorMessage: null }),
-    notifyBasketChanged: enqueueActions(({ enqueue }, outcome: AddLineOutcome) => {
-      if (outcome.outcome === 'added') enqueue.emit({ type: 'basket.changed', basket: outcome.basket })
-    }),
+    /**
+     * provided by the app: `basket.changed` to the actor with systemId 'shell' (the header's basket
+     * summary) in the app's actor system
+     */
+    notifyBasketChanged: (_, _params: { basket: BasketSummary }) => {},
   },
   delays: { addedPopup: TIMINGS.addedPopupMs },
 }).createMachine({
@@ -156,8 +154,12 @@ export const addToBasketMachine = setup({
           },
           {
             target: 'editing.added',
-            description: 'The line is in the basket',
-            actions: { type: 'notifyBasketChanged', params: ({ event }) => event.output },
+            description: 'The line is in the basket: basket.changed goes to the shell (systemId "shell"), the header follows',
+            actions: {
+              type: 'notifyBasketChanged',
+              // the branch above takes every stock refusal, so this outcome is 'added'
+              params: ({ event }) => ({ basket: (event.output as Extract<AddLineOutcome, { outcome: 'added' }>).basket }),
+            },
           },
         ],
         onError: {

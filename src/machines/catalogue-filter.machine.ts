@@ -1,4 +1,4 @@
-import { assign, emit, setup, type ActorRefFrom } from 'xstate'
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { CATALOGUE_DEFAULTS, type CatalogueFilterInput as FilterPayload, type FilterResponse, type SortField } from '../contract/catalogue'
 import type { FilterInit } from '../contract/catalogue-init'
 import type { MarkKind, MarkRequest, MarkResult } from '../services/catalogue'
@@ -13,6 +13,7 @@ import {
 } from './catalogue-query'
 import { cycleSorting } from './catalogue-sorting'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { productCardMachine } from './product-card.machine'
 
 export const CATALOGUE_SCREEN_MESSAGES = {
   loading: 'Загрузка каталога…',
@@ -25,6 +26,8 @@ export const CATALOGUE_SCREEN_MESSAGES = {
 export interface CatalogueFilterInput {
   /** the query from the address */
   query: CatalogueQuery
+  /** the product whose card the address opens (?product=) */
+  productId?: number | null
   /** spec §9: '0' = the user's selected contract */
   contract?: string
 }
@@ -40,23 +43,38 @@ export interface CatalogueFilterContext {
   /** toggles waiting for the server, first one being saved */
   marks: MarkRequest[]
   markError: string | null
+  /** the product whose card is open, or null */
+  productId: number | null
 }
 
 export type CatalogueFilterEvent =
-  | { type: 'filter.sync'; query: CatalogueQuery }
+  | { type: 'filter.sync'; query: CatalogueQuery; productId: number | null }
   | { type: 'filter.change'; change: FilterChange }
   | { type: 'sorting.cycle'; field: SortField }
   | { type: 'list.retry' }
   | { type: 'mark.toggle'; productId: number; kind: MarkKind }
   | { type: 'mark.dismiss' }
-  | { type: 'mark.synced'; result: MarkResult }
+  | { type: 'card.open'; productId: number }
+  | { type: 'card.close' }
 
-/** Asks the app to put the query into the address (a new history entry, so back restores it). */
-export type CatalogueFilterEmitted = { type: 'address.update'; search: CatalogueSearch }
+type CardSnapshot = SnapshotFrom<typeof productCardMachine>
+
+/** What the address shows: the query, and the open card. */
+export const addressOf = (context: CatalogueFilterContext): CatalogueSearch =>
+  context.productId === null ? searchFromQuery(context.query) : { ...searchFromQuery(context.query), product: context.productId }
 
 const decimalsOf = (context: CatalogueFilterContext) => context.answer?.prices.decimals ?? CATALOGUE_DEFAULTS.priceDecimals
 
 const productOf = (context: CatalogueFilterContext, productId: number) => context.answer?.products.find((product) => product.id === productId)
+
+/** The wish the open card has saved, when its row does not show it yet. */
+const cardWishChange = (context: CatalogueFilterContext, card: CardSnapshot): MarkResult | null => {
+  // a card that has not started yet has no context
+  const product = card.context?.product ?? null
+  if (product === null || product.id !== context.productId) return null
+  const row = productOf(context, product.id)
+  return row && row.inwish !== product.inwish ? { productId: product.id, kind: 'wish', value: product.inwish } : null
+}
 
 const withMark = (answer: FilterResponse | null, result: MarkResult): FilterResponse | null =>
   answer && {
@@ -66,6 +84,8 @@ const withMark = (answer: FilterResponse | null, result: MarkResult): FilterResp
       return result.kind === 'wish' ? { ...product, inwish: Boolean(result.value) } : { ...product, need: Number(result.value) }
     }),
   }
+
+const NOTIFY_ADDRESS = { type: 'notifyAddress', params: ({ context }: { context: CatalogueFilterContext }) => ({ search: addressOf(context) }) } as const
 
 /** The products query: it runs in the first load and in every refresh. */
 const loadProductsInvoke = {
@@ -79,21 +99,24 @@ const loadProductsInvoke = {
 /**
  * The catalogue screen (/cabinet/): filterinit, then one POST /api/filter/ per query. The query
  * lives in the address: the dealer's changes are applied here (page back to 1, the sorting
- * cycle) and emitted as `address.update`; the address comes back as `filter.sync` (also on
- * reload and browser back), which loads only when it differs from what is shown. Wish and need
- * toggles are saved one after another in a region of their own, so the list stays usable.
+ * cycle) and put into the address by `notifyAddress`, an action the app provides; the address
+ * comes back as `filter.sync` (also on reload and browser back), which loads only when it
+ * differs from what is shown. Wish and need toggles are saved one after another in a region of
+ * their own, so the list stays usable. The product card is this machine's child while it is
+ * open (?product=): a wish saved in the card shows on its row.
  */
 export const catalogueFilterMachine = setup({
   types: {} as {
     context: CatalogueFilterContext
     events: CatalogueFilterEvent
     input: CatalogueFilterInput
-    emitted: CatalogueFilterEmitted
+    children: { productCard: 'productCard' }
   },
   actors: {
     loadFilterInit: unprovidedPromise<FilterInit>('loadFilterInit'),
     loadProducts: unprovidedPromise<FilterResponse, FilterPayload>('loadProducts'),
     saveMark: unprovidedPromise<MarkResult, MarkRequest>('saveMark'),
+    productCard: productCardMachine,
   },
   guards: {
     isOtherQuery: ({ context, event }) => event.type === 'filter.sync' && !sameQuery(context.query, event.query),
@@ -106,6 +129,9 @@ export const catalogueFilterMachine = setup({
       productOf(context, event.productId) !== undefined &&
       !context.marks.some((mark) => mark.productId === event.productId && mark.kind === event.kind),
     hasMoreMarks: ({ context }) => context.marks.length > 1,
+    hasOpenProduct: ({ context }) => context.productId !== null,
+    isOtherCard: ({ context, event }) => event.type === 'filter.sync' && event.productId !== context.productId,
+    isCardWishChange: ({ context }, params: { card: CardSnapshot }) => cardWishChange(context, params.card) !== null,
   },
   actions: {
     storeQuery: assign({ query: (_, params: { query: CatalogueQuery }) => params.query }),
@@ -113,7 +139,8 @@ export const catalogueFilterMachine = setup({
     storeSorting: assign({
       query: ({ context }, params: { field: SortField }) => ({ ...context.query, page: 1, sorting: cycleSorting(context.query.sorting, params.field) }),
     }),
-    notifyAddress: emit(({ context }) => ({ type: 'address.update' as const, search: searchFromQuery(context.query) })),
+    /** provided by the app: a new history entry with this address, so back restores the previous one */
+    notifyAddress: (_, _params: { search: CatalogueSearch }) => {},
     storeInit: assign({ init: (_, params: { init: FilterInit }) => params.init, errorMessage: null }),
     storeAnswer: assign({ answer: (_, params: { answer: FilterResponse }) => params.answer, errorMessage: null }),
     storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
@@ -126,7 +153,13 @@ export const catalogueFilterMachine = setup({
       },
       markError: null,
     }),
-    applySyncedMark: assign({ answer: ({ context }, params: { result: MarkResult }) => withMark(context.answer, params.result) }),
+    applyCardWish: assign({
+      answer: ({ context }, params: { card: CardSnapshot }) => {
+        const change = cardWishChange(context, params.card)
+        return change ? withMark(context.answer, change) : context.answer
+      },
+    }),
+    storeOpenProduct: assign({ productId: (_, params: { productId: number | null }) => params.productId }),
     storeMarkResult: assign({
       answer: ({ context }, params: { result: MarkResult }) => withMark(context.answer, params.result),
       marks: ({ context }) => context.marks.slice(1),
@@ -146,6 +179,7 @@ export const catalogueFilterMachine = setup({
     errorMessage: null,
     marks: [],
     markError: null,
+    productId: input.productId ?? null,
   }),
   states: {
     list: {
@@ -186,12 +220,12 @@ export const catalogueFilterMachine = setup({
               guard: 'isQueryChange',
               target: '.fetching',
               description: 'The dealer changes a filter: page 1, and the address follows',
-              actions: [{ type: 'storeChange', params: ({ event }) => ({ change: event.change }) }, 'notifyAddress'],
+              actions: [{ type: 'storeChange', params: ({ event }) => ({ change: event.change }) }, NOTIFY_ADDRESS],
             },
             'sorting.cycle': {
               target: '.fetching',
               description: 'A column header: none → ascending → descending; another column starts at ascending; page 1',
-              actions: [{ type: 'storeSorting', params: ({ event }) => ({ field: event.field }) }, 'notifyAddress'],
+              actions: [{ type: 'storeSorting', params: ({ event }) => ({ field: event.field }) }, NOTIFY_ADDRESS],
             },
           },
           states: {
@@ -226,12 +260,6 @@ export const catalogueFilterMachine = setup({
     marks: {
       description: 'Wish (setWish/unsetWish) and need (setNeed/unsetNeed) toggles, saved one after another',
       initial: 'idle',
-      on: {
-        'mark.synced': {
-          description: 'The product card saved a wish: the row shows it too',
-          actions: { type: 'applySyncedMark', params: ({ event }) => ({ result: event.result }) },
-        },
-      },
       states: {
         idle: {
           description: 'Nothing to save',
@@ -284,6 +312,58 @@ export const catalogueFilterMachine = setup({
               actions: { type: 'storeMarkRequest', params: ({ event }) => event },
             },
             'mark.dismiss': { target: 'idle', description: 'The dealer closes the message', actions: 'resetMarkError' },
+          },
+        },
+      },
+    },
+    card: {
+      description: 'The product card (?product=), invoked as this machine\'s child while it is open',
+      initial: 'checking',
+      on: {
+        'filter.sync': {
+          guard: 'isOtherCard',
+          target: '.checking',
+          description: 'The address opens another card or closes it (reload, browser back)',
+          actions: { type: 'storeOpenProduct', params: ({ event }) => ({ productId: event.productId }) },
+        },
+      },
+      states: {
+        checking: {
+          description: 'Decides between the open card and none',
+          always: [{ guard: 'hasOpenProduct', target: 'open' }, { target: 'closed' }],
+        },
+        closed: {
+          description: 'No card is open',
+          on: {
+            'card.open': {
+              target: 'open',
+              description: 'The dealer clicks a product\'s name: its card opens and the address names it',
+              actions: [{ type: 'storeOpenProduct', params: ({ event }) => ({ productId: event.productId }) }, NOTIFY_ADDRESS],
+            },
+          },
+        },
+        open: {
+          description: 'The product card machine runs as the child "productCard" and the dialog shows it',
+          invoke: {
+            id: 'productCard',
+            src: 'productCard',
+            input: ({ context }) => ({
+              productId: context.productId ?? 0,
+              contract: context.answer?.contract ?? context.contract,
+              warehouse: context.query.warehouse,
+            }),
+            onSnapshot: {
+              guard: { type: 'isCardWishChange', params: ({ event }) => ({ card: event.snapshot }) },
+              description: 'The card saved a wish: its row shows it too',
+              actions: { type: 'applyCardWish', params: ({ event }) => ({ card: event.snapshot }) },
+            },
+          },
+          on: {
+            'card.close': {
+              target: 'closed',
+              description: 'The dealer closes the card (✕, Escape, a click outside): the address drops it',
+              actions: [{ type: 'storeOpenProduct', params: { productId: null } }, NOTIFY_ADDRESS],
+            },
           },
         },
       },

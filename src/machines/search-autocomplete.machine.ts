@@ -1,6 +1,8 @@
-import { assign, setup } from 'xstate'
+import { assign, raise, setup, stateIn } from 'xstate'
+import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
 import { SEARCH_MIN_LENGTH, type AutocompleteItem } from '../contract/search'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { productCardMachine } from './product-card.machine'
 import { TIMINGS } from './timings'
 
 export const SEARCH_AUTOCOMPLETE_MESSAGES = {
@@ -8,11 +10,16 @@ export const SEARCH_AUTOCOMPLETE_MESSAGES = {
   noResults: 'Ничего не найдено',
 } as const
 
+/** No option is highlighted: the arrows have not moved yet, or the list was closed. */
+export const NO_HIGHLIGHT = -1
+
 export interface SearchAutocompleteContext {
   /** what the search field shows */
   keyword: string
   suggestions: AutocompleteItem[]
   errorMessage: string | null
+  /** the index in `suggestions` the arrows moved to (the field's aria-activedescendant), or NO_HIGHLIGHT */
+  highlighted: number
   /** the suggestion whose product card is open */
   productId: number | null
 }
@@ -21,27 +28,54 @@ export type SearchAutocompleteEvent =
   | { type: 'search.type'; keyword: string }
   | { type: 'search.submit' }
   | { type: 'search.choose'; productId: number }
+  | { type: 'list.move'; step: 1 | -1 }
+  | { type: 'list.pick' }
+  | { type: 'list.close' }
+  | { type: 'field.focus' }
+  | { type: 'field.blur' }
   | { type: 'card.close' }
 
 const trimmedLength = (keyword: string) => keyword.trim().length
 
 /**
- * The header's search field (spec §2, §5): from 2 characters on, after a pause in typing,
- * GET /search/?keyword=&simple=1 suggests up to 10 products. Every keystroke leaves `loading`,
- * which stops the running request (its AbortSignal fires), so a stale answer never shows.
- * Choosing a suggestion opens its product card; submitting remembers the keyword (`storeSubmittedKeyword`,
- * a localStorage write the app provides) and sends the dealer to the results (`notifySubmitted`).
+ * The option an arrow key moves to among `count` options: from none (-1) ArrowDown goes to the first
+ * and ArrowUp to the last; past either end it wraps round. With no options nothing is highlighted.
+ */
+export function stepHighlight(count: number, index: number, step: 1 | -1): number {
+  if (count === 0) return NO_HIGHLIGHT
+  if (index === NO_HIGHLIGHT && step < 0) return count - 1
+  return (index + step + count) % count
+}
+
+/**
+ * The header's search field (spec §2, §5), an ARIA 1.2 combobox, in three parallel regions.
+ * `search`: from 2 characters on, after a pause in typing, GET /search/?keyword=&simple=1 suggests
+ * up to 10 products. Every keystroke leaves `loading`, which stops the running request (its
+ * AbortSignal fires), so a stale answer never shows. Choosing a suggestion opens its product card
+ * (the card's machine runs while `productOpen` lasts); submitting remembers the keyword
+ * (`storeSubmittedKeyword`, a localStorage write the app provides) and sends the dealer to the
+ * results (`notifySubmitted`). `list`: whether the dealer dismissed the list (Escape, submitting).
+ * `field`: whether the field has focus. The list shows while the field has focus, the list is not
+ * dismissed and the search has something to say (search-autocomplete.selectors.ts).
  */
 export const searchAutocompleteMachine = setup({
-  types: {} as { context: SearchAutocompleteContext; events: SearchAutocompleteEvent },
+  types: {} as {
+    context: SearchAutocompleteContext
+    events: SearchAutocompleteEvent
+    children: { loadSuggestions: 'loadSuggestions'; productCard: 'productCard' }
+  },
   actors: {
     loadSuggestions: unprovidedPromise<AutocompleteItem[], { keyword: string }>('loadSuggestions'),
+    productCard: productCardMachine,
   },
   guards: {
     isBlank: ({ event }) => event.type === 'search.type' && trimmedLength(event.keyword) === 0,
     isTooShort: ({ event }) => event.type === 'search.type' && trimmedLength(event.keyword) < SEARCH_MIN_LENGTH,
     canSubmit: ({ context }) => trimmedLength(context.keyword) >= SEARCH_MIN_LENGTH,
     hasSuggestions: (_, params: { suggestions: AutocompleteItem[] }) => params.suggestions.length > 0,
+    // the options show only in `suggestions` (its list is never empty)
+    hasOptions: stateIn({ search: 'suggestions' }),
+    isOptionHighlighted: ({ context }) => context.suggestions[context.highlighted] !== undefined,
   },
   actions: {
     storeKeyword: assign({ keyword: (_, params: { keyword: string }) => params.keyword }),
@@ -51,6 +85,10 @@ export const searchAutocompleteMachine = setup({
     }),
     storeError: assign({ suggestions: [], errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
     resetSuggestions: assign({ suggestions: [], errorMessage: null }),
+    storeHighlightStep: assign({
+      highlighted: ({ context }, params: { step: 1 | -1 }) => stepHighlight(context.suggestions.length, context.highlighted, params.step),
+    }),
+    resetHighlight: assign({ highlighted: NO_HIGHLIGHT }),
     storeProduct: assign({ productId: (_, params: { productId: number }) => params.productId }),
     resetProduct: assign({ productId: null }),
     /** provided by the app: the keyword goes to localStorage for /cabinet/action12/ to pick up */
@@ -62,91 +100,167 @@ export const searchAutocompleteMachine = setup({
 }).createMachine({
   id: 'searchAutocomplete',
   description: 'The header search field: suggestions from 2 characters on, Enter goes to the search results.',
-  context: { keyword: '', suggestions: [], errorMessage: null, productId: null },
-  initial: 'idle',
-  on: {
-    'search.type': [
-      {
-        guard: 'isBlank',
-        target: '.idle',
-        description: 'The field is emptied',
-        actions: [{ type: 'storeKeyword', params: ({ event }) => ({ keyword: event.keyword }) }, 'resetSuggestions'],
-      },
-      {
-        guard: 'isTooShort',
-        target: '.tooShort',
-        description: 'One character: too short to search',
-        actions: [{ type: 'storeKeyword', params: ({ event }) => ({ keyword: event.keyword }) }, 'resetSuggestions'],
-      },
-      {
-        target: '.debouncing',
-        reenter: true,
-        description: 'Two or more characters: the pause starts again with every keystroke',
-        actions: [{ type: 'storeKeyword', params: ({ event }) => ({ keyword: event.keyword }) }, 'resetSuggestions'],
-      },
-    ],
-    'search.submit': [
-      {
-        guard: 'canSubmit',
-        target: '.submitted',
-        description: 'Enter or "Найти" with 2 or more characters: on to the search results',
-        actions: [
-          { type: 'storeSubmittedKeyword', params: ({ context }) => ({ keyword: context.keyword.trim() }) },
-          'notifySubmitted',
-          'resetSuggestions',
-        ],
-      },
-      { target: '.tooShort', description: 'Enter with fewer than 2 characters: the hint, no search' },
-    ],
-  },
+  context: { keyword: '', suggestions: [], errorMessage: null, highlighted: NO_HIGHLIGHT, productId: null },
+  type: 'parallel',
   states: {
-    idle: { description: 'An empty field, no list' },
-    tooShort: {
-      description: '"Введите не менее 2 символов" under the field',
-    },
-    debouncing: {
-      description: 'The dealer is typing; "Поиск…" while the pause runs',
-      after: { autocompleteDebounceMs: { target: 'loading', description: 'The dealer paused typing' } },
-    },
-    loading: {
-      description: 'GET /search/ runs; "Поиск…". Leaving this state aborts the request',
-      invoke: {
-        id: 'loadSuggestions',
-        src: 'loadSuggestions',
-        input: ({ context }) => ({ keyword: context.keyword.trim() }),
-        onDone: [
-          {
-            guard: { type: 'hasSuggestions', params: ({ event }) => ({ suggestions: event.output }) },
-            target: 'suggestions',
-            description: 'Products were found',
-            actions: { type: 'storeSuggestions', params: ({ event }) => ({ suggestions: event.output }) },
-          },
-          { target: 'noResults', description: 'Nothing matches the keyword' },
-        ],
-        onError: {
-          target: 'failed',
-          description: 'The call failed',
-          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    suggestions: {
-      description: 'The list of up to 10 products; arrows move, Enter on one opens its card',
+    search: {
+      description: 'What the search says: the hint, "Поиск…", the suggestions, the card of one of them',
+      initial: 'idle',
       on: {
-        'search.choose': {
-          target: 'productOpen',
-          description: 'The dealer picks a suggestion',
-          actions: { type: 'storeProduct', params: ({ event }) => ({ productId: event.productId }) },
+        // a transition of the region itself (no `reenter`: that would reset the other regions too)
+        // still leaves and enters the current state, so each keystroke restarts the pause and
+        // aborts a running request
+        'search.type': [
+          {
+            guard: 'isBlank',
+            target: '.idle',
+            description: 'The field is emptied',
+            actions: [{ type: 'storeKeyword', params: ({ event }) => ({ keyword: event.keyword }) }, 'resetSuggestions'],
+          },
+          {
+            guard: 'isTooShort',
+            target: '.tooShort',
+            description: 'One character: too short to search',
+            actions: [{ type: 'storeKeyword', params: ({ event }) => ({ keyword: event.keyword }) }, 'resetSuggestions'],
+          },
+          {
+            target: '.debouncing',
+            description: 'Two or more characters: the pause starts again with every keystroke',
+            actions: [{ type: 'storeKeyword', params: ({ event }) => ({ keyword: event.keyword }) }, 'resetSuggestions'],
+          },
+        ],
+        'search.submit': [
+          {
+            guard: 'canSubmit',
+            target: '.submitted',
+            description: 'Enter or "Найти" with 2 or more characters: on to the search results',
+            actions: [
+              { type: 'storeSubmittedKeyword', params: ({ context }) => ({ keyword: context.keyword.trim() }) },
+              'notifySubmitted',
+              'resetSuggestions',
+            ],
+          },
+          { target: '.tooShort', description: 'Enter with fewer than 2 characters: the hint, no search' },
+        ],
+        'list.pick': {
+          actions: raise({ type: 'search.submit' }),
+          description: 'Enter with no option highlighted: the same as "Найти"',
+        },
+      },
+      states: {
+        idle: { description: 'An empty field, no list' },
+        tooShort: {
+          description: '"Введите не менее 2 символов" in the list, or under the field when the list is closed',
+        },
+        debouncing: {
+          description: 'The dealer is typing; "Поиск…" while the pause runs',
+          after: { autocompleteDebounceMs: { target: 'loading', description: 'The dealer paused typing' } },
+        },
+        loading: {
+          description: 'GET /search/ runs; "Поиск…". Leaving this state aborts the request',
+          invoke: {
+            id: 'loadSuggestions',
+            src: 'loadSuggestions',
+            input: ({ context }) => ({ keyword: context.keyword.trim() }),
+            onDone: [
+              {
+                guard: { type: 'hasSuggestions', params: ({ event }) => ({ suggestions: event.output }) },
+                target: 'suggestions',
+                description: 'Products were found',
+                actions: { type: 'storeSuggestions', params: ({ event }) => ({ suggestions: event.output }) },
+              },
+              { target: 'noResults', description: 'Nothing matches the keyword' },
+            ],
+            onError: {
+              target: 'failed',
+              description: 'The call failed',
+              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        suggestions: {
+          description: 'The list of up to 10 products; arrows move, Enter on one opens its card',
+          on: {
+            'list.move': {
+              description: 'ArrowDown / ArrowUp: the next or previous option, round at either end',
+              actions: { type: 'storeHighlightStep', params: ({ event }) => ({ step: event.step }) },
+            },
+            'list.pick': {
+              guard: 'isOptionHighlighted',
+              target: 'productOpen',
+              description: 'Enter on the highlighted option opens its card',
+              actions: { type: 'storeProduct', params: ({ context }) => ({ productId: context.suggestions[context.highlighted]!.id }) },
+            },
+            'search.choose': {
+              target: 'productOpen',
+              description: 'The dealer clicks a suggestion',
+              actions: { type: 'storeProduct', params: ({ event }) => ({ productId: event.productId }) },
+            },
+          },
+        },
+        noResults: { description: '"Ничего не найдено"' },
+        failed: { description: 'The server message in the list; typing again retries' },
+        submitted: { description: 'The keyword went to the results page; the field keeps it, the list is closed' },
+        productOpen: {
+          description: "The chosen product's card is open over the page; the card's machine runs while it is",
+          invoke: {
+            id: 'productCard',
+            src: 'productCard',
+            input: ({ context }) => ({
+              productId: context.productId!,
+              contract: CATALOGUE_DEFAULTS.contract,
+              warehouse: CATALOGUE_DEFAULTS.warehouse,
+            }),
+          },
+          exit: 'resetProduct',
+          on: { 'card.close': { target: 'suggestions', description: 'The card is closed: the suggestions stay' } },
         },
       },
     },
-    noResults: { description: '"Ничего не найдено"' },
-    failed: { description: 'The server message in the list; typing again retries' },
-    submitted: { description: 'The keyword went to the results page; the field keeps it, the list is closed' },
-    productOpen: {
-      description: 'The chosen product\'s card is open over the page',
-      exit: 'resetProduct',
-      on: { 'card.close': { target: 'suggestions', description: 'The card is closed: the suggestions stay' } },
+    list: {
+      description: 'Whether the dealer dismissed the suggestion list',
+      initial: 'open',
+      on: {
+        'search.type': {
+          target: '.open',
+          description: 'Typing shows the list again, nothing highlighted',
+          actions: 'resetHighlight',
+        },
+      },
+      states: {
+        open: {
+          description: 'Not dismissed: the list shows while the field has focus and the search has something to show',
+          on: {
+            'list.close': { target: 'closed', description: 'Escape: the list closes, the keyword stays' },
+            'search.submit': { target: 'closed', description: 'Submitting closes the list' },
+          },
+        },
+        closed: {
+          description: 'Dismissed: no list, nothing highlighted; a one-character keyword shows its hint under the field',
+          entry: 'resetHighlight',
+          on: {
+            'list.move': {
+              guard: 'hasOptions',
+              target: 'open',
+              description: 'An arrow key over suggestions opens the list again',
+            },
+          },
+        },
+      },
+    },
+    field: {
+      description: 'Whether the search field has focus (the list shows only then)',
+      initial: 'blurred',
+      states: {
+        blurred: {
+          description: 'The focus is elsewhere',
+          on: { 'field.focus': { target: 'focused', description: 'The field gets focus' } },
+        },
+        focused: {
+          description: 'The dealer is in the field',
+          on: { 'field.blur': { target: 'blurred', description: 'The field loses focus' } },
+        },
+      },
     },
   },
 })

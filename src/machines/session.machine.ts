@@ -1,6 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
 import type { Account } from '../contract/account'
 import type { LoginRequest } from '../contract/auth'
+import { shellMachine } from './shell.machine'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { blankFields } from './required-fields'
 
@@ -42,11 +43,12 @@ const EDIT_AGAIN = {
  * 'signedOut') and reads `account`; the login page shows `message`.
  */
 export const sessionMachine = setup({
-  types: {} as { context: SessionContext; events: SessionEvent },
+  types: {} as { context: SessionContext; events: SessionEvent; children: { shell: 'shell' } },
   actors: {
     loadSession: unprovidedPromise<Account | null>('loadSession'),
     login: unprovidedPromise<LoginOutcome, LoginRequest>('login'),
     logout: unprovidedPromise<unknown>('logout'),
+    shell: shellMachine,
   },
   guards: {
     hasAccount: (_, params: { account: Account | null }) => params.account !== null,
@@ -171,8 +173,9 @@ export const sessionMachine = setup({
     },
     signedIn: {
       tags: 'signedIn',
-      description: 'The cabinet',
+      description: 'The cabinet; its frame (the shell: init data, contract, basket summary) runs as the child "shell", reached by that systemId',
       initial: 'idle',
+      invoke: { id: 'shell', src: 'shell', systemId: 'shell' },
       on: {
         'session.expired': {
           target: 'signedOut.form.expired',

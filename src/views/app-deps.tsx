@@ -6,12 +6,10 @@ import type { brandProductsMachine } from '../machines/brand-products.machine'
 import type { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
 import type { searchResultsMachine } from '../machines/search-results.machine'
-import type { productCardMachine } from '../machines/product-card.machine'
 import type { profileMachine } from '../machines/profile.machine'
 import type { RegistrationDraft } from '../contract/registration'
 import type { registrationMachine } from '../machines/registration.machine'
 import type { reminderMachine } from '../machines/reminder.machine'
-import type { shellMachine } from '../machines/shell.machine'
 import type { SidebarActor } from '../machines/sidebar.machine'
 
 /**
@@ -25,7 +23,6 @@ import type { SidebarActor } from '../machines/sidebar.machine'
  */
 export interface AppDeps {
   machines: {
-    shell: typeof shellMachine
     profile: typeof profileMachine
     catalogueFilter: typeof catalogueFilterMachine
     registration: typeof registrationMachine
@@ -33,7 +30,6 @@ export interface AppDeps {
     searchAutocomplete: typeof searchAutocompleteMachine
     searchResults: typeof searchResultsMachine
     brandProducts: typeof brandProductsMachine
-    productCard: typeof productCardMachine
     addToBasket: typeof addToBasketMachine
   }
   sidebar: SidebarActor

@@ -88,6 +88,15 @@ test('header search: suggestions from 2 characters, the keyboard, then the resul
   await search.field.press('Escape')
   await expect(search.list).toBeHidden()
   await expect(search.field).toHaveValue(keyword)
+  await expect(search.field).toHaveAttribute('aria-expanded', 'false')
+
+  // an arrow opens it again: ArrowUp from nothing highlighted goes to the last suggestion; Escape closes it again
+  await search.field.press('ArrowUp')
+  await expect(search.list).toBeVisible()
+  expect(await search.highlighted()).toContain(expected.products[Math.min(10, expected.products.length) - 1]!.header)
+  await search.field.press('Escape')
+  await expect(search.list).toBeHidden()
+  await expect(search.field).not.toHaveAttribute('aria-activedescendant')
 
   // Enter with nothing highlighted: the keyword goes through localStorage to /cabinet/action12/
   await search.field.press('Enter')

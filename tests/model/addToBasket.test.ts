@@ -5,7 +5,6 @@ import {
   ADD_TO_BASKET_MESSAGES,
   addToBasketMachine,
   type AddToBasketContext,
-  type AddToBasketEmitted,
   type AddToBasketInput,
 } from '../../src/machines/add-to-basket.machine'
 import { parseQuantity } from '../../src/machines/quantity'
@@ -61,7 +60,7 @@ describeMachinePaths(addToBasketMachine, {
 describe('addToBasket beyond the paths', () => {
   const start = (addLine: (request: AddLineRequest) => Promise<AddLineOutcome>, available: number | null = INPUT.available) => {
     const requests: AddLineRequest[] = []
-    const emitted: AddToBasketEmitted[] = []
+    const emitted: { type: 'basket.changed'; basket: BasketSummary }[] = []
     const actor = createActor(
       addToBasketMachine.provide({
         actors: {
@@ -70,10 +69,11 @@ describe('addToBasket beyond the paths', () => {
             return addLine(request)
           }),
         },
+        // the app sends this to the shell by its systemId
+        actions: { notifyBasketChanged: (_, { basket }) => void emitted.push({ type: 'basket.changed', basket }) },
       }),
       { input: { ...INPUT, available } },
     )
-    actor.on('basket.changed', (event) => emitted.push(event))
     actor.start()
     return { actor, requests, emitted }
   }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, type AnyMachineSnapshot, type PromiseActorLogic } from 'xstate'
 import type { CatalogueProduct, FilterResponse } from '../../src/contract/catalogue'
 import type { FilterInit } from '../../src/contract/catalogue-init'
+import type { ProductCard } from '../../src/contract/product'
+import { productCardMachine } from '../../src/machines/product-card.machine'
 import {
   CATALOGUE_SCREEN_MESSAGES,
   catalogueFilterMachine,
@@ -9,6 +11,7 @@ import {
   type MarkRequest,
 } from '../../src/machines/catalogue-filter.machine'
 import type { MarkResult } from '../../src/services/catalogue'
+import type { ProductRequest, WishRequest } from '../../src/services/product'
 import { DEFAULT_QUERY, sameQuery, type CatalogueQuery } from '../../src/machines/catalogue-query'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
 import { deferred } from '../support/deferred'
@@ -44,6 +47,18 @@ const answer = (products: CatalogueProduct[]): FilterResponse => ({
   warehouse: 1,
 })
 
+/** The product card of a catalogue row, as GET /ajax/getproduct/ answers it. */
+const cardOf = (row: CatalogueProduct): ProductCard => ({
+  ...row,
+  pictures: row.picture === null ? [] : [row.picture],
+  params: [],
+  tags: [],
+  description: '',
+  category: { id: '27', header: 'Генераторы' },
+  contract: '7',
+  tabs: [],
+})
+
 const init: FilterInit = {
   contracts: [{ id: '7', header: 'Договор №7', contragent: 'ООО «Строймаркет»' }],
   catalog_tree: [{ id: '27', header: 'Генераторы', children: [] }],
@@ -56,10 +71,13 @@ const NETWORK_ERROR = new ApiCallError(NETWORK_ERROR_MESSAGE, 0)
 
 const cases: EventCases = {
   // the same query as shown (nothing to load) and another page
+  // the same query as shown (nothing to load), another page, and a card the address opens
   'filter.sync': [
-    { type: 'filter.sync', query: DEFAULT_QUERY },
-    { type: 'filter.sync', query: pageTwo },
+    { type: 'filter.sync', query: DEFAULT_QUERY, productId: null },
+    { type: 'filter.sync', query: pageTwo, productId: null },
+    { type: 'filter.sync', query: DEFAULT_QUERY, productId: 1 },
   ],
+  'card.open': [{ type: 'card.open', productId: 1 }],
   // a real change, and one that leaves the query as it is
   'filter.change': [
     { type: 'filter.change', change: { kind: 'brand', id: 3, selected: true } },
@@ -72,8 +90,11 @@ const cases: EventCases = {
     { type: 'mark.toggle', productId: 1, kind: 'need' },
     { type: 'mark.toggle', productId: 99, kind: 'wish' },
   ],
-  // the product card saved a wish
-  'mark.synced': [{ type: 'mark.synced', result: { productId: 1, kind: 'wish', value: true } }],
+  // the open card has its product (as the row shows it), then saved a wish
+  'xstate.snapshot.productCard': [
+    { type: 'xstate.snapshot.productCard', snapshot: { context: { product: { id: 1, inwish: false } } } },
+    { type: 'xstate.snapshot.productCard', snapshot: { context: { product: { id: 1, inwish: true } } } },
+  ],
   'xstate.done.actor.loadFilterInit': [{ type: 'xstate.done.actor.loadFilterInit', output: init }],
   'xstate.error.actor.loadFilterInit': [{ type: 'xstate.error.actor.loadFilterInit', error: NETWORK_ERROR }],
   'xstate.done.actor.loadProducts': [
@@ -104,10 +125,11 @@ function assertCatalogueFacts(snapshot: AnyMachineSnapshot) {
 }
 
 function factsOf(snapshot: AnyMachineSnapshot): string {
-  const { answer: kept, query, marks } = contextOf(snapshot)
+  const { answer: kept, query, marks, productId } = contextOf(snapshot)
   const shown = kept === null ? 'none' : kept.products.length > 0 ? 'rows' : 'empty'
   const which = sameQuery(query, DEFAULT_QUERY) ? 'default' : sameQuery(query, pageTwo) ? 'page2' : 'changed'
-  return JSON.stringify([snapshot.value, shown, which, marks.length])
+  const wish = kept?.products.find((row) => row.id === productId)?.inwish ?? null
+  return JSON.stringify([snapshot.value, shown, which, marks.length, productId, wish])
 }
 
 describeMachinePaths(catalogueFilterMachine, {
@@ -120,12 +142,15 @@ describeMachinePaths(catalogueFilterMachine, {
     return event && prev && factsOf(prev) !== value ? `${value} via ${event.type} from ${factsOf(prev)}` : value
   },
   limit: 50_000,
+  // the card's child is fed snapshots by the path
+  actors: { productCard: 'observable' },
   assertStep: assertCatalogueFacts,
 })
 
 describe('catalogueFilter beyond the paths', () => {
-  const start = (saveMark?: PromiseActorLogic<MarkResult, MarkRequest>) => {
+  const start = (saveMark?: PromiseActorLogic<MarkResult, MarkRequest>, productCard?: typeof productCardMachine) => {
     const payloads: unknown[] = []
+    const addresses: unknown[] = []
     const actor = createActor(
       catalogueFilterMachine.provide({
         actors: {
@@ -135,12 +160,12 @@ describe('catalogueFilter beyond the paths', () => {
             return answer([product(1, 'Дрель')])
           }),
           ...(saveMark ? { saveMark } : {}),
+          ...(productCard ? { productCard } : {}),
         },
+        actions: { notifyAddress: (_, { search }) => void addresses.push(search) },
       }),
       { input: { query: DEFAULT_QUERY } },
     )
-    const addresses: unknown[] = []
-    actor.on('address.update', (event) => addresses.push(event.search))
     actor.start()
     return { actor, payloads, addresses }
   }
@@ -150,7 +175,7 @@ describe('catalogueFilter beyond the paths', () => {
     const { actor, payloads, addresses } = start()
     await settle()
     expect(payloads[0]).toMatchObject({ contract: '0', warehouse: 1, catalog: '27', page: 1, perpage: 20, sorting: { field: 'header', sort: 'asc' } })
-    actor.send({ type: 'filter.sync', query: pageTwo })
+    actor.send({ type: 'filter.sync', query: pageTwo, productId: null })
     await settle()
     expect(payloads[1]).toMatchObject({ page: 2 })
     expect(addresses).toEqual([])
@@ -197,20 +222,37 @@ describe('catalogueFilter beyond the paths', () => {
     actor.stop()
   })
 
-  it('shows a wish saved in the product card on its row, without a save of its own', async () => {
+  it('runs the product card as its child while open, and shows a wish saved in the card on its row', async () => {
     const saves: MarkRequest[] = []
-    const { actor } = start(
+    const card = productCardMachine.provide({
+      actors: {
+        loadProduct: fromPromise(async ({ input }: { input: ProductRequest }) => ({ ...cardOf(product(1, 'Дрель')), contract: input.contract })),
+        saveWish: fromPromise(async ({ input }: { input: WishRequest }) => input.inwish),
+      },
+    })
+    const { actor, addresses } = start(
       fromPromise(async ({ input }: { input: MarkRequest }): Promise<MarkResult> => {
         saves.push(input)
         return { productId: input.productId, kind: input.kind, value: true }
       }),
+      card,
     )
     await settle()
-    actor.send({ type: 'mark.synced', result: { productId: 1, kind: 'wish', value: true } })
+    actor.send({ type: 'card.open', productId: 1 })
+    expect(addresses).toEqual([{ product: 1 }])
+    await settle()
+    const child = actor.getSnapshot().children.productCard
+    expect(child?.getSnapshot().context).toMatchObject({ productId: 1, contract: '7', warehouse: 1 })
+    child?.send({ type: 'wish.toggle' })
+    await settle()
     expect(actor.getSnapshot().context.answer?.products[0]).toMatchObject({ inwish: true })
-    actor.send({ type: 'mark.synced', result: { productId: 1, kind: 'wish', value: false } })
+    child?.send({ type: 'wish.toggle' })
+    await settle()
     expect(actor.getSnapshot().context.answer?.products[0]).toMatchObject({ inwish: false })
     expect(saves).toEqual([])
+    actor.send({ type: 'card.close' })
+    expect(actor.getSnapshot().children.productCard).toBeUndefined()
+    expect(addresses.at(-1)).toEqual({})
     actor.stop()
   })
 

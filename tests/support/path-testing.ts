@@ -1,6 +1,8 @@
 import {
   __unsafe_getAllOwnEventDescriptors as eventTypesOf,
   createActor,
+  createMachine,
+  type AnyStateNodeConfig,
   type AnyActorRef,
   type AnyEventObject,
   type AnyMachineSnapshot,
@@ -62,10 +64,28 @@ export const serializeEvent = (event: AnyEventObject): string =>
 // make paths no real run can take
 const isRaisedByMachine = (type: string) => type.startsWith('xstate.done.state.')
 
+const withoutSystemId = ({ systemId: _, ...invoke }: { systemId?: string }) => invoke
+
+function withoutSystemIds(node: AnyStateNodeConfig): AnyStateNodeConfig {
+  return {
+    ...node,
+    ...(node.invoke ? { invoke: ([] as { systemId?: string }[]).concat(node.invoke as never).map(withoutSystemId) } : {}),
+    ...(node.states ? { states: Object.fromEntries(Object.entries(node.states).map(([key, child]) => [key, withoutSystemIds(child)])) } : {}),
+  } as AnyStateNodeConfig
+}
+
+/**
+ * The machine as the traversal sees it: xstate/graph evaluates every transition in one mock
+ * actor system that never stops a child, so a `systemId` (a long-lived actor such as the shell)
+ * would be registered twice. Paths are generated without them and replayed against the real machine.
+ */
+const traversable = (machine: AnyStateMachine): AnyStateMachine =>
+  createMachine(withoutSystemIds(machine.config as AnyStateNodeConfig) as never, machine.implementations as never) as AnyStateMachine
+
 /** Shortest paths to every vertex, minus those that are a prefix of another path. */
 export function generatePaths(machine: AnyStateMachine, options: GenerateOptions = {}): MachinePath[] {
   const { cases = {}, serializeState = defaultSerializeState, limit = 5_000, input } = options
-  const paths = getShortestPaths(machine, {
+  const paths = getShortestPaths(traversable(machine), {
     events: (snapshot) =>
       eventTypesOf(snapshot)
         .filter((type) => !isRaisedByMachine(type))

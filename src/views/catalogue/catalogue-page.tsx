@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react'
-import { useCallback } from 'react'
-import type { SnapshotFrom } from 'xstate'
-import { CATALOGUE_SCREEN_MESSAGES, type CatalogueFilterActor, type catalogueFilterMachine } from '../../machines/catalogue-filter.machine'
+import { CATALOGUE_SCREEN_MESSAGES, type CatalogueFilterActor } from '../../machines/catalogue-filter.machine'
+import { screenOf } from '../../machines/catalogue-filter.selectors'
 import { hasChosenFilters } from '../../machines/catalogue-query'
 import { ProductCardSlot } from '../product/product-card-slot'
 import { Button } from '../ui/button'
@@ -14,27 +13,8 @@ import styles from './catalogue.module.css'
 import { FilterPanel } from './filter-panel'
 import { ProductTable } from './product-table'
 
-type CatalogueSnapshot = SnapshotFrom<typeof catalogueFilterMachine>
-
-/** The visible condition of the catalogue area, one per machine state. */
-export type CatalogueScreen = 'initialising' | 'initFailed' | 'loading' | 'refreshing' | 'loaded' | 'empty' | 'failed'
-
-export function screenOf(snapshot: CatalogueSnapshot): CatalogueScreen {
-  const list = snapshot.value.list
-  if (typeof list === 'string') return list
-  return list.ready === 'fetching' || list.ready === 'checking' ? 'loading' : list.ready
-}
-
-export interface CataloguePageProps {
-  catalogue: CatalogueFilterActor
-  /** the product whose card is open (?product=) */
-  openProductId: number | undefined
-  onOpenProduct: (productId: number) => void
-  onCloseProduct: () => void
-}
-
-/** /cabinet/: the filter panel beside one page of products (spec §2 Catalogue). */
-export function CataloguePage({ catalogue, openProductId, onOpenProduct, onCloseProduct }: CataloguePageProps) {
+/** /cabinet/: the filter panel beside one page of products (spec §2 Catalogue), and the open product card. */
+export function CataloguePage({ catalogue }: { catalogue: CatalogueFilterActor }) {
   const screen = useSelector(catalogue, screenOf)
   const errorMessage = useSelector(catalogue, (snapshot) => snapshot.context.errorMessage)
   const retry = () => catalogue.send({ type: 'list.retry' })
@@ -51,16 +31,16 @@ export function CataloguePage({ catalogue, openProductId, onOpenProduct, onClose
           {screen === 'loading' ? <Loading label={CATALOGUE_SCREEN_MESSAGES.loading} /> : null}
           {screen === 'failed' ? <ErrorBlock title={CATALOGUE_SCREEN_MESSAGES.loadFailed} message={errorMessage} onRetry={retry} /> : null}
           {screen === 'empty' ? <EmptyResult catalogue={catalogue} /> : null}
-          {screen === 'loaded' || screen === 'refreshing' ? <Results catalogue={catalogue} busy={screen === 'refreshing'} onOpenProduct={onOpenProduct} /> : null}
+          {screen === 'loaded' || screen === 'refreshing' ? <Results catalogue={catalogue} busy={screen === 'refreshing'} /> : null}
           <MarkError catalogue={catalogue} />
         </div>
       </div>
-      {openProductId !== undefined ? <OpenCard catalogue={catalogue} productId={openProductId} onClose={onCloseProduct} /> : null}
+      <OpenCard catalogue={catalogue} />
     </section>
   )
 }
 
-function Results({ catalogue, busy, onOpenProduct }: { catalogue: CatalogueFilterActor; busy: boolean; onOpenProduct: (id: number) => void }) {
+function Results({ catalogue, busy }: { catalogue: CatalogueFilterActor; busy: boolean }) {
   const count = useSelector(catalogue, (snapshot) => snapshot.context.answer?.count ?? 0)
   const page = useSelector(catalogue, (snapshot) => snapshot.context.query.page)
   const pages = useSelector(catalogue, (snapshot) => snapshot.context.answer?.pagination.pages ?? 0)
@@ -69,7 +49,7 @@ function Results({ catalogue, busy, onOpenProduct }: { catalogue: CatalogueFilte
       <p className={styles.count} role="status">
         {busy ? CATALOGUE_SCREEN_MESSAGES.loading : `Найдено: ${formatCount(count, PRODUCT_FORMS)}`}
       </p>
-      <ProductTable catalogue={catalogue} onOpenProduct={onOpenProduct} />
+      <ProductTable catalogue={catalogue} />
       <Pagination page={page} total={pages} />
     </div>
   )
@@ -105,12 +85,9 @@ function MarkError({ catalogue }: { catalogue: CatalogueFilterActor }) {
   )
 }
 
-function OpenCard({ catalogue, productId, onClose }: { catalogue: CatalogueFilterActor; productId: number; onClose: () => void }) {
-  const contract = useSelector(catalogue, (snapshot) => snapshot.context.answer?.contract ?? snapshot.context.contract)
-  const warehouse = useSelector(catalogue, (snapshot) => snapshot.context.query.warehouse)
-  const onWishChange = useCallback(
-    (inwish: boolean) => catalogue.send({ type: 'mark.synced', result: { productId, kind: 'wish', value: inwish } }),
-    [catalogue, productId],
-  )
-  return <ProductCardSlot productId={productId} contract={contract} warehouse={warehouse} onClose={onClose} onWishChange={onWishChange} />
+/** The card the catalogue has invoked while it is open (?product=). */
+function OpenCard({ catalogue }: { catalogue: CatalogueFilterActor }) {
+  const card = useSelector(catalogue, (snapshot) => snapshot.children.productCard)
+  if (!card) return null
+  return <ProductCardSlot card={card} onClose={() => catalogue.send({ type: 'card.close' })} />
 }

@@ -1,6 +1,7 @@
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { SORT_FIELDS, type CatalogueProduct, type SortField } from '../../contract/catalogue'
 import type { CatalogueFilterActor as CatalogueFilterActor, MarkKind } from '../../machines/catalogue-filter.machine'
+import { markKeyOf, pendingMarksOf, shownContractOf, shownWarehouseNameOf, shownWarehouseOf } from '../../machines/catalogue-filter.selectors'
 import { ariaSortOf, type SortState } from '../../machines/catalogue-sorting'
 import { AddToBasket } from '../product/add-to-basket'
 import { BrandLink } from '../product/product-table'
@@ -15,16 +16,17 @@ const SORT_MARKS = { ascending: '▲', descending: '▼', none: '↕' } as const
 const MARK_LABELS: Record<MarkKind, string> = { wish: 'Избранное', need: 'Потребность' }
 
 /** The page's products: sortable column headers (aria-sort), wish and need toggles, add to basket. */
-export function ProductTable({ catalogue, onOpenProduct }: { catalogue: CatalogueFilterActor; onOpenProduct: (id: number) => void }) {
+export function ProductTable({ catalogue }: { catalogue: CatalogueFilterActor }) {
   const products = useSelector(catalogue, (snapshot) => snapshot.context.answer?.products ?? [])
   const sorting = useSelector(catalogue, (snapshot) => snapshot.context.query.sorting)
-  const contract = useSelector(catalogue, (snapshot) => snapshot.context.answer?.contract ?? snapshot.context.contract)
-  const warehouse = useSelector(catalogue, (snapshot) => snapshot.context.answer?.warehouse ?? snapshot.context.query.warehouse)
-  const warehouseName = useSelector(catalogue, (snapshot) => snapshot.context.answer?.actualWms.find((wms) => wms.id === warehouse)?.header ?? '')
-  const pending = useSelector(catalogue, (snapshot) => snapshot.context.marks.map((mark) => `${mark.kind}:${mark.productId}`).join(','))
+  const contract = useSelector(catalogue, shownContractOf)
+  const warehouse = useSelector(catalogue, shownWarehouseOf)
+  const warehouseName = useSelector(catalogue, shownWarehouseNameOf)
+  const pending = useSelector(catalogue, pendingMarksOf, shallowEqual)
   const sortBy = (field: SortField) => catalogue.send({ type: 'sorting.cycle', field })
   const toggleMark = (productId: number, kind: MarkKind) => catalogue.send({ type: 'mark.toggle', productId, kind })
-  const pendingMarks = new Set(pending.split(','))
+  const onOpenProduct = (productId: number) => catalogue.send({ type: 'card.open', productId })
+  const pendingMarks = new Set(pending)
 
   return (
     <div className={styles.tableWrap}>
@@ -53,8 +55,8 @@ export function ProductTable({ catalogue, onOpenProduct }: { catalogue: Catalogu
               product={product}
               contract={contract}
               warehouse={warehouse}
-              wishPending={pendingMarks.has(`wish:${product.id}`)}
-              needPending={pendingMarks.has(`need:${product.id}`)}
+              wishPending={pendingMarks.has(markKeyOf(product.id, 'wish'))}
+              needPending={pendingMarks.has(markKeyOf(product.id, 'need'))}
               onToggleMark={toggleMark}
               onOpenProduct={onOpenProduct}
             />

@@ -1,7 +1,8 @@
 import { Outlet } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { SHELL_MESSAGES, type ShellActor } from '../../machines/shell.machine'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useAppDeps } from '../app-deps'
+import { useSessionActor } from '../session/session-context'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import styles from './cabinet-layout.module.css'
@@ -12,11 +13,13 @@ import { Sidebar } from './sidebar'
 export const CABINET_LOADING_LABEL = 'Загрузка кабинета…'
 
 /**
- * The signed-in frame: starts the shell machine (init data, contract switching) for as long as
- * the dealer is in the cabinet, and shows the sidebar, the header and the current screen.
+ * The signed-in frame: the shell machine (init data, contract switching, the basket summary) is
+ * the session's child while the dealer is signed in; this shows the sidebar, the header and the
+ * current screen.
  */
 export function CabinetLayout() {
-  const shell = useScreenActor(useAppDeps().machines.shell)
+  const shell = useSelector(useSessionActor(), (snapshot) => snapshot.children.shell)
+  if (!shell) return <Loading label={CABINET_LOADING_LABEL} fullPage />
   return (
     <ShellProvider actor={shell}>
       <CabinetFrame shell={shell} />

@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { ADD_TO_BASKET_MESSAGES } from '../../machines/add-to-basket.machine'
 import { useAppDeps, useScreenActor } from '../app-deps'
-import { useShellActor } from '../layout/shell-context'
 import { Button } from '../ui/button'
 import styles from './add-to-basket.module.css'
 import { QuantityStepper } from './quantity-stepper'
@@ -29,13 +28,6 @@ export function AddToBasket(props: AddToBasketProps) {
 
 function AddToBasketForm({ productId, warehouse, available, contract, header }: AddToBasketProps) {
   const adder = useScreenActor(useAppDeps().machines.addToBasket, { input: { productId, warehouse, available, contract } })
-  const shell = useShellActor()
-  // the header's basket summary follows every successful add
-  useEffect(() => {
-    const subscription = adder.on('basket.changed', (event) => shell.send(event))
-    return () => subscription.unsubscribe()
-  }, [adder, shell])
-
   const quantityText = useSelector(adder, (snapshot) => snapshot.context.quantityText)
   const isAdding = useSelector(adder, (snapshot) => snapshot.matches('adding'))
   const notice = useSelector(adder, (snapshot) => {

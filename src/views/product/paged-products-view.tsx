@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
+import type { ReactNode } from 'react'
+import { useAddressSync } from '../address-sync'
 import { useScreenActor } from '../app-deps'
-import { useEffect, type ReactNode } from 'react'
 import type { createPagedProductsMachine, PagedProductsInput, ProductsPage } from '../../machines/paged-products'
 import { ErrorBlock } from '../ui/error-block'
 import { formatCount, PRODUCT_FORMS } from '../ui/format'
@@ -19,7 +20,7 @@ export function usePagedProducts<Query, Page extends ProductsPage>(
   input: PagedProductsInput<Query>,
 ) {
   const actor = useScreenActor(machine, { input })
-  useEffect(() => actor.send({ type: 'page.change', page: input.page }), [actor, input.page])
+  useAddressSync(actor, { type: 'page.change', page: input.page })
   const state = useSelector(actor, (snapshot) => String(snapshot.value))
   const { result, errorMessage } = useSelector(actor, (snapshot) => snapshot.context)
   const onRetry = () => actor.send({ type: 'list.retry' })

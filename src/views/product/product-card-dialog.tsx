@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, type CSSProperties } from 'react'
+import type { CSSProperties } from 'react'
 import { Dialog, Heading, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components'
 import { TAB_IDS, type ProductCard, type ProductTab } from '../../contract/product'
 import {
@@ -10,7 +10,6 @@ import {
   type TabId,
 } from '../../machines/product-card.machine'
 import { TIMINGS } from '../../machines/timings'
-import { useAppDeps, useScreenActor } from '../app-deps'
 import { useInitData } from '../layout/shell-context'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
@@ -22,19 +21,17 @@ import { AddToBasket } from './add-to-basket'
 import styles from './product-card-dialog.module.css'
 
 export interface ProductCardDialogProps {
-  productId: number
-  contract: string
-  warehouse: number
+  /** the card's actor, invoked by the workflow that opened it (the catalogue, the header search) */
+  card: ProductCardActor
   onClose: () => void
-  /** the favourite flag as the card has it, after loading and after each toggle */
-  onWishChange?: (inwish: boolean) => void
 }
 
 const pictureUrl = (id: number) => `/pictures/${id}.svg`
 
 /**
  * The product popup card (spec §2, §3 Product) in a modal dialog: focus stays inside, Escape
- * and a click outside close it. It is mounted while open, so each opening loads afresh.
+ * and a click outside close it. The workflow that opens it invokes the card's machine while it is
+ * open, so each opening loads afresh and the opener hears of what changes in it.
  */
 export function ProductCardDialog(props: ProductCardDialogProps) {
   return (
@@ -48,13 +45,9 @@ export function ProductCardDialog(props: ProductCardDialogProps) {
   )
 }
 
-function ProductCardContent({ productId, contract, warehouse, onClose, onWishChange }: ProductCardDialogProps) {
-  const card = useScreenActor(useAppDeps().machines.productCard, { input: { productId, contract, warehouse } })
+function ProductCardContent({ card, onClose }: ProductCardDialogProps) {
   const product = useSelector(card, (snapshot) => snapshot.context.product)
-  const inwish = product?.inwish
-  useEffect(() => {
-    if (inwish !== undefined) onWishChange?.(inwish)
-  }, [inwish, onWishChange])
+  const warehouse = useSelector(card, (snapshot) => snapshot.context.warehouse)
   const isLoading = useSelector(card, (snapshot) => snapshot.matches('loading'))
   const errorMessage = useSelector(card, (snapshot) => (snapshot.matches('failed') ? snapshot.context.errorMessage : null))
 

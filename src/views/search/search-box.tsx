@@ -1,67 +1,57 @@
 import { useSelector } from '@xstate/react'
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { CATALOGUE_DEFAULTS } from '../../contract/catalogue'
+import { useId, type FormEvent, type KeyboardEvent } from 'react'
 import { SEARCH_MESSAGES } from '../../contract/search'
-import { SEARCH_AUTOCOMPLETE_MESSAGES } from '../../machines/search-autocomplete.machine'
+import {
+  activeOption,
+  highlightedIndex,
+  isHintShown,
+  isListOpen,
+  listMessageKind,
+  listMessageText,
+  openProductCard,
+  visibleOptions,
+} from '../../machines/search-autocomplete.selectors'
 import { useAppDeps, useScreenActor } from '../app-deps'
-import { useInitData } from '../layout/shell-context'
 import { ProductCardSlot } from '../product/product-card-slot'
 import { Button } from '../ui/button'
 import styles from './search-box.module.css'
 
 const SEARCH_LABEL = 'Поиск товаров'
-const LIST_STATES = new Set(['tooShort', 'debouncing', 'loading', 'suggestions', 'noResults', 'failed'])
 
 /**
  * The header's search field, an ARIA 1.2 combobox on a native input (no overlay library: it is
  * on every screen). Arrows move through the suggestions, Enter on one opens its product card,
  * Escape closes the list; Enter with nothing highlighted, or "Найти", submits the keyword.
- * Which option is highlighted and whether the dealer closed the list are view state only.
+ * The highlighted option, the dismissed list and the focus are the machine's; the view reads them.
  */
 export function SearchBox() {
   const search = useScreenActor(useAppDeps().machines.searchAutocomplete)
-  const state = useSelector(search, (snapshot) => String(snapshot.value))
-  const { keyword, suggestions, errorMessage, productId } = useSelector(search, (snapshot) => snapshot.context)
-  const { selectedContract } = useInitData()
-  const [highlighted, setHighlighted] = useState(-1)
-  const [closed, setClosed] = useState(false)
-  const [focused, setFocused] = useState(false)
+  const keyword = useSelector(search, (snapshot) => snapshot.context.keyword)
+  const open = useSelector(search, isListOpen)
+  const options = useSelector(search, visibleOptions)
+  const highlighted = useSelector(search, highlightedIndex)
+  const active = useSelector(search, activeOption)
+  const messageKind = useSelector(search, listMessageKind)
+  const message = useSelector(search, listMessageText)
+  const hintShown = useSelector(search, isHintShown)
+  const card = useSelector(search, openProductCard)
   const ids = { label: useId(), list: useId(), option: useId() }
 
-  const open = focused && !closed && LIST_STATES.has(state)
-  const options = state === 'suggestions' ? suggestions : []
-  const active = open ? options[highlighted] : undefined
-  const listMessage: Record<string, string | null> = {
-    tooShort: SEARCH_MESSAGES.tooShort,
-    debouncing: SEARCH_AUTOCOMPLETE_MESSAGES.searching,
-    loading: SEARCH_AUTOCOMPLETE_MESSAGES.searching,
-    noResults: SEARCH_AUTOCOMPLETE_MESSAGES.noResults,
-    failed: errorMessage,
-  }
-
-  const choose = (id: number) => search.send({ type: 'search.choose', productId: id })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    setClosed(true)
     search.send({ type: 'search.submit' })
-  }
-  const move = (step: number) => {
-    if (options.length === 0) return
-    setClosed(false)
-    // from the field (-1) ArrowUp goes to the last option; past either end it wraps round
-    setHighlighted((index) => (index === -1 && step < 0 ? options.length - 1 : (index + step + options.length) % options.length))
   }
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault()
-      move(event.key === 'ArrowDown' ? 1 : -1)
+      search.send({ type: 'list.move', step: event.key === 'ArrowDown' ? 1 : -1 })
     } else if (event.key === 'Escape' && open) {
       event.preventDefault()
-      setClosed(true)
-      setHighlighted(-1)
-    } else if (event.key === 'Enter' && active) {
+      search.send({ type: 'list.close' })
+    } else if (event.key === 'Enter') {
+      // the machine opens the highlighted option's card, or submits as "Найти" does
       event.preventDefault()
-      choose(active.id)
+      search.send({ type: 'list.pick' })
     }
   }
 
@@ -83,14 +73,10 @@ export function SearchBox() {
           aria-controls={ids.list}
           aria-activedescendant={active ? `${ids.option}-${active.id}` : undefined}
           value={keyword}
-          onChange={(event) => {
-            setClosed(false)
-            setHighlighted(-1)
-            search.send({ type: 'search.type', keyword: event.target.value })
-          }}
+          onChange={(event) => search.send({ type: 'search.type', keyword: event.target.value })}
           onKeyDown={onKeyDown}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
+          onFocus={() => search.send({ type: 'field.focus' })}
+          onBlur={() => search.send({ type: 'field.blur' })}
         />
         <div className={styles.popover} hidden={!open}>
           <ul id={ids.list} role="listbox" aria-labelledby={ids.label} className={styles.list} hidden={options.length === 0}>
@@ -103,7 +89,7 @@ export function SearchBox() {
                 className={styles.option}
                 // keeps focus in the field, so the click is not lost to its blur
                 onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(item.id)}
+                onClick={() => search.send({ type: 'search.choose', productId: item.id })}
               >
                 <span className={styles.header}>{item.header}</span>
                 <span className={styles.meta}>
@@ -112,27 +98,20 @@ export function SearchBox() {
               </li>
             ))}
           </ul>
-          {options.length === 0 && listMessage[state] ? (
-            <div className={state === 'failed' ? styles.failure : styles.message} role="status">
-              {listMessage[state]}
+          {message ? (
+            <div className={messageKind === 'failed' ? styles.failure : styles.message} role="status">
+              {message}
             </div>
           ) : null}
         </div>
       </div>
       <Button type="submit">Найти</Button>
-      {state === 'tooShort' && !open ? (
+      {hintShown ? (
         <span className={styles.hint} role="status">
           {SEARCH_MESSAGES.tooShort}
         </span>
       ) : null}
-      {productId !== null ? (
-        <ProductCardSlot
-          productId={productId}
-          contract={selectedContract}
-          warehouse={CATALOGUE_DEFAULTS.warehouse}
-          onClose={() => search.send({ type: 'card.close' })}
-        />
-      ) : null}
+      {card ? <ProductCardSlot card={card} onClose={() => search.send({ type: 'card.close' })} /> : null}
     </form>
   )
 }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import type { CatalogueProduct, FilterResponse } from '../../src/contract/catalogue'
+import { catalogueFilterMachine, type CatalogueFilterContext } from '../../src/machines/catalogue-filter.machine'
+import {
+  markKeyOf,
+  pendingMarksOf,
+  screenOf,
+  shownContractOf,
+  shownWarehouseNameOf,
+  shownWarehouseOf,
+} from '../../src/machines/catalogue-filter.selectors'
+import { DEFAULT_QUERY } from '../../src/machines/catalogue-query'
+
+const row = { id: 1, header: 'Дрель', inwish: false, need: 0 } as CatalogueProduct
+const answer = {
+  products: [row],
+  contract: '7',
+  warehouse: 2,
+  actualWms: [
+    { id: 1, header: 'Москва' },
+    { id: 2, header: 'Тула' },
+  ],
+} as FilterResponse
+
+const context = (overrides: Partial<CatalogueFilterContext> = {}): CatalogueFilterContext => ({
+  query: DEFAULT_QUERY,
+  contract: '0',
+  init: null,
+  answer: null,
+  errorMessage: null,
+  marks: [],
+  markError: null,
+  productId: null,
+  ...overrides,
+})
+
+const snapshotAt = (list: unknown, overrides: Partial<CatalogueFilterContext> = {}) =>
+  catalogueFilterMachine.resolveState({ value: { list, marks: 'idle', card: 'closed' } as never, context: context(overrides) })
+
+describe('catalogue selectors', () => {
+  it('screenOf names one visible condition per list state; the passing states read as loading', () => {
+    expect(screenOf(snapshotAt('initialising'))).toBe('initialising')
+    expect(screenOf(snapshotAt('initFailed'))).toBe('initFailed')
+    expect(screenOf(snapshotAt({ ready: 'loading' }))).toBe('loading')
+    expect(screenOf(snapshotAt({ ready: 'refreshing' }, { answer }))).toBe('refreshing')
+    expect(screenOf(snapshotAt({ ready: 'loaded' }, { answer }))).toBe('loaded')
+    expect(screenOf(snapshotAt({ ready: 'empty' }))).toBe('empty')
+    expect(screenOf(snapshotAt({ ready: 'failed' }))).toBe('failed')
+  })
+
+  it('pendingMarksOf lists the waiting toggles as keys, equal arrays for equal waits', () => {
+    const marks = [
+      { productId: 1, kind: 'wish' as const, on: true },
+      { productId: 7, kind: 'need' as const, on: false },
+    ]
+    expect(pendingMarksOf(snapshotAt({ ready: 'loaded' }, { answer, marks }))).toEqual(['wish:1', 'need:7'])
+    expect(pendingMarksOf(snapshotAt({ ready: 'loaded' }, { answer }))).toEqual([])
+    expect(markKeyOf(7, 'need')).toBe('need:7')
+  })
+
+  it('the shown contract and warehouse are the answer’s, the asked ones before it', () => {
+    const before = snapshotAt({ ready: 'loading' }, { query: { ...DEFAULT_QUERY, warehouse: 3 } })
+    expect([shownContractOf(before), shownWarehouseOf(before), shownWarehouseNameOf(before)]).toEqual(['0', 3, ''])
+    const after = snapshotAt({ ready: 'loaded' }, { answer })
+    expect([shownContractOf(after), shownWarehouseOf(after), shownWarehouseNameOf(after)]).toEqual(['7', 2, 'Тула'])
+  })
+})
