@@ -11,7 +11,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'kysely'
-import { filterResponseSchema, type CatalogueFilterInput } from '../src/contract/catalogue'
+import { filterResponseSchema, type FilterRequest } from '../src/contract/catalogue'
 import { buildApp } from '../server/app'
 import { loadConfig } from '../server/config'
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDatabase } from '../server/db/seed'
@@ -28,7 +28,7 @@ interface Shape {
   name: string
   method: 'GET' | 'POST'
   path: string
-  body?: CatalogueFilterInput
+  body?: FilterRequest
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
@@ -107,7 +107,7 @@ async function filterShapes(db: TestDb): Promise<Shape[]> {
     .executeTakeFirstOrThrow()
   const sample = await inCatalogue(ids).select('header').orderBy('id').executeTakeFirstOrThrow()
   const keyword = sample.header.split(' ')[0]?.toLowerCase() ?? ''
-  const filter = (name: string, body: CatalogueFilterInput): Shape => ({ name, method: 'POST', path: '/api/filter/', body })
+  const filter = (name: string, body: FilterRequest): Shape => ({ name, method: 'POST', path: '/api/filter/', body })
   return [
     filter('none', {}),
     filter('brand', { brand: [brand.brand_id] }),
@@ -145,7 +145,7 @@ async function main() {
     const cookie = signIn.cookies.map((c) => c.split(';')[0]).join('; ')
     if (signIn.status !== 200 || !cookie) throw new Error(`login failed: ${signIn.status} ${signIn.body}`)
 
-    const once = async (body: CatalogueFilterInput) => {
+    const once = async (body: FilterRequest) => {
       const started = performance.now()
       const response = await request(port, { method: 'POST', path: '/api/filter/', body }, cookie)
       if (response.status !== 200) throw new Error(`HTTP ${response.status} ${response.body}`)

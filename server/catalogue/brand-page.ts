@@ -2,7 +2,7 @@ import {
   BRAND_MESSAGES,
   BRAND_PAGE_SIZES,
   CATALOGUE_DEFAULTS,
-  catalogueFilterSchema,
+  filterRequestSchema,
   type BrandProductsResponse,
 } from '../../src/contract/catalogue'
 import type { SessionUser } from '../auth/sessions'
@@ -23,7 +23,7 @@ export interface BrandPageRequest {
 export async function brandPage(db: Db, user: SessionUser, request: BrandPageRequest): Promise<BrandProductsResponse> {
   const allBrands = request.id === 0
   const perpage = request.perpage ?? (allBrands ? BRAND_PAGE_SIZES.allBrands : BRAND_PAGE_SIZES.brand)
-  const filter = catalogueFilterSchema.parse({
+  const filter = filterRequestSchema.parse({
     catalog: CATALOGUE_DEFAULTS.allCatalogues,
     brand: allBrands ? [] : [request.id],
     contract: request.contract,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { brandProductsRequestSchema, catalogueFilterSchema } from '../../src/contract/catalogue'
+import { brandProductsRequestSchema, filterRequestSchema } from '../../src/contract/catalogue'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { brandPage } from '../catalogue/brand-page'
 import { runFilter } from '../catalogue/run-filter'
@@ -10,7 +10,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps): vo
   const guarded = { preHandler: requireAccount(deps) }
 
   app.post('/api/filter/', guarded, async (request) => {
-    const filter = parseInput(catalogueFilterSchema, request.body ?? {})
+    const filter = parseInput(filterRequestSchema, request.body ?? {})
     return runFilter(deps.db, signedInUser(request), filter)
   })
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { basketSummarySchema, warehouseSchema } from './account'
+import { basketSummarySchema, warehouseSchema, type BasketSummary } from './account'
 import { CATALOGUE_DEFAULTS, catalogueProductSchema, contractId, idNumber, intIn } from './catalogue'
 
 /** Spec §5 and §8, to the letter. */
@@ -48,6 +48,17 @@ export type ProcessBasketResponse = z.infer<typeof processBasketResponseSchema>
 /** 409 answer: the most this request could have asked for (the value the client resets to). */
 export const overStockErrorSchema = z.object({ message: z.literal(BASKET_MESSAGES.overStock), available: z.number().int().nonnegative() })
 export type OverStockError = z.infer<typeof overStockErrorSchema>
+
+/** POST /api/processBasket/ {id, qnt, wms, type: 'add', contract} */
+export interface AddLineRequest {
+  productId: number
+  quantity: number
+  warehouse: number
+  contract: string
+}
+
+/** The server added the line, or refused because the warehouse has less (409, with what is left). */
+export type AddLineOutcome = { outcome: 'added'; basket: BasketSummary } | { outcome: 'overStock'; available: number }
 
 /** GET /api/getBasketData/?contract= */
 export const basketDataQuerySchema = z.object({ contract: contractId.default(CATALOGUE_DEFAULTS.contract) })

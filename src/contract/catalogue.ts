@@ -108,7 +108,7 @@ export const SEARCH_RANGES = ['catalog', 'all'] as const
  * POST /api/filter/: the catalogue filter (spec §3). Every field has a default, so `{}` is the
  * default catalogue page under the user's selected contract.
  */
-export const catalogueFilterSchema = z.object({
+export const filterRequestSchema = z.object({
   /** where the request comes from ('catalog', 'brand', 'search' ...); informational */
   origin: z.string().trim().max(50).default(''),
   /** only products with stock > 0 at `warehouse` */
@@ -140,8 +140,8 @@ export const catalogueFilterSchema = z.object({
   /** tag ids; a product matches when it has any of them */
   tags: idList.default([]),
 })
-export type CatalogueFilter = z.output<typeof catalogueFilterSchema>
-export type CatalogueFilterInput = z.input<typeof catalogueFilterSchema>
+export type CatalogueFilter = z.output<typeof filterRequestSchema>
+export type FilterRequest = z.input<typeof filterRequestSchema>
 
 // --- response
 
@@ -238,6 +238,25 @@ export const filterResponseSchema = z.object({
 })
 export type FilterResponse = z.infer<typeof filterResponseSchema>
 
+// --- the catalogue's wish and need toggles (POST /api/setWish/, /api/unsetWish/, /api/setNeed/, /api/unsetNeed/)
+
+/** Favourites (wish) or the needs list. */
+export type MarkKind = 'wish' | 'need'
+
+/** A wish or need toggle: `on` is what it asks for. */
+export interface MarkRequest {
+  productId: number
+  kind: MarkKind
+  on: boolean
+}
+
+/** The server's answer to a toggle: the product's flag (wish) or need quantity (0 = off). */
+export interface MarkResult {
+  productId: number
+  kind: MarkKind
+  value: number | boolean
+}
+
 // --- POST /api/getProductsByBrandId {id, perpage, page}: the brand page
 
 /** Spec §2, §9: the all-brands page (id 0) shows 30 per page, a brand's page 20. */
@@ -252,6 +271,14 @@ export const brandProductsRequestSchema = z.object({
   warehouse: idNumber.default(CATALOGUE_DEFAULTS.warehouse),
 })
 export type BrandProductsRequest = z.input<typeof brandProductsRequestSchema>
+
+/** What a brand page is of. */
+export interface BrandQuery {
+  /** 0 = all brands */
+  brandId: number
+  contract: string
+  warehouse: number
+}
 
 export const brandProductsResponseSchema = z.object({
   /** the brand of the page; null on the all-brands page */

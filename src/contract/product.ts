@@ -58,6 +58,13 @@ export type ProductCard = z.infer<typeof productCardSchema>
 export const productResponseSchema = z.object({ product: productCardSchema })
 export type ProductResponse = z.infer<typeof productResponseSchema>
 
+/** Which product, under which contract, with stock at which warehouse. */
+export interface ProductRequest {
+  productId: number
+  contract: string
+  warehouse: number
+}
+
 // --- POST /api/binds/: the async tabs' data, in bulk
 
 export const bindsRequestSchema = z
@@ -72,6 +79,10 @@ export const bindsRequestSchema = z
   .min(1)
   .max(50)
 export type BindsRequest = z.input<typeof bindsRequestSchema>
+
+export interface TabRequest extends ProductRequest {
+  tab: AsyncTabId
+}
 
 export const warehouseStockSchema = stockSchema.extend({ header: z.string() })
 
@@ -90,6 +101,12 @@ export type BindsResponse = z.infer<typeof bindsResponseSchema>
 /** POST /api/setWish/ and /api/unsetWish/ {id} */
 export const wishRequestSchema = z.object({ id: idNumber })
 export const wishResponseSchema = z.object({ inwish: z.boolean() })
+
+export interface WishRequest {
+  productId: number
+  /** true: POST /api/setWish/, false: POST /api/unsetWish/ */
+  inwish: boolean
+}
 
 /** POST /api/setNeed/ {id, need} (need defaults to 1) and /api/unsetNeed/ {id} */
 export const needRequestSchema = z.object({ id: idNumber, need: intIn(1, 1_000_000).default(1) })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { brandRefSchema, catalogueFilterSchema } from './catalogue'
+import { brandRefSchema, filterRequestSchema } from './catalogue'
 
 export const SEARCH_MIN_LENGTH = 2
 export const AUTOCOMPLETE_LIMIT = 10
@@ -29,5 +29,12 @@ export type AutocompleteResponse = z.infer<typeof autocompleteResponseSchema>
  * keyword as its query; the other filter fields (page, warehouse, brand ...) may come along.
  * The answer is filterResponseSchema.
  */
-export const searchRequestSchema = catalogueFilterSchema.omit({ query: true, catalog: true, search_range: true }).extend({ keyword })
+export const searchRequestSchema = filterRequestSchema.omit({ query: true, catalog: true, search_range: true }).extend({ keyword })
 export type SearchRequest = z.input<typeof searchRequestSchema>
+
+/** What the search results are of. */
+export interface SearchQuery {
+  keyword: string
+  contract: string
+  warehouse: number
+}

@@ -1,7 +1,6 @@
 import { assign, setup } from 'xstate'
 import type { BasketSummary } from '../contract/account'
-import { BASKET_MESSAGES } from '../contract/basket'
-import type { AddLineOutcome, AddLineRequest } from '../services/basket'
+import { BASKET_MESSAGES, type AddLineOutcome, type AddLineRequest } from '../contract/basket'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { availableQuantity, commitQuantityText, normalizeQuantityText, parseQuantity, stepQuantity } from './quantity'
 import { TIMINGS } from './timings'

@@ -1,5 +1,4 @@
-import type { BrandRef, Counted } from '../contract/catalogue'
-import type { BrandQuery } from '../services/brands'
+import type { BrandQuery, BrandRef, Counted } from '../contract/catalogue'
 import { createPagedProductsMachine, type ProductsPage } from './paged-products'
 
 export const BRAND_PRODUCTS_MESSAGES = {

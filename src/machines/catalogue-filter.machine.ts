@@ -1,7 +1,14 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { CATALOGUE_DEFAULTS, type CatalogueFilterInput as FilterPayload, type FilterResponse, type SortField } from '../contract/catalogue'
+import {
+  CATALOGUE_DEFAULTS,
+  type FilterRequest,
+  type FilterResponse,
+  type MarkKind,
+  type MarkRequest,
+  type MarkResult,
+  type SortField,
+} from '../contract/catalogue'
 import type { FilterInit } from '../contract/catalogue-init'
-import type { MarkKind, MarkRequest, MarkResult } from '../services/catalogue'
 import {
   applyFilterChange,
   sameQuery,
@@ -114,7 +121,7 @@ export const catalogueFilterMachine = setup({
   },
   actors: {
     loadFilterInit: unprovidedPromise<FilterInit>('loadFilterInit'),
-    loadProducts: unprovidedPromise<FilterResponse, FilterPayload>('loadProducts'),
+    loadProducts: unprovidedPromise<FilterResponse, FilterRequest>('loadProducts'),
     saveMark: unprovidedPromise<MarkResult, MarkRequest>('saveMark'),
     productCard: productCardMachine,
   },
@@ -370,7 +377,6 @@ export const catalogueFilterMachine = setup({
     },
   },
 })
-export type { MarkKind, MarkRequest } from '../services/catalogue'
 
 /** The running catalogue actor, as views and other actors hold it. */
 export type CatalogueFilterActor = ActorRefFrom<typeof catalogueFilterMachine>

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
-import type { catalogueFilterMachine, MarkKind } from './catalogue-filter.machine'
+import type { MarkKind } from '../contract/catalogue'
+import type { catalogueFilterMachine } from './catalogue-filter.machine'
 
 type CatalogueSnapshot = SnapshotFrom<typeof catalogueFilterMachine>
 

@@ -4,7 +4,7 @@ import {
   flag,
   SORT_DIRECTIONS,
   SORT_FIELDS,
-  type CatalogueFilterInput,
+  type FilterRequest,
   type Prices,
 } from '../contract/catalogue'
 import { DEFAULT_SORTING, type SortState } from './catalogue-sorting'
@@ -214,7 +214,7 @@ export const hasChosenFilters = (query: CatalogueQuery) =>
   query.available || query.brand.length > 0 || query.minprice !== null || query.maxprice !== null || query.params.length > 0 || query.tags.length > 0
 
 /** POST /api/filter/ payload of spec §3 for a query; no sorting = the server's default order. */
-export function toFilterPayload(query: CatalogueQuery, contract: string): CatalogueFilterInput {
+export function toFilterPayload(query: CatalogueQuery, contract: string): FilterRequest {
   return {
     origin: 'catalog',
     contract,

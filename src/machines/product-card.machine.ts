@@ -1,6 +1,13 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
-import { TAB_IDS, type AsyncTabId, type BindData, type ProductCard } from '../contract/product'
-import type { ProductRequest, TabRequest, WishRequest } from '../services/product'
+import {
+  TAB_IDS,
+  type AsyncTabId,
+  type BindData,
+  type ProductCard,
+  type ProductRequest,
+  type TabRequest,
+  type WishRequest,
+} from '../contract/product'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 
 export const PRODUCT_CARD_MESSAGES = {

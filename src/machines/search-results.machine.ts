@@ -1,4 +1,4 @@
-import type { SearchQuery } from '../services/search'
+import type { SearchQuery } from '../contract/search'
 import { createPagedProductsMachine, type ProductsPage } from './paged-products'
 
 export const SEARCH_RESULTS_MESSAGES = {

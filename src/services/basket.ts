@@ -1,18 +1,12 @@
 import { fromPromise } from 'xstate'
-import type { BasketSummary } from '../contract/account'
-import { overStockErrorSchema, processBasketResponseSchema, type ProcessBasketRequest } from '../contract/basket'
+import {
+  overStockErrorSchema,
+  processBasketResponseSchema,
+  type AddLineOutcome,
+  type AddLineRequest,
+  type ProcessBasketRequest,
+} from '../contract/basket'
 import { ApiCallError, type Http } from './http'
-
-/** POST /api/processBasket/ {id, qnt, wms, type: 'add', contract} */
-export interface AddLineRequest {
-  productId: number
-  quantity: number
-  warehouse: number
-  contract: string
-}
-
-/** The server added the line, or refused because the warehouse has less (409, with what is left). */
-export type AddLineOutcome = { outcome: 'added'; basket: BasketSummary } | { outcome: 'overStock'; available: number }
 
 /** The 409 the server sends when the warehouse has less than asked: an answer, not a failure. */
 const stockRefusalOf = (error: unknown) => {

@@ -1,14 +1,6 @@
 import { fromPromise } from 'xstate'
-import { BRAND_PAGE_SIZES, brandProductsResponseSchema, type BrandProductsRequest } from '../contract/catalogue'
+import { BRAND_PAGE_SIZES, brandProductsResponseSchema, type BrandProductsRequest, type BrandQuery } from '../contract/catalogue'
 import type { Http } from './http'
-
-/** What a brand page is of. */
-export interface BrandQuery {
-  /** 0 = all brands */
-  brandId: number
-  contract: string
-  warehouse: number
-}
 
 /** Spec §2, §9: id 0 (all brands) is paged by 30, a single brand by 20. */
 export const brandPageSize = (brandId: number) => (brandId === 0 ? BRAND_PAGE_SIZES.allBrands : BRAND_PAGE_SIZES.brand)

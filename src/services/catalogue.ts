@@ -1,26 +1,9 @@
 import { fromPromise } from 'xstate'
-import { filterResponseSchema, type CatalogueFilterInput } from '../contract/catalogue'
+import { filterResponseSchema, type FilterRequest, type MarkRequest, type MarkResult } from '../contract/catalogue'
 import { filterInitSchema } from '../contract/catalogue-init'
 import { needResponseSchema } from '../contract/product'
 import type { Http } from './http'
 import { setProductWish } from './product'
-
-/** Favourites (wish) or the needs list. */
-export type MarkKind = 'wish' | 'need'
-
-/** A wish or need toggle: `on` is what it asks for. */
-export interface MarkRequest {
-  productId: number
-  kind: MarkKind
-  on: boolean
-}
-
-/** The server's answer to a toggle: the product's flag (wish) or need quantity (0 = off). */
-export interface MarkResult {
-  productId: number
-  kind: MarkKind
-  value: number | boolean
-}
 
 /** setWish/unsetWish {id} answer inwish; setNeed {id, need: 1}/unsetNeed {id} answer need (spec §7). */
 async function saveMark(http: Http, mark: MarkRequest, signal: AbortSignal): Promise<MarkResult> {
@@ -35,7 +18,7 @@ async function saveMark(http: Http, mark: MarkRequest, signal: AbortSignal): Pro
 /** The catalogue screen: GET /api/filterinit/, POST /api/filter/ (spec §3 payload) and the wish/need toggles. */
 export const createCatalogueFilterActors = (deps: { http: Http }) => ({
   loadFilterInit: fromPromise(({ signal }: { signal: AbortSignal }) => deps.http.get('filterinit', undefined, filterInitSchema, undefined, signal)),
-  loadProducts: fromPromise(({ input, signal }: { input: CatalogueFilterInput; signal: AbortSignal }) =>
+  loadProducts: fromPromise(({ input, signal }: { input: FilterRequest; signal: AbortSignal }) =>
     deps.http.call('filter', input, filterResponseSchema, signal),
   ),
   saveMark: fromPromise(({ input, signal }: { input: MarkRequest; signal: AbortSignal }) => saveMark(deps.http, input, signal)),

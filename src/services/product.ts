@@ -3,29 +3,14 @@ import {
   bindsResponseSchema,
   productResponseSchema,
   wishResponseSchema,
-  type AsyncTabId,
   type BindData,
   type BindsRequest,
   type ProductCard,
+  type ProductRequest,
+  type TabRequest,
+  type WishRequest,
 } from '../contract/product'
 import { ApiCallError, UNEXPECTED_ANSWER_MESSAGE, type Http } from './http'
-
-/** Which product, under which contract, with stock at which warehouse. */
-export interface ProductRequest {
-  productId: number
-  contract: string
-  warehouse: number
-}
-
-export interface TabRequest extends ProductRequest {
-  tab: AsyncTabId
-}
-
-export interface WishRequest {
-  productId: number
-  /** true: POST /api/setWish/, false: POST /api/unsetWish/ */
-  inwish: boolean
-}
 
 /** GET /ajax/getproduct/?id=&contract=&warehouse=: the popup card (spec §2). */
 export async function loadProductCard(http: Http, request: ProductRequest, signal?: AbortSignal): Promise<ProductCard> {

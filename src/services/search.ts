@@ -1,15 +1,8 @@
 import { fromPromise } from 'xstate'
 import { CATALOGUE_DEFAULTS, filterResponseSchema } from '../contract/catalogue'
-import { autocompleteResponseSchema, type SearchRequest } from '../contract/search'
+import { autocompleteResponseSchema, type SearchQuery, type SearchRequest } from '../contract/search'
 import type { Http } from './http'
 import type { AppStorage } from './storage'
-
-/** What the search results are of. */
-export interface SearchQuery {
-  keyword: string
-  contract: string
-  warehouse: number
-}
 
 /** Where a keyword typed in the header waits for /cabinet/action12/ (spec §2). */
 export const SEARCH_KEYWORD_STORAGE_KEY = 'cabinet.searchKeyword'

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
 import type { BasketSummary } from '../../src/contract/account'
+import type { AddLineOutcome, AddLineRequest } from '../../src/contract/basket'
 import {
   ADD_TO_BASKET_MESSAGES,
   addToBasketMachine,
@@ -9,7 +10,6 @@ import {
 } from '../../src/machines/add-to-basket.machine'
 import { parseQuantity } from '../../src/machines/quantity'
 import { TIMINGS } from '../../src/machines/timings'
-import type { AddLineOutcome, AddLineRequest } from '../../src/services/basket'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
 import { defaultSerializeState, describeMachinePaths, type EventCases } from '../support/path-testing'
 

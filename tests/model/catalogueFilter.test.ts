@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, type AnyMachineSnapshot, type PromiseActorLogic } from 'xstate'
-import type { CatalogueProduct, FilterResponse } from '../../src/contract/catalogue'
+import type { CatalogueProduct, FilterResponse, MarkRequest, MarkResult } from '../../src/contract/catalogue'
 import type { FilterInit } from '../../src/contract/catalogue-init'
-import type { ProductCard } from '../../src/contract/product'
+import type { ProductCard, ProductRequest, WishRequest } from '../../src/contract/product'
 import { productCardMachine } from '../../src/machines/product-card.machine'
 import {
   CATALOGUE_SCREEN_MESSAGES,
   catalogueFilterMachine,
   type CatalogueFilterContext,
-  type MarkRequest,
 } from '../../src/machines/catalogue-filter.machine'
-import type { MarkResult } from '../../src/services/catalogue'
-import type { ProductRequest, WishRequest } from '../../src/services/product'
 import { DEFAULT_QUERY, sameQuery, type CatalogueQuery } from '../../src/machines/catalogue-query'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
 import { deferred } from '../support/deferred'

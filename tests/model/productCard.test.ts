@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
-import { TAB_HEADERS, TAB_IDS, type BindData, type ProductCard } from '../../src/contract/product'
+import { TAB_HEADERS, TAB_IDS, type BindData, type ProductCard, type TabRequest, type WishRequest } from '../../src/contract/product'
 import {
   cycleSlide,
   GALLERY_PREVIEW_SLIDES,
@@ -10,7 +10,6 @@ import {
   type ProductCardContext,
   type ProductCardInput,
 } from '../../src/machines/product-card.machine'
-import type { TabRequest, WishRequest } from '../../src/services/product'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
 import { defaultSerializeState, describeMachinePaths, type EventCases } from '../support/path-testing'
 

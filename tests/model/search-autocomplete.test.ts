@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
-import type { ProductCard } from '../../src/contract/product'
+import type { ProductCard, ProductRequest } from '../../src/contract/product'
 import type { AutocompleteItem } from '../../src/contract/search'
 import { productCardMachine } from '../../src/machines/product-card.machine'
 import {
@@ -11,7 +11,6 @@ import {
 } from '../../src/machines/search-autocomplete.machine'
 import { TIMINGS } from '../../src/machines/timings'
 import { ApiCallError } from '../../src/services/http'
-import type { ProductRequest } from '../../src/services/product'
 import { describeMachinePaths, type EventCases, type SerializeState } from '../support/path-testing'
 
 const item = (id: number, header: string, articul: string): AutocompleteItem => ({ id, header, articul, brand: { id: 3, header: 'Зубр' } })

@@ -6,11 +6,11 @@ import {
   CATALOGUE_DEFAULTS,
   CATALOGUE_MESSAGES,
   brandProductsResponseSchema,
-  catalogueFilterSchema,
+  filterRequestSchema,
   filterResponseSchema,
   type CatalogueFilter,
-  type CatalogueFilterInput,
   type CategoryCountNode,
+  type FilterRequest,
   type FilterResponse,
 } from '../../src/contract/catalogue'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
@@ -36,7 +36,7 @@ afterAll(() => fixture?.close())
 /** `session` null sends no cookie */
 const post = (url: string, payload: unknown, session: string | null = cookie) =>
   fixture.app.inject({ method: 'POST', url, payload: payload as object, headers: session ? { cookie: session } : {} })
-const filter = async (payload: CatalogueFilterInput, session = cookie): Promise<FilterResponse> => {
+const filter = async (payload: FilterRequest, session = cookie): Promise<FilterResponse> => {
   const response = await post('/api/filter/', payload, session)
   expect(response.statusCode, response.body).toBe(200)
   return filterResponseSchema.parse(response.json())
@@ -126,8 +126,8 @@ function failedParts(m: CatalogueModel, f: CatalogueFilter, factor: number, p: M
   return failed
 }
 
-function expected(m: CatalogueModel, input: CatalogueFilterInput) {
-  const f = catalogueFilterSchema.parse(input)
+function expected(m: CatalogueModel, input: FilterRequest) {
+  const f = filterRequestSchema.parse(input)
   const contract = f.contract === '0' ? m.selectedContract : f.contract
   const factor = m.factorOf.get(contract) ?? NaN
   const passing = (except?: Part) =>
@@ -181,7 +181,7 @@ function flattenTree(nodes: readonly CategoryCountNode[], into = new Map<number,
   return into
 }
 
-async function checkAgainstModel(input: CatalogueFilterInput) {
+async function checkAgainstModel(input: FilterRequest) {
   const want = expected(model, input)
   const got = await filter(input)
   const { f } = want
@@ -225,7 +225,7 @@ async function checkAgainstModel(input: CatalogueFilterInput) {
 
 const sample = <T>(items: readonly T[]) => fc.constantFrom(...items)
 
-function filterArbitrary(): fc.Arbitrary<CatalogueFilterInput> {
+function filterArbitrary(): fc.Arbitrary<FilterRequest> {
   const products = model.products
   const brandIds = [...new Set(products.map((p) => p.brand_id))]
   const tagIds = [...new Set(products.flatMap((p) => [...p.tags]))]

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { setContractRequestSchema } from '../../src/contract/account'
 import { loginRequestSchema, logoutRequestSchema } from '../../src/contract/auth'
 import { processBasketRequestSchema } from '../../src/contract/basket'
-import { catalogueFilterSchema } from '../../src/contract/catalogue'
+import { filterRequestSchema } from '../../src/contract/catalogue'
 import { needRequestSchema, wishRequestSchema } from '../../src/contract/product'
 import { registrationRequestSchema, reminderRequestSchema } from '../../src/contract/registration'
 import { searchRequestSchema } from '../../src/contract/search'
@@ -49,7 +49,7 @@ const TARGETS: Target[] = [
   { url: '/api/logout/', schema: logoutRequestSchema, valid: {}, signedIn: true },
   {
     url: '/api/filter/',
-    schema: orDefaults(catalogueFilterSchema),
+    schema: orDefaults(filterRequestSchema),
     valid: { catalog: '27', contract: '0', warehouse: 1, page: 1, perpage: 20, brand: [3], byprice: true, minprice: 100, sorting: { field: 'price', sort: 'asc' } },
     signedIn: true,
   },

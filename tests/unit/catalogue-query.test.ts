@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { CATALOGUE_DEFAULTS, catalogueFilterSchema } from '../../src/contract/catalogue'
+import { CATALOGUE_DEFAULTS, filterRequestSchema } from '../../src/contract/catalogue'
 import {
   applyFilterChange,
   DEFAULT_QUERY,
@@ -153,7 +153,7 @@ describe('the filter payload', () => {
   it('is a valid spec §3 catalogue filter for every query', () => {
     fc.assert(
       fc.property(query, (q) => {
-        const payload = catalogueFilterSchema.parse(toFilterPayload(q, CATALOGUE_DEFAULTS.contract))
+        const payload = filterRequestSchema.parse(toFilterPayload(q, CATALOGUE_DEFAULTS.contract))
         expect(payload).toMatchObject({ page: q.page, perpage: 20, warehouse: q.warehouse, catalog: q.catalog, contract: '0', brand: q.brand, tags: q.tags })
         expect(payload.byprice).toBe(q.minprice !== null || q.maxprice !== null)
         expect(payload.sorting).toEqual(q.sorting ?? CATALOGUE_DEFAULTS.sorting)

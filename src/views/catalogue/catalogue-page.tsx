@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { CATALOGUE_SCREEN_MESSAGES, type CatalogueFilterActor } from '../../machines/catalogue-filter.machine'
 import { screenOf } from '../../machines/catalogue-filter.selectors'
-import { hasChosenFilters } from '../../machines/catalogue-query'
 import { ProductCardSlot } from '../product/product-card-slot'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
@@ -9,6 +8,7 @@ import { formatCount, PRODUCT_FORMS } from '../ui/format'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import { isPastLastPage, Pagination, PastLastPage } from '../ui/pagination'
+import { useCatalogueApi } from './catalogue-connect'
 import styles from './catalogue.module.css'
 import { FilterPanel } from './filter-panel'
 import { ProductTable } from './product-table'
@@ -56,14 +56,14 @@ function Results({ catalogue, busy }: { catalogue: CatalogueFilterActor; busy: b
 }
 
 function EmptyResult({ catalogue }: { catalogue: CatalogueFilterActor }) {
-  const canReset = useSelector(catalogue, (snapshot) => hasChosenFilters(snapshot.context.query))
+  const api = useCatalogueApi(catalogue)
   const page = useSelector(catalogue, (snapshot) => snapshot.context.query.page)
   const pages = useSelector(catalogue, (snapshot) => snapshot.context.answer?.pagination.pages ?? 0)
   if (isPastLastPage(page, pages)) return <PastLastPage page={page} total={pages} />
   return (
     <div className={styles.empty} role="status">
       <p>{CATALOGUE_SCREEN_MESSAGES.empty}</p>
-      {canReset ? <Button onPress={() => catalogue.send({ type: 'filter.change', change: { kind: 'reset' } })}>Сбросить фильтры</Button> : null}
+      {api.canReset ? <Button {...api.getResetProps()}>Сбросить фильтры</Button> : null}
     </div>
   )
 }

@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react'
 import type { Counted } from '../../contract/catalogue'
-import { hasChosenFilters, priceBounds, type FilterChange } from '../../machines/catalogue-query'
+import { priceBounds, type FilterChange } from '../../machines/catalogue-query'
 import { Button } from '../ui/button'
 import { formatInteger } from '../ui/format'
 import type { CatalogueFilterActor as CatalogueFilterActor } from '../../machines/catalogue-filter.machine'
+import { useCatalogueApi } from './catalogue-connect'
 import styles from './catalogue.module.css'
 import { CategoryTree } from './category-tree'
 import { RangeFilter } from './range-filter'
@@ -13,6 +14,7 @@ import { RangeFilter } from './range-filter'
  * parameters and tags. Facets come from the last answer; before it, the filterinit data.
  */
 export function FilterPanel({ catalogue }: { catalogue: CatalogueFilterActor }) {
+  const api = useCatalogueApi(catalogue)
   const query = useSelector(catalogue, (snapshot) => snapshot.context.query)
   const init = useSelector(catalogue, (snapshot) => snapshot.context.init)
   const answer = useSelector(catalogue, (snapshot) => snapshot.context.answer)
@@ -76,7 +78,7 @@ export function FilterPanel({ catalogue }: { catalogue: CatalogueFilterActor }) 
         </>
       ) : null}
 
-      {hasChosenFilters(query) ? <Button onPress={() => change({ kind: 'reset' })}>Сбросить фильтры</Button> : null}
+      {api.canReset ? <Button {...api.getResetProps()}>Сбросить фильтры</Button> : null}
     </aside>
   )
 }

@@ -1,32 +1,26 @@
-import { shallowEqual, useSelector } from '@xstate/react'
-import { SORT_FIELDS, type CatalogueProduct, type SortField } from '../../contract/catalogue'
-import type { CatalogueFilterActor as CatalogueFilterActor, MarkKind } from '../../machines/catalogue-filter.machine'
-import { markKeyOf, pendingMarksOf, shownContractOf, shownWarehouseNameOf, shownWarehouseOf } from '../../machines/catalogue-filter.selectors'
-import { ariaSortOf, type SortState } from '../../machines/catalogue-sorting'
+import { useSelector } from '@xstate/react'
+import { SORT_FIELDS, type CatalogueProduct, type MarkKind, type SortField } from '../../contract/catalogue'
+import type { CatalogueFilterActor } from '../../machines/catalogue-filter.machine'
+import { shownContractOf, shownWarehouseNameOf, shownWarehouseOf } from '../../machines/catalogue-filter.selectors'
 import { AddToBasket } from '../product/add-to-basket'
 import { BrandLink } from '../product/product-table'
 import { formatInteger, formatMoney } from '../ui/format'
 import table from '../ui/data-table.module.css'
+import { useCatalogueApi, type CatalogueApi } from './catalogue-connect'
 import styles from './catalogue.module.css'
 
 const COLUMN_TITLES: Record<SortField, string> = { articul: 'Артикул', header: 'Наименование', price: 'Цена', price_rrc: 'РРЦ' }
 const NUMERIC: ReadonlySet<SortField> = new Set(['price', 'price_rrc'])
 const SORT_MARKS = { ascending: '▲', descending: '▼', none: '↕' } as const
-
-const MARK_LABELS: Record<MarkKind, string> = { wish: 'Избранное', need: 'Потребность' }
+const MARK_ICONS: Record<MarkKind, { on: string; off: string }> = { wish: { on: '★', off: '☆' }, need: { on: '✔', off: '＋' } }
 
 /** The page's products: sortable column headers (aria-sort), wish and need toggles, add to basket. */
 export function ProductTable({ catalogue }: { catalogue: CatalogueFilterActor }) {
+  const api = useCatalogueApi(catalogue)
   const products = useSelector(catalogue, (snapshot) => snapshot.context.answer?.products ?? [])
-  const sorting = useSelector(catalogue, (snapshot) => snapshot.context.query.sorting)
   const contract = useSelector(catalogue, shownContractOf)
   const warehouse = useSelector(catalogue, shownWarehouseOf)
   const warehouseName = useSelector(catalogue, shownWarehouseNameOf)
-  const pending = useSelector(catalogue, pendingMarksOf, shallowEqual)
-  const sortBy = (field: SortField) => catalogue.send({ type: 'sorting.cycle', field })
-  const toggleMark = (productId: number, kind: MarkKind) => catalogue.send({ type: 'mark.toggle', productId, kind })
-  const onOpenProduct = (productId: number) => catalogue.send({ type: 'card.open', productId })
-  const pendingMarks = new Set(pending)
 
   return (
     <div className={styles.tableWrap}>
@@ -38,7 +32,7 @@ export function ProductTable({ catalogue }: { catalogue: CatalogueFilterActor })
               <span className="visually-hidden">Изображение</span>
             </th>
             {SORT_FIELDS.map((field) => (
-              <SortableHeader key={field} field={field} sorting={sorting} onSort={sortBy} />
+              <SortableHeader key={field} field={field} api={api} />
             ))}
             <th scope="col">Бренд</th>
             <th scope="col" className={table.number}>
@@ -50,16 +44,7 @@ export function ProductTable({ catalogue }: { catalogue: CatalogueFilterActor })
         </thead>
         <tbody>
           {products.map((product) => (
-            <ProductRow
-              key={product.id}
-              product={product}
-              contract={contract}
-              warehouse={warehouse}
-              wishPending={pendingMarks.has(markKeyOf(product.id, 'wish'))}
-              needPending={pendingMarks.has(markKeyOf(product.id, 'need'))}
-              onToggleMark={toggleMark}
-              onOpenProduct={onOpenProduct}
-            />
+            <ProductRow key={product.id} product={product} contract={contract} warehouse={warehouse} api={api} />
           ))}
         </tbody>
       </table>
@@ -67,11 +52,11 @@ export function ProductTable({ catalogue }: { catalogue: CatalogueFilterActor })
   )
 }
 
-function SortableHeader({ field, sorting, onSort }: { field: SortField; sorting: SortState; onSort: (field: SortField) => void }) {
-  const order = ariaSortOf(sorting, field)
+function SortableHeader({ field, api }: { field: SortField; api: CatalogueApi }) {
+  const order = api.sortOrderOf(field)
   return (
-    <th scope="col" aria-sort={order} className={NUMERIC.has(field) ? table.number : undefined}>
-      <button type="button" className={styles.sortButton} onClick={() => onSort(field)}>
+    <th {...api.getSortHeaderProps(field)} className={NUMERIC.has(field) ? table.number : undefined}>
+      <button {...api.getSortButtonProps(field)} className={styles.sortButton}>
         {COLUMN_TITLES[field]}
         <span aria-hidden="true" className={order === 'none' ? styles.sortIdle : undefined}>
           {' '}
@@ -86,13 +71,10 @@ interface ProductRowProps {
   product: CatalogueProduct
   contract: string
   warehouse: number
-  wishPending: boolean
-  needPending: boolean
-  onToggleMark: (productId: number, kind: MarkKind) => void
-  onOpenProduct: (productId: number) => void
+  api: CatalogueApi
 }
 
-function ProductRow({ product, contract, warehouse, wishPending, needPending, onToggleMark, onOpenProduct }: ProductRowProps) {
+function ProductRow({ product, contract, warehouse, api }: ProductRowProps) {
   return (
     <tr>
       <td className={styles.pictureCell}>
@@ -102,7 +84,7 @@ function ProductRow({ product, contract, warehouse, wishPending, needPending, on
       </td>
       <td className={table.mono}>{product.articul}</td>
       <td>
-        <button type="button" className={styles.productLink} onClick={() => onOpenProduct(product.id)}>
+        <button {...api.getProductLinkProps(product)} className={styles.productLink}>
           {product.header}
         </button>
       </td>
@@ -113,8 +95,8 @@ function ProductRow({ product, contract, warehouse, wishPending, needPending, on
       </td>
       <td className={table.number}>{formatInteger(product.quantity)}</td>
       <td className={styles.marks}>
-        <MarkToggle kind="wish" on={product.inwish} pending={wishPending} product={product} onToggle={onToggleMark} />
-        <MarkToggle kind="need" on={product.need > 0} pending={needPending} product={product} onToggle={onToggleMark} />
+        <MarkToggle kind="wish" product={product} api={api} />
+        <MarkToggle kind="need" product={product} api={api} />
       </td>
       <td>
         <AddToBasket productId={product.id} warehouse={warehouse} available={product.quantity} contract={contract} header={product.header} />
@@ -123,21 +105,11 @@ function ProductRow({ product, contract, warehouse, wishPending, needPending, on
   )
 }
 
-const MARK_ICONS: Record<MarkKind, { on: string; off: string }> = { wish: { on: '★', off: '☆' }, need: { on: '✔', off: '＋' } }
-
-function MarkToggle(props: { kind: MarkKind; on: boolean; pending: boolean; product: CatalogueProduct; onToggle: (productId: number, kind: MarkKind) => void }) {
-  const { kind, on, pending, product, onToggle } = props
+function MarkToggle({ kind, product, api }: { kind: MarkKind; product: CatalogueProduct; api: CatalogueApi }) {
+  const props = api.getMarkToggleProps(product, kind)
+  const on = props['aria-pressed']
   return (
-    <button
-      type="button"
-      className={on ? `${styles.mark} ${styles.markOn}` : styles.mark}
-      aria-pressed={on}
-      aria-busy={pending}
-      disabled={pending}
-      aria-label={`${MARK_LABELS[kind]}: ${product.header}`}
-      title={MARK_LABELS[kind]}
-      onClick={() => onToggle(product.id, kind)}
-    >
+    <button {...props} className={on ? `${styles.mark} ${styles.markOn}` : styles.mark}>
       <span aria-hidden="true">{on ? MARK_ICONS[kind].on : MARK_ICONS[kind].off}</span>
     </button>
   )

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { ADD_TO_BASKET_MESSAGES } from '../../machines/add-to-basket.machine'
+import { isAdding, noticeOf } from '../../machines/add-to-basket.selectors'
 import { useAppDeps, useScreenActor } from '../app-deps'
 import { Button } from '../ui/button'
 import styles from './add-to-basket.module.css'
@@ -29,14 +30,8 @@ export function AddToBasket(props: AddToBasketProps) {
 function AddToBasketForm({ productId, warehouse, available, contract, header }: AddToBasketProps) {
   const adder = useScreenActor(useAppDeps().machines.addToBasket, { input: { productId, warehouse, available, contract } })
   const quantityText = useSelector(adder, (snapshot) => snapshot.context.quantityText)
-  const isAdding = useSelector(adder, (snapshot) => snapshot.matches('adding'))
-  const notice = useSelector(adder, (snapshot) => {
-    if (snapshot.matches({ editing: 'zeroQuantity' })) return 'zeroQuantity'
-    if (snapshot.matches({ editing: 'overStock' })) return 'overStock'
-    if (snapshot.matches({ editing: 'failed' })) return 'failed'
-    if (snapshot.matches({ editing: 'added' })) return 'added'
-    return null
-  })
+  const adding = useSelector(adder, isAdding)
+  const notice = useSelector(adder, noticeOf)
   const errorMessage = useSelector(adder, (snapshot) => snapshot.context.errorMessage)
 
   const add = (event: FormEvent<HTMLFormElement>) => {
@@ -45,18 +40,18 @@ function AddToBasketForm({ productId, warehouse, available, contract, header }: 
   }
 
   return (
-    <form className={styles.adder} onSubmit={add} aria-label={`В корзину: ${header}`} aria-busy={isAdding}>
+    <form className={styles.adder} onSubmit={add} aria-label={`В корзину: ${header}`} aria-busy={adding}>
       <span className={styles.controls}>
         <QuantityStepper
           label={`Количество: ${header}`}
           value={quantityText}
-          isDisabled={isAdding}
+          isDisabled={adding}
           onInput={(text) => adder.send({ type: 'quantity.input', text })}
           onCommit={() => adder.send({ type: 'quantity.commit' })}
           onIncrement={() => adder.send({ type: 'quantity.increment' })}
           onDecrement={() => adder.send({ type: 'quantity.decrement' })}
         />
-        <Button type="submit" variant="primary" isDisabled={isAdding}>
+        <Button type="submit" variant="primary" isDisabled={adding}>
           В корзину
         </Button>
       </span>

@@ -9,6 +9,7 @@ import {
   type ProductCardActor,
   type TabId,
 } from '../../machines/product-card.machine'
+import { asyncTabViewOf, cardErrorOf, isCardLoading, isWishFailed, isWishSaving, selectedTabOf } from '../../machines/product-card.selectors'
 import { TIMINGS } from '../../machines/timings'
 import { useInitData } from '../layout/shell-context'
 import { Button } from '../ui/button'
@@ -48,8 +49,8 @@ export function ProductCardDialog(props: ProductCardDialogProps) {
 function ProductCardContent({ card, onClose }: ProductCardDialogProps) {
   const product = useSelector(card, (snapshot) => snapshot.context.product)
   const warehouse = useSelector(card, (snapshot) => snapshot.context.warehouse)
-  const isLoading = useSelector(card, (snapshot) => snapshot.matches('loading'))
-  const errorMessage = useSelector(card, (snapshot) => (snapshot.matches('failed') ? snapshot.context.errorMessage : null))
+  const isLoading = useSelector(card, isCardLoading)
+  const errorMessage = useSelector(card, cardErrorOf)
 
   const closeButton = (
     <Button className={styles.close} aria-label="Закрыть карточку" onPress={onClose}>
@@ -153,8 +154,8 @@ function Gallery({ card, product }: { card: ProductCardActor; product: ProductCa
 
 function Offer({ card, product, warehouse }: { card: ProductCardActor; product: ProductCard; warehouse: number }) {
   const { warehouses } = useInitData()
-  const isSaving = useSelector(card, (snapshot) => snapshot.matches({ loaded: { wish: 'saving' } }))
-  const wishFailed = useSelector(card, (snapshot) => snapshot.matches({ loaded: { wish: 'failed' } }))
+  const isSaving = useSelector(card, isWishSaving)
+  const wishFailed = useSelector(card, isWishFailed)
   const warehouseName = warehouses.find((candidate) => candidate.id === warehouse)?.header ?? `№ ${warehouse}`
   return (
     <div className={styles.offer}>
@@ -184,7 +185,7 @@ function Offer({ card, product, warehouse }: { card: ProductCardActor; product: 
 const TAB_ORDER: readonly TabId[] = Object.values(TAB_IDS)
 
 function ProductTabs({ card, product, warehouse }: { card: ProductCardActor; product: ProductCard; warehouse: number }) {
-  const selected = useSelector(card, (snapshot) => TAB_ORDER.find((tab) => snapshot.matches({ loaded: { tabs: tab } })) ?? TAB_IDS.params)
+  const selected = useSelector(card, selectedTabOf)
   const select = (key: Key) => {
     const tab = TAB_ORDER.find((candidate) => candidate === key)
     if (tab) card.send({ type: 'tab.select', tab })
@@ -242,9 +243,7 @@ interface AsyncTabProps {
 }
 
 function AsyncTabContent({ card, tab, product, warehouse }: AsyncTabProps) {
-  const view = useSelector(card, (snapshot) =>
-    snapshot.matches({ loaded: { tabs: { [tab]: 'failed' } } }) ? 'failed' : snapshot.matches({ loaded: { tabs: { [tab]: 'loaded' } } }) ? 'loaded' : 'loading',
-  )
+  const view = useSelector(card, (snapshot) => asyncTabViewOf(snapshot, tab))
   const data = useSelector(card, (snapshot) => snapshot.context.bindData)
   if (view === 'failed') {
     return <ErrorBlock title={PRODUCT_CARD_MESSAGES.contentFailed} onRetry={() => card.send({ type: 'tab.retry' })} />

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import type { CatalogueProduct } from '../../src/contract/catalogue'
+import { catalogueFilterMachine, type CatalogueFilterContext, type CatalogueFilterEvent } from '../../src/machines/catalogue-filter.machine'
+import { DEFAULT_QUERY } from '../../src/machines/catalogue-query'
+import { connect } from '../../src/views/catalogue/catalogue-connect'
+
+const drill = { id: 1, header: 'Дрель', inwish: true, need: 0 } as CatalogueProduct
+
+const apiOf = (overrides: Partial<CatalogueFilterContext> = {}) => {
+  const sent: CatalogueFilterEvent[] = []
+  const context: CatalogueFilterContext = {
+    query: DEFAULT_QUERY,
+    contract: '0',
+    init: null,
+    answer: null,
+    errorMessage: null,
+    marks: [],
+    markError: null,
+    productId: null,
+    ...overrides,
+  }
+  const snapshot = catalogueFilterMachine.resolveState({ value: { list: { ready: 'loaded' }, marks: 'idle', card: 'closed' } as never, context })
+  return { api: connect(snapshot, (event) => sent.push(event)), sent }
+}
+
+describe('catalogue connect', () => {
+  it('sort headers carry aria-sort of the current sorting and send sorting.cycle', () => {
+    const { api, sent } = apiOf()
+    expect(api.getSortHeaderProps('header')['aria-sort']).toBe('ascending')
+    expect(api.getSortHeaderProps('price')['aria-sort']).toBe('none')
+    api.getSortButtonProps('price').onClick()
+    expect(sent).toEqual([{ type: 'sorting.cycle', field: 'price' }])
+  })
+
+  it('mark toggles are pressed when on, busy and disabled while their save waits, and send mark.toggle', () => {
+    const { api, sent } = apiOf({ marks: [{ productId: 1, kind: 'need', on: true }] })
+    expect(api.getMarkToggleProps(drill, 'wish')).toMatchObject({ 'aria-pressed': true, 'aria-busy': false, disabled: false, 'aria-label': 'Избранное: Дрель' })
+    expect(api.getMarkToggleProps(drill, 'need')).toMatchObject({ 'aria-pressed': false, 'aria-busy': true, disabled: true, title: 'Потребность' })
+    api.getMarkToggleProps(drill, 'wish').onClick()
+    expect(sent).toEqual([{ type: 'mark.toggle', productId: 1, kind: 'wish' }])
+  })
+
+  it('a product name opens its card; reset is offered only when a filter is chosen', () => {
+    const { api, sent } = apiOf()
+    api.getProductLinkProps(drill).onClick()
+    expect(sent).toEqual([{ type: 'card.open', productId: 1 }])
+    expect(api.canReset).toBe(false)
+    const chosen = apiOf({ query: { ...DEFAULT_QUERY, brand: [3] } })
+    expect(chosen.api.canReset).toBe(true)
+    chosen.api.getResetProps().onPress()
+    expect(chosen.sent).toEqual([{ type: 'filter.change', change: { kind: 'reset' } }])
+  })
+})
