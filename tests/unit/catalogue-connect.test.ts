@@ -3,22 +3,13 @@ import type { CatalogueProduct } from '../../src/contract/catalogue'
 import { catalogueFilterMachine, type CatalogueFilterContext, type CatalogueFilterEvent } from '../../src/machines/catalogue-filter.machine'
 import { DEFAULT_QUERY } from '../../src/machines/catalogue-query'
 import { connect } from '../../src/views/catalogue/catalogue-connect'
+import { catalogueContext } from '../support/catalogue-context'
 
 const drill = { id: 1, header: 'Дрель', inwish: true, need: 0 } as CatalogueProduct
 
 const apiOf = (overrides: Partial<CatalogueFilterContext> = {}) => {
   const sent: CatalogueFilterEvent[] = []
-  const context: CatalogueFilterContext = {
-    query: DEFAULT_QUERY,
-    contract: '0',
-    init: null,
-    answer: null,
-    errorMessage: null,
-    marks: [],
-    markError: null,
-    productId: null,
-    ...overrides,
-  }
+  const context = catalogueContext(overrides)
   const snapshot = catalogueFilterMachine.resolveState({ value: { list: { ready: 'loaded' }, marks: 'idle', card: 'closed' } as never, context })
   return { api: connect(snapshot, (event) => sent.push(event)), sent }
 }

@@ -10,6 +10,7 @@ import {
   shownWarehouseOf,
 } from '../../src/machines/catalogue-filter.selectors'
 import { DEFAULT_QUERY } from '../../src/machines/catalogue-query'
+import { catalogueContext } from '../support/catalogue-context'
 
 const row = { id: 1, header: 'Дрель', inwish: false, need: 0 } as CatalogueProduct
 const answer = {
@@ -22,20 +23,9 @@ const answer = {
   ],
 } as FilterResponse
 
-const context = (overrides: Partial<CatalogueFilterContext> = {}): CatalogueFilterContext => ({
-  query: DEFAULT_QUERY,
-  contract: '0',
-  init: null,
-  answer: null,
-  errorMessage: null,
-  marks: [],
-  markError: null,
-  productId: null,
-  ...overrides,
-})
 
 const snapshotAt = (list: unknown, overrides: Partial<CatalogueFilterContext> = {}) =>
-  catalogueFilterMachine.resolveState({ value: { list, marks: 'idle', card: 'closed' } as never, context: context(overrides) })
+  catalogueFilterMachine.resolveState({ value: { list, marks: 'idle', card: 'closed' } as never, context: catalogueContext(overrides) })
 
 describe('catalogue selectors', () => {
   it('screenOf names one visible condition per list state; the passing states read as loading', () => {
