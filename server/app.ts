@@ -16,7 +16,11 @@ import { registerCatalogueRoutes } from './routes/catalogue'
 import { registerProductRoutes } from './routes/product'
 import { registerWishNeedRoutes } from './routes/wish-need'
 import { registerBasketRoutes } from './routes/basket'
+import { registerDeliveryRoutes } from './routes/delivery'
+import { registerOrderRoutes } from './routes/orders'
 import { registerSearchRoutes } from './routes/search'
+import { registerPricelistRoutes } from './routes/pricelist'
+import { registerDraftRoutes } from './routes/drafts'
 
 export interface BuildAppOptions {
   /** pino level for the request log; off unless given */
@@ -78,7 +82,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerProductRoutes(app, deps)
   registerWishNeedRoutes(app, deps)
   registerBasketRoutes(app, deps)
+  registerDeliveryRoutes(app, deps)
+  registerOrderRoutes(app, deps)
   registerSearchRoutes(app, deps)
+  registerPricelistRoutes(app, deps)
+  registerDraftRoutes(app, deps)
   // last: it answers every address no other route claims
   await registerStaticSpaRoutes(app, deps)
   return app

@@ -1,5 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely'
 import type { Db, DialectName } from './connection'
+import { draftsMigration } from './migration-drafts'
+import { ordersDeliveryMigration } from './migration-orders-delivery'
 
 type AnyDb = Kysely<any>
 
@@ -253,7 +255,12 @@ function catalogueVersions(dialect: DialectName): Migration {
 
 /** Later issues append migrations here; names sort in the order they run. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
-  return { '0001_initial': initial(dialect), '0002_catalogue_versions': catalogueVersions(dialect) }
+  return {
+    '0001_initial': initial(dialect),
+    '0002_catalogue_versions': catalogueVersions(dialect),
+    '0003_orders_delivery': ordersDeliveryMigration(),
+    '0004_drafts': draftsMigration(dialect, withId),
+  }
 }
 
 export async function migrate(db: Db): Promise<void> {

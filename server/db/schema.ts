@@ -63,7 +63,13 @@ export interface Database {
     name: string
     file_name: string | null
   }
-  warehouses: { id: Generated<number>; header: string; address: string }
+  warehouses: {
+    id: Generated<number>
+    header: string
+    address: string
+    /** opening hours as shown to the dealer, e.g. 'Пн–Пт 9:00–18:00, Сб 10:00–15:00' */
+    schedule: Generated<string>
+  }
   brands: { id: Generated<number>; header: string }
   categories: {
     id: Generated<number>
@@ -111,6 +117,13 @@ export interface Database {
     sum: number
     comment: string
     created_at: string
+    /** the delivery chosen in the basket (ids of server/catalogue/delivery-options.ts); null on orders placed before */
+    delivery_method: string | null
+    delivery_company: string | null
+    delivery_type: string | null
+    delivery_region: string | null
+    address_id: number | null
+    consignee_id: number | null
   }
   order_lines: {
     id: Generated<number>
@@ -120,4 +133,14 @@ export interface Database {
     qnt: number
     price: number
   }
+  /** a user's basket under one contract, saved under a name */
+  drafts: {
+    id: Generated<number>
+    user_id: number
+    customer_id: number
+    contract_id: number
+    header: string
+    created_at: string
+  }
+  draft_lines: { id: Generated<number>; draft_id: number; product_id: number; warehouse_id: number; qnt: number }
 }

@@ -12,14 +12,20 @@ import {
 } from './seed-catalogue-data'
 import { roundKopecks, type SeedRow } from './seed-support'
 
-export const WAREHOUSES: readonly { id: number; header: string; address: string }[] = [
+export const WAREHOUSES: readonly { id: number; header: string; address: string; schedule: string }[] = [
   {
     id: 1,
     header: 'Склад Москва (Южные ворота)',
     address: 'Московская обл., Ленинский г.о., пос. Развилка, 27-й км МКАД, терминал «Южные ворота»',
+    schedule: 'Пн–Пт 9:00–18:00, Сб 10:00–15:00',
   },
-  { id: 2, header: 'Склад Санкт-Петербург (Шушары)', address: 'г. Санкт-Петербург, пос. Шушары, Московское ш., д. 70, корп. 4' },
-  { id: 3, header: 'Склад Екатеринбург', address: 'г. Екатеринбург, ул. Хлебная, д. 12' },
+  {
+    id: 2,
+    header: 'Склад Санкт-Петербург (Шушары)',
+    address: 'г. Санкт-Петербург, пос. Шушары, Московское ш., д. 70, корп. 4',
+    schedule: 'Пн–Пт 8:00–17:00',
+  },
+  { id: 3, header: 'Склад Екатеринбург', address: 'г. Екатеринбург, ул. Хлебная, д. 12', schedule: 'Пн–Пт 9:00–18:00, Сб 10:00–14:00' },
 ]
 
 export interface CategoryLeaf {

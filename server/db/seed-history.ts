@@ -1,5 +1,6 @@
 import type { Random } from './random'
 import type { SeededCompany } from './seed-customers'
+import { demoDrafts, type StockedProduct } from './seed-drafts'
 import { roundKopecks, type SeedRow } from './seed-support'
 
 /** Spec §2/§4 markers: 3 success, 4 danger, 10 primary. */
@@ -50,6 +51,8 @@ export interface HistoryRows {
   wishes: SeedRow<'wishes'>[]
   needs: SeedRow<'needs'>[]
   basket_lines: SeedRow<'basket_lines'>[]
+  drafts: SeedRow<'drafts'>[]
+  draft_lines: SeedRow<'draft_lines'>[]
 }
 
 function distinctProductIds(random: Random, wanted: number, productCount: number): number[] {
@@ -115,7 +118,7 @@ function draftOrders(random: Random, company: SeededCompany, baseMs: number): Dr
 
 /** About 40 orders per company over the last six months, ids in time order, plus wishes, needs and a basket. */
 export function buildHistory(random: Random, companies: readonly SeededCompany[], catalogue: CatalogueFacts, baseMs: number): HistoryRows {
-  const rows: HistoryRows = { orders: [], order_lines: [], wishes: [], needs: [], basket_lines: [] }
+  const rows: HistoryRows = { orders: [], order_lines: [], wishes: [], needs: [], basket_lines: [], drafts: [], draft_lines: [] }
   // nothing to have ordered from an empty catalogue
   if (catalogue.count === 0) return rows
   const drafts = companies
@@ -160,22 +163,30 @@ export function buildHistory(random: Random, companies: readonly SeededCompany[]
     )
   }
   const first = companies[0]
-  if (first) rows.basket_lines.push(...basketLines(random, first, catalogue, baseMs))
+  if (first) {
+    rows.basket_lines.push(...basketLines(random, first, catalogue, baseMs))
+    const owner = { userId: first.mainAccountId, customerId: first.customerId, contractId: first.mainAccountContractId }
+    Object.assign(rows, demoDrafts(owner, stockedAtMainWarehouse(random, catalogue), baseMs))
+  }
   return rows
+}
+
+/** Some products in stock at warehouse 1, in random order. */
+function stockedAtMainWarehouse(random: Random, catalogue: CatalogueFacts): StockedProduct[] {
+  return distinctProductIds(random, 40, catalogue.count)
+    .map((id) => ({ id, stock: catalogue.mainWarehouseStock[id - 1] ?? 0 }))
+    .filter((product) => product.stock > 0)
 }
 
 /** Two or three lines from warehouse 1, each within the free stock, so the header's basket shows something. */
 function basketLines(random: Random, company: SeededCompany, catalogue: CatalogueFacts, baseMs: number): SeedRow<'basket_lines'>[] {
-  const inStock = distinctProductIds(random, 40, catalogue.count).filter(
-    (productId) => (catalogue.mainWarehouseStock[productId - 1] ?? 0) > 0,
-  )
-  return inStock.slice(0, random.int(2, 3)).map((productId, index) => ({
+  return stockedAtMainWarehouse(random, catalogue).slice(0, random.int(2, 3)).map((product, index) => ({
     id: index + 1,
     user_id: company.mainAccountId,
     contract_id: company.mainAccountContractId,
-    product_id: productId,
+    product_id: product.id,
     warehouse_id: 1,
-    qnt: Math.min(catalogue.mainWarehouseStock[productId - 1] ?? 1, random.int(1, 10)),
+    qnt: Math.min(product.stock, random.int(1, 10)),
     added_at: new Date(baseMs - (90 - index * 20) * MINUTE).toISOString(),
   }))
 }

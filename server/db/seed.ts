@@ -46,6 +46,8 @@ const SEEDED_TABLES = [
   'wishes',
   'needs',
   'basket_lines',
+  'drafts',
+  'draft_lines',
 ] as const satisfies readonly (keyof Database)[]
 
 export type SeededTable = (typeof SEEDED_TABLES)[number]

@@ -8,10 +8,18 @@ import {
   type ProcessBasketResponse,
 } from '../../src/contract/basket'
 import { CATALOGUE_DEFAULTS } from '../../src/contract/catalogue'
+import {
+  clearBasketRequestSchema,
+  processProductSetRequestSchema,
+  type ClearBasketResponse,
+  type ProductSetResponse,
+} from '../../src/contract/delivery'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { changeBasketLine, basketData, basketSummary, removeBasketLine } from '../catalogue/basket-lines'
-import { resolveCatalogueContext } from '../catalogue/contract'
+import { requireWarehouse, resolveCatalogueContext, resolveContract } from '../catalogue/contract'
 import { findProductRow } from '../catalogue/product-card'
+import { addProductSet } from '../catalogue/product-set'
+import { listWarehouses } from '../catalogue/warehouses'
 import type { AppDeps } from '../deps'
 import { HttpError, parseInput, parseQuery } from '../validation'
 
@@ -49,5 +57,24 @@ export function registerBasketRoutes(app: FastifyInstance, deps: AppDeps): void 
     const { contract } = parseQuery(basketDataQuerySchema, request)
     const user = signedInUser(request)
     return basketData(db, user.id, await resolveCatalogueContext(db, user, contract, CATALOGUE_DEFAULTS.warehouse))
+  })
+
+  /** Every line of the contract's basket goes. */
+  app.post('/api/clearBasket/', guarded, async (request): Promise<ClearBasketResponse> => {
+    const { contract } = parseInput(clearBasketRequestSchema, request.body)
+    const user = signedInUser(request)
+    const { id } = await resolveContract(db, user, contract)
+    await db.kysely.deleteFrom('basket_lines').where('user_id', '=', user.id).where('contract_id', '=', id).execute()
+    return { basket: await basketSummary(db, user.id, String(id)) }
+  })
+
+  /** Several products at once, each checked against its warehouse's stock; the ones that do not fit are reported. */
+  app.post('/api/processProductSet/', guarded, async (request): Promise<ProductSetResponse> => {
+    const body = parseInput(processProductSetRequestSchema, request.body)
+    const user = signedInUser(request)
+    const [contract, warehouses] = await Promise.all([resolveContract(db, user, body.contract), listWarehouses(db)])
+    for (const product of body.products) requireWarehouse(warehouses, product.wms)
+    const result = await addProductSet(db, { userId: user.id, contractId: contract.id, now: deps.now() }, body.products)
+    return { basket: await basketSummary(db, user.id, String(contract.id)), ...result }
   })
 }

@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { createActor } from 'xstate'
 import { addToBasketMachine } from '../machines/add-to-basket.machine'
+import { basketMachine } from '../machines/basket.machine'
 import { brandProductsMachine } from '../machines/brand-products.machine'
 import { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
 import { productCardMachine } from '../machines/product-card.machine'
@@ -14,7 +15,8 @@ import { shellMachine } from '../machines/shell.machine'
 import { SIDEBAR_MODES, sidebarMachine } from '../machines/sidebar.machine'
 import { createShellActors, createProfileActors } from '../services/account'
 import { createSessionActors } from '../services/auth'
-import { createBasketActors } from '../services/basket'
+import { createBasketActors, createBasketPageActors, createUnsavedStore } from '../services/basket'
+import { createBasketTabs } from '../services/basket-tabs'
 import { createBrandProductsActors } from '../services/brands'
 import { createCatalogueFilterActors } from '../services/catalogue'
 import { createHttp } from '../services/http'
@@ -47,14 +49,24 @@ export function createAppRuntime(): AppRuntime {
   // a 401 from any call means the server session is gone: the session machine signs out
   const http = createHttp({ onUnauthorized: () => session.send({ type: 'session.expired' }) })
   const journal = createJournal()
-  // the session is the root of the app's actor system: while signed in it runs the shell ('shell')
-  const shell = shellMachine.provide({ actors: createShellActors({ http }) })
+  const storage = createStorage()
+  const tabStorage = createTabStorage()
+  // the session is the root of the app's actor system: while signed in it runs the shell
+  // ('shell'), which runs the basket of the selected contract ('basket')
+  const tabs = createBasketTabs()
+  const unsaved = createUnsavedStore(tabStorage)
+  const basket = basketMachine.provide({
+    actors: createBasketPageActors({ http, unsaved, tabs }),
+    actions: {
+      notifyOtherTabs: (_, { contract }) => tabs.announce(contract),
+      persistUnsaved: (_, { contract, unsaved: fields }) => unsaved.write(contract, fields),
+    },
+  })
+  const shell = shellMachine.provide({ actors: { ...createShellActors({ http }), basket } })
   const session = createActor(sessionMachine.provide({ actors: { ...createSessionActors({ http }), shell } }), {
     inspect: journal.inspect,
   }).start()
 
-  const storage = createStorage()
-  const tabStorage = createTabStorage()
   const sidebar = createActor(
     sidebarMachine.provide({ actions: { storeMode: (_, { mode }) => storage.write(SIDEBAR_STORAGE_KEY, mode) } }),
     { input: { mode: storage.readChoice(SIDEBAR_STORAGE_KEY, SIDEBAR_MODES, 'wide') }, inspect: journal.inspect },

@@ -21,7 +21,7 @@ import { leaveLoginIfSignedIn, requireSignedIn, type RouterContext } from './rou
  * Menu keys (src/contract/menu.ts) of the screens this route tree has: the sidebar shows only
  * these. Add a key here when its screen's route is added below.
  */
-export const BUILT_SCREENS: readonly string[] = ['cabinet', 'profile', 'brand']
+export const BUILT_SCREENS: readonly string[] = ['cabinet', 'profile', 'brand', 'cart']
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
 const localPath = z.string().regex(/^\/(?![/\\])/)
@@ -124,11 +124,21 @@ const brandRoute = createRoute({
   component: lazyRouteComponent(() => import('../views/brands/brand-page'), 'BrandPage'),
 })
 
+/** /cart/ (also /cart): the basket (spec §2). */
+const cartRoute = createRoute({
+  getParentRoute: () => cabinetLayoutRoute,
+  path: 'cart',
+  component: lazyRouteComponent(() => import('../views/cart/cart-page'), 'CartPage'),
+})
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   registrationRoute,
-  cabinetLayoutRoute.addChildren([cabinetRoute.addChildren([catalogueRoute, profileRoute, searchResultsRoute, brandRoute])]),
+  cabinetLayoutRoute.addChildren([
+    cabinetRoute.addChildren([catalogueRoute, profileRoute, searchResultsRoute, brandRoute]),
+    cartRoute,
+  ]),
 ])
 
 /** Canonical addresses end with '/' (links are built so); '/cabinet/profile' and the like match too (main.tsx adds the '/'). */

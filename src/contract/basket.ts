@@ -89,3 +89,20 @@ export const basketDataSchema = z.object({
   actualWms: z.array(warehouseSchema),
 })
 export type BasketData = z.infer<typeof basketDataSchema>
+
+/** GET /api/getBasketData/, with the fields this tab had not saved before a reload. */
+export interface LoadedBasket {
+  data: BasketData
+  unsaved: Record<string, string>
+}
+
+export interface SaveLineRequest {
+  contract: string
+  productId: number
+  wms: number
+  qnt: number
+}
+
+/** POST /api/processBasketUpdate/: saved (with the new summary), or refused for lack of stock. */
+export type SaveLineOutcome = { outcome: 'saved'; basket: BasketSummary } | { outcome: 'overStock'; available: number }
+

@@ -1,5 +1,6 @@
-import { assign, setup, type ActorRefFrom } from 'xstate'
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate'
 import type { BasketSummary, InitData } from '../contract/account'
+import { basketMachine } from './basket.machine'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 
 export const SHELL_MESSAGES = {
@@ -20,7 +21,10 @@ export type ShellEvent =
   | { type: 'shell.retry' }
   | { type: 'shell.dismiss' }
   | { type: 'contract.select'; id: string }
+  /** another screen changed the basket (add to basket, a repeated draft, an order) */
   | { type: 'basket.changed'; basket: BasketSummary }
+  /** the basket child's figures after it loaded or changed */
+  | { type: 'basket.summary'; basket: BasketSummary }
 
 export interface SetContractOutput {
   selectedContract: string
@@ -32,8 +36,9 @@ export interface SetContractOutput {
  * basket summary) and switches the selected contract.
  */
 export const shellMachine = setup({
-  types: {} as { context: ShellContext; events: ShellEvent },
+  types: {} as { context: ShellContext; events: ShellEvent; children: { basket: 'basket' } },
   actors: {
+    basket: basketMachine,
     loadInitData: unprovidedPromise<InitData>('loadInitData'),
     setContract: unprovidedPromise<SetContractOutput, { id: string }>('setContract'),
   },
@@ -58,6 +63,8 @@ export const shellMachine = setup({
       initData: ({ context }, params: { basket: BasketSummary }) => context.initData && { ...context.initData, basket: params.basket },
     }),
     resetError: assign({ errorMessage: null, pendingContract: null }),
+    notifyBasketStale: sendTo('basket', { type: 'basket.stale' }),
+    notifyBasketContract: sendTo('basket', (_, params: { contract: string }) => ({ type: 'basket.contract' as const, contract: params.contract })),
   },
 }).createMachine({
   id: 'shell',
@@ -79,8 +86,14 @@ export const shellMachine = setup({
       on: { 'shell.retry': { target: 'loading', description: 'The dealer asks to load again' } },
     },
     ready: {
-      description: 'The header, sidebar and the screen are shown',
+      description: 'The header, sidebar and the screen are shown; the basket of the selected contract runs as the child "basket" (systemId "basket")',
       initial: 'idle',
+      invoke: {
+        id: 'basket',
+        src: 'basket',
+        systemId: 'basket',
+        input: ({ context }) => ({ contract: context.initData?.selectedContract ?? '0' }),
+      },
       on: {
         'contract.select': {
           guard: 'canSelectContract',
@@ -89,7 +102,11 @@ export const shellMachine = setup({
           actions: { type: 'storePendingContract', params: ({ event }) => ({ id: event.id }) },
         },
         'basket.changed': {
-          description: 'A screen changed the basket: the header summary follows',
+          description: 'A screen changed the basket: the header summary follows and the basket loads again',
+          actions: [{ type: 'storeBasket', params: ({ event }) => ({ basket: event.basket }) }, 'notifyBasketStale'],
+        },
+        'basket.summary': {
+          description: 'The basket loaded or changed: the header shows its figures',
           actions: { type: 'storeBasket', params: ({ event }) => ({ basket: event.basket }) },
         },
       },
@@ -101,7 +118,13 @@ export const shellMachine = setup({
             id: 'setContract',
             src: 'setContract',
             input: ({ context }) => ({ id: context.pendingContract ?? '' }),
-            onDone: { target: 'idle', actions: { type: 'storeContract', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'storeContract', params: ({ event }) => event.output },
+                { type: 'notifyBasketContract', params: ({ event }) => ({ contract: event.output.selectedContract }) },
+              ],
+            },
             onError: {
               target: 'contractSwitchFailed',
               actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },

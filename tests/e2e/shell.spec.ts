@@ -8,6 +8,7 @@ import { profileMachine } from '../../src/machines/profile.machine'
 import { searchAutocompleteMachine } from '../../src/machines/search-autocomplete.machine'
 import { sessionMachine } from '../../src/machines/session.machine'
 import { shellMachine } from '../../src/machines/shell.machine'
+import { basketMachine } from '../../src/machines/basket.machine'
 import { sidebarMachine } from '../../src/machines/sidebar.machine'
 import { replayJournal, type JournalExport } from '../../src/services/journal'
 import { formatCount, formatMoney, PRODUCT_FORMS } from '../../src/views/ui/format'
@@ -270,13 +271,13 @@ test('the profile exports the journal of this tab as JSON, without the password'
   expect(journal.format).toBe('cabinet-journal')
   const login = journal.entries.find((entry) => entry.event.type === 'session.login')
   expect(login?.event).toMatchObject({ email: DEMO.dealer.email, password: '•'.repeat(DEMO_PASSWORD.length) })
-  expect(new Set(journal.entries.map((entry) => entry.machine))).toEqual(new Set(['session', 'sidebar', 'shell', 'catalogueFilter', 'addToBasket', 'searchAutocomplete', 'profile']))
+  expect(new Set(journal.entries.map((entry) => entry.machine))).toEqual(new Set(['session', 'sidebar', 'shell', 'basket', 'catalogueFilter', 'addToBasket', 'searchAutocomplete', 'profile']))
   // what QA does with it: the machines go through the same states again
   const replayed = replayJournal(
-    [sessionMachine, sidebarMachine, shellMachine, catalogueFilterMachine, addToBasketMachine, searchAutocompleteMachine, profileMachine],
+    [sessionMachine, sidebarMachine, shellMachine, basketMachine, catalogueFilterMachine, addToBasketMachine, searchAutocompleteMachine, profileMachine],
     journal.entries,
   )
-  expect(replayed.length).toBeGreaterThanOrEqual(7)
+  expect(replayed.length).toBeGreaterThanOrEqual(8)
   for (const actor of replayed) expect(actor.mismatchAt, actor.machine).toBeUndefined()
 })
 

@@ -41,6 +41,7 @@ const cases: EventCases = {
     { type: 'xstate.error.actor.setContract', error: new ApiCallError(SWITCH_REFUSED, 403) },
   ],
   'basket.changed': [{ type: 'basket.changed', basket: { count: 1, sum: 2_300 } }],
+  'basket.summary': [{ type: 'basket.summary', basket: { count: 2, sum: 4_100 } }],
 }
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as ShellContext

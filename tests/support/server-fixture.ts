@@ -135,6 +135,8 @@ const TABLES = {
   order_states: true,
   orders: true,
   order_lines: true,
+  drafts: true,
+  draft_lines: true,
 } satisfies Record<keyof Database, true>
 
 export const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]

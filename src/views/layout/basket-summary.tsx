@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import type { BasketSummary as Summary } from '../../contract/account'
 import { formatCount, formatMoney, PRODUCT_FORMS } from '../ui/format'
 import styles from './basket-summary.module.css'
@@ -7,15 +8,14 @@ import { useInitData } from './shell-context'
 export const basketSummaryText = ({ count, sum }: Summary) =>
   `Корзина: ${formatCount(count, PRODUCT_FORMS)} на сумму ${formatMoney(sum)}`
 
-/**
- * The header's basket line; screens keep it current with `basket.changed`. It becomes a link to
- * /cart/ when the basket screen is built.
- */
+/** The header's basket line, a link to /cart/; the basket actor keeps its figures those of the page. */
 export function BasketSummary() {
   const { basket } = useInitData()
   return (
     <p className={styles.summary} role="status">
-      {basketSummaryText(basket)}
+      <Link to="/cart/" className={styles.link}>
+        {basketSummaryText(basket)}
+      </Link>
     </p>
   )
 }

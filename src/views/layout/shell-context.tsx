@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { createContext, useContext, type ReactNode } from 'react'
 import type { InitData } from '../../contract/account'
+import type { BasketActor } from '../../machines/basket.machine'
 import type { ShellActor } from '../../machines/shell.machine'
 
 const ShellContext = createContext<ShellActor | null>(null)
@@ -21,4 +22,9 @@ export function useInitData(): InitData {
   const initData = useSelector(useShellActor(), (snapshot) => snapshot.context.initData)
   if (!initData) throw new Error('useInitData is used before the cabinet data loaded')
   return initData
+}
+
+/** The basket of the selected contract: the shell's child while the cabinet is loaded. */
+export function useBasketActor(): BasketActor | undefined {
+  return useSelector(useShellActor(), (snapshot) => snapshot.children.basket)
 }

@@ -1,0 +1,77 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { AUTH_MESSAGES } from '../../src/contract/auth'
+import { ORDERS_DEFAULTS, type OrderList, type OrderListFilter } from '../../src/contract/orders'
+import { allowedContracts } from '../auth/contract-access'
+import type { SessionUser } from '../auth/sessions'
+import type { Db } from '../db/connection'
+import type { Database } from '../db/schema'
+import { HttpError } from '../validation'
+import { periodBounds } from './order-period'
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
+
+/** The filter's conditions on `orders`, the company and contracts included. */
+function matching(customerId: number, contractIds: readonly number[], filter: OrderListFilter, now: Date) {
+  return (eb: ExpressionBuilder<Database, 'orders'>) => {
+    const conditions: Expression<SqlBool>[] = [eb('customer_id', '=', customerId), eb('contract_id', 'in', contractIds)]
+    const { from, to } = periodBounds(filter, now)
+    if (from) conditions.push(eb('created_at', '>=', from))
+    if (to) conditions.push(eb('created_at', '<', to))
+    if (filter.paid !== null) conditions.push(eb('paid', '=', filter.paid ? 1 : 0))
+    if (filter.state > 0) conditions.push(eb('state', '=', filter.state))
+    const search = filter.search_doc
+    if (search !== '') {
+      const pattern = `%${escapeLike(search)}%`
+      const inText = [sql<SqlBool>`${sql.ref('status')} like ${pattern} escape ${'\\'}`, sql<SqlBool>`${sql.ref('comment')} like ${pattern} escape ${'\\'}`]
+      conditions.push(eb.or(/^\d{1,9}$/.test(search) ? [eb('id', '=', Number(search)), ...inText] : inText))
+    }
+    return eb.and(conditions)
+  }
+}
+
+/** GET /api/order/: the company's orders under the contracts the user may use (one of them when named), newest first. */
+export async function listOrders(db: Db, user: SessionUser, filter: OrderListFilter, now: Date): Promise<OrderList> {
+  const [contracts, states] = await Promise.all([
+    allowedContracts(db, user),
+    db.kysely.selectFrom('order_states').select(['id', 'header']).orderBy('id').execute(),
+  ])
+  const everyContract = filter.contract === ORDERS_DEFAULTS.contract
+  if (!everyContract && !contracts.some((contract) => contract.id === filter.contract)) throw new HttpError(403, AUTH_MESSAGES.forbidden)
+  const contractIds = (everyContract ? contracts.map((contract) => contract.id) : [filter.contract]).map(Number)
+  const { page, perpage } = filter
+  if (contractIds.length === 0) return { orders: [], states, contracts, count: 0, pagination: { page, perpage, pages: 0 } }
+
+  const where = matching(user.customer_id, contractIds, filter, now)
+  const [total, rows] = await Promise.all([
+    db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('count')).where(where).executeTakeFirstOrThrow(),
+    db.kysely
+      .selectFrom('orders')
+      .select(['id', 'state', 'status', 'contract_id', 'paid', 'sum', 'created_at'])
+      .select((eb) =>
+        eb.selectFrom('order_lines').select(eb.fn.countAll<number>().as('lines')).whereRef('order_lines.order_id', '=', 'orders.id').as('lines'),
+      )
+      .where(where)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(perpage)
+      .offset((page - 1) * perpage)
+      .execute(),
+  ])
+  const count = Number(total.count)
+  return {
+    orders: rows.map((row) => ({
+      id: row.id,
+      state: row.state,
+      status: row.status,
+      contract: String(row.contract_id),
+      paid: row.paid === 1,
+      sum: row.sum,
+      created_at: row.created_at,
+      count: Number(row.lines ?? 0),
+    })),
+    states,
+    contracts,
+    count,
+    pagination: { page, perpage, pages: Math.ceil(count / perpage) },
+  }
+}

@@ -1,0 +1,107 @@
+import { isQuantityHeader } from './columns'
+import { readNumber } from './quantity'
+import { clipRowText, type TableRow } from './table-row'
+
+export type Separator = ';' | '\t' | ','
+
+/** in order of preference when several occur equally often */
+const SEPARATORS: readonly Separator[] = [';', '\t', ',']
+const SAMPLED_LINES = 200
+const UNIT_SUFFIX = /^шт\.?$/i
+
+/** How many times the separator occurs outside double quotes in a line. */
+function countOutsideQuotes(line: string, separator: Separator): number {
+  let count = 0
+  let quoted = false
+  for (const char of line) {
+    if (char === '"') quoted = !quoted
+    else if (char === separator && !quoted) count++
+  }
+  return count
+}
+
+/** '5,0' after a space in "AB-1 5,0" is a decimal comma, not a separator */
+const DECIMAL_AFTER_SPACE = /\s[+-]?\d+,\d+(?=\s|$)/g
+
+/** The separator most lines contain; none when no line contains any (whitespace-separated text). */
+export function detectSeparator(text: string): Separator | null {
+  const lines = text.split(/\r\n|\n|\r/, SAMPLED_LINES * 2).filter((line) => line.trim() !== '').slice(0, SAMPLED_LINES)
+  let best: { separator: Separator; lines: number } | null = null
+  for (const separator of SEPARATORS) {
+    const seen = (line: string) => (separator === ',' ? line.replace(DECIMAL_AFTER_SPACE, ' ') : line)
+    const containing = lines.filter((line) => countOutsideQuotes(seen(line), separator) > 0).length
+    if (containing > 0 && (!best || containing > best.lines)) best = { separator, lines: containing }
+  }
+  return best?.separator ?? null
+}
+
+/**
+ * Pasted "articul qty" (or "articul qty шт"): the last word is the quantity, everything before it
+ * the articul, which may itself hold spaces. A line not ending in a number (or a quantity header)
+ * is all articul.
+ */
+export function splitOnWhitespace(line: string): string[] {
+  const tokens = line.trim().split(/\s+/)
+  if (tokens.length > 2 && UNIT_SUFFIX.test(tokens[tokens.length - 1] ?? '')) tokens.pop()
+  const last = tokens[tokens.length - 1] ?? ''
+  if (tokens.length < 2 || (readNumber(last) === null && !isQuantityHeader(last))) return [line.trim()]
+  return [tokens.slice(0, -1).join(' '), last]
+}
+
+interface RawRecord {
+  cells: string[]
+  text: string
+}
+
+/** CSV records (RFC 4180 quoting: "a;b", "say ""hi""", line breaks inside quotes) of one separator. */
+function* csvRecords(text: string, separator: Separator): Generator<RawRecord> {
+  let cells: string[] = []
+  let cell = ''
+  let quoted = false
+  let start = 0
+  const end = (at: number) => {
+    cells.push(cell)
+    const record = { cells, text: text.slice(start, at) }
+    cells = []
+    cell = ''
+    return record
+  }
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]
+    if (quoted) {
+      if (char !== '"') cell += char
+      else if (text[i + 1] === '"') cell += text[++i]
+      else quoted = false
+    } else if (char === '"' && cell.trim() === '') {
+      quoted = true
+      cell = ''
+    } else if (char === separator) {
+      cells.push(cell)
+      cell = ''
+    } else if (char === '\n' || char === '\r') {
+      yield end(i)
+      if (char === '\r' && text[i + 1] === '\n') i++
+      start = i + 1
+    } else {
+      cell += char
+    }
+  }
+  if (start < text.length) yield end(text.length)
+}
+
+/** Lines of text as table rows: CSV with the detected separator, or whitespace-separated "articul qty" lines. */
+export function parseTextTable(text: string): TableRow[] {
+  const separator = detectSeparator(text)
+  const rows: TableRow[] = []
+  let row = 0
+  const records = separator ? csvRecords(text, separator) : text.split(/\r\n|\n|\r/).map((line) => ({ cells: [line], text: line }))
+  for (const record of records) {
+    row++
+    const cells = record.cells.map((cell) => cell.trim())
+    if (cells.every((cell) => cell === '')) continue
+    // a line without the separator (pasted among others, or the whole text) is "articul qty"
+    const split = cells.length === 1 ? splitOnWhitespace(cells[0] ?? '') : cells
+    rows.push({ row, cells: split, text: clipRowText(record.text.trim()) })
+  }
+  return rows
+}

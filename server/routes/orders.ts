@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  DELIVERY_MESSAGES,
+  placeOrderRequestSchema,
+  type PlaceOrderConflict,
+  type PlaceOrderResponse,
+} from '../../src/contract/delivery'
+import { orderListQuerySchema, type OrderList } from '../../src/contract/orders'
+import { requireAccount, signedInUser } from '../auth/require-account'
+import { basketSummary } from '../catalogue/basket-lines'
+import { resolveContract } from '../catalogue/contract'
+import { resolveDelivery } from '../catalogue/delivery-options'
+import type { AppDeps } from '../deps'
+import { listOrders } from '../orders/order-list'
+import { placeOrder } from '../orders/place-order'
+import { HttpError, parseInput, parseQuery } from '../validation'
+
+/** Placing the basket as an order, and the orders list (spec §7). */
+export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps
+  const guarded = { preHandler: requireAccount(deps) }
+
+  /** 200 the order; 409 when some line's stock ran out (nothing reserved, short lines cut); 400 a bad delivery or an empty basket. */
+  app.post('/api/placeOrder/', guarded, async (request, reply) => {
+    const body = parseInput(placeOrderRequestSchema, request.body)
+    const user = signedInUser(request)
+    const contract = await resolveContract(db, user, body.contract)
+    const delivery = await resolveDelivery(db, user.customer_id, body)
+    const draft = { userId: user.id, customerId: user.customer_id, contract, delivery, comment: body.comment, now: deps.now() }
+    const outcome = await placeOrder(db, draft)
+    if (outcome.kind === 'empty') throw new HttpError(400, DELIVERY_MESSAGES.emptyBasket)
+    const basket = await basketSummary(db, user.id, String(contract.id))
+    if (outcome.kind === 'short') {
+      const conflict: PlaceOrderConflict = { message: DELIVERY_MESSAGES.overStock, shortages: outcome.shortages, basket }
+      return reply.code(409).send(conflict)
+    }
+    const answer: PlaceOrderResponse = { order: outcome.order, basket }
+    return answer
+  })
+
+  app.get('/api/order/', guarded, async (request): Promise<OrderList> => {
+    const filter = parseQuery(orderListQuerySchema, request)
+    return listOrders(db, signedInUser(request), filter, deps.now())
+  })
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod'
+import { CATALOGUE_DEFAULTS, contractId, idNumber, intIn, paginationSchema } from './catalogue'
+import { DELIVERY_MESSAGES, productSetResponseSchema } from './delivery'
+import { REQUIRED_MESSAGE } from './registration'
+
+/** Spec: drafts 10 per page. */
+export const DRAFTS_PER_PAGE = 10
+export const MAX_DRAFTS_PER_PAGE = 100
+export const DRAFT_HEADER_MAX_LENGTH = 200
+
+export const DRAFT_MESSAGES = {
+  /** spec's generic required message, to the letter */
+  headerRequired: REQUIRED_MESSAGE,
+  headerTooLong: `Название не длиннее ${DRAFT_HEADER_MAX_LENGTH} символов`,
+  emptyBasket: DELIVERY_MESSAGES.emptyBasket,
+  notFound: 'Черновик не найден',
+} as const
+
+/** The name the client offers for a new draft: DRAFT_DEFAULT_HEADER_PREFIX + Moscow date and time. */
+export const DRAFT_DEFAULT_HEADER_PREFIX = 'Корзина от '
+
+const moscowDateTime = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** 'Корзина от dd.mm.yyyy hh:mm' in Moscow time, which is what dealers see. */
+export function defaultDraftHeader(date: Date): string {
+  const parts = moscowDateTime.formatToParts(date)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${DRAFT_DEFAULT_HEADER_PREFIX}${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}`
+}
+
+/** POST /api/addToDraft/ {header, contract}: the basket of the contract is saved under a name; the basket stays. */
+export const addToDraftRequestSchema = z.object({
+  header: z
+    .string()
+    .nullish()
+    .transform((header) => header ?? '')
+    .pipe(z.string().trim().min(1, DRAFT_MESSAGES.headerRequired).max(DRAFT_HEADER_MAX_LENGTH, DRAFT_MESSAGES.headerTooLong)),
+  contract: contractId.default(CATALOGUE_DEFAULTS.contract),
+})
+export type AddToDraftRequest = z.input<typeof addToDraftRequestSchema>
+
+export const draftSchema = z.object({
+  id: z.number().int(),
+  header: z.string(),
+  /** goods lines */
+  count: z.number().int().nonnegative(),
+  contract: z.string(),
+  created_at: z.string(),
+})
+export type Draft = z.infer<typeof draftSchema>
+
+export const addToDraftResponseSchema = z.object({ draft: draftSchema })
+export type AddToDraftResponse = z.infer<typeof addToDraftResponseSchema>
+
+/** GET /api/drafts/?page=&perpage= */
+export const draftsQuerySchema = z.object({
+  page: intIn(1, 1_000_000).default(1),
+  perpage: intIn(1, MAX_DRAFTS_PER_PAGE).default(DRAFTS_PER_PAGE),
+})
+export type DraftsQuery = z.output<typeof draftsQuerySchema>
+
+export const draftListItemSchema = draftSchema.extend({
+  /** units over all lines */
+  qnt: z.number().int().nonnegative(),
+})
+export type DraftListItem = z.infer<typeof draftListItemSchema>
+
+/** The user's own drafts, newest first; a page past the last is empty. */
+export const draftsResponseSchema = z.object({
+  drafts: z.array(draftListItemSchema),
+  /** all the user's drafts */
+  count: z.number().int().nonnegative(),
+  pagination: paginationSchema,
+})
+export type DraftsResponse = z.infer<typeof draftsResponseSchema>
+
+export const DRAFT_ACTIONS = ['remove', 'repeat'] as const
+export type DraftAction = (typeof DRAFT_ACTIONS)[number]
+
+/** POST /api/drafts/ {id, action} */
+export const draftActionRequestSchema = z.object({ id: idNumber, action: z.enum(DRAFT_ACTIONS) })
+export type DraftActionRequest = z.input<typeof draftActionRequestSchema>
+
+/** action 'remove': the user's drafts left. */
+export const draftRemovedResponseSchema = z.object({ count: z.number().int().nonnegative() })
+export type DraftRemovedResponse = z.infer<typeof draftRemovedResponseSchema>
+
+/**
+ * action 'repeat': the draft's lines go into the basket of the draft's contract, each checked
+ * against its warehouse; `count` lines were added, `refused` could not be for lack of stock.
+ */
+export const draftRepeatedResponseSchema = productSetResponseSchema
+export type DraftRepeatedResponse = z.infer<typeof draftRepeatedResponseSchema>

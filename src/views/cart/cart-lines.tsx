@@ -1,0 +1,111 @@
+import { useSelector } from '@xstate/react'
+import type { BasketLine } from '../../contract/basket'
+import type { WarehouseGroup } from '../../machines/basket-rules'
+import type { BasketActor } from '../../machines/basket.machine'
+import { selectOverStockLine, selectSavingLine, selectText } from '../../machines/basket.selectors'
+import { BASKET_MESSAGES } from '../../contract/basket'
+import { QuantityStepper } from '../product/quantity-stepper'
+import table from '../ui/data-table.module.css'
+import { formatInteger, formatMoney } from '../ui/format'
+import styles from './cart.module.css'
+
+/** One warehouse's lines: the quantity of each is edited in place. */
+export function CartLines({ basket, group }: { basket: BasketActor; group: WarehouseGroup }) {
+  const headingId = `cart-wms-${group.warehouse.id}`
+  return (
+    <section className={styles.group} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.groupTitle}>
+        Склад: {group.warehouse.header}
+        <span className={styles.groupSum}>{formatMoney(group.sum)}</span>
+      </h2>
+      <div className={styles.scroll}>
+        <table className={`${table.table} ${styles.lines}`}>
+          <thead>
+            <tr>
+              <th scope="col">Артикул</th>
+              <th scope="col">Наименование</th>
+              <th scope="col" className={table.number}>
+                Цена
+              </th>
+              <th scope="col">Количество</th>
+              <th scope="col" className={table.number}>
+                Свободно на складе
+              </th>
+              <th scope="col" className={table.number}>
+                Сумма
+              </th>
+              <th scope="col">
+                <span className={styles.visuallyHidden}>Удалить</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {group.lines.map((line) => (
+              <CartLine key={line.id} basket={basket} line={line} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
+function CartLine({ basket, line }: { basket: BasketActor; line: BasketLine }) {
+  const lineId = String(line.id)
+  const text = useSelector(basket, (snapshot) => selectText(snapshot, line))
+  const isSaving = useSelector(basket, (snapshot) => selectSavingLine(snapshot) === lineId)
+  const isOverStock = useSelector(basket, (snapshot) => selectOverStockLine(snapshot) === lineId)
+  return (
+    <>
+      <tr aria-busy={isSaving} data-line={lineId}>
+        <td className={table.mono} data-label="Артикул">
+          {line.product.articul}
+        </td>
+        <td data-label="Наименование">{line.product.header}</td>
+        <td className={table.number} data-label="Цена">
+          {formatMoney(line.product.price)}
+        </td>
+        <td data-label="Количество">
+          <QuantityStepper
+            label={`Количество: ${line.product.header}`}
+            value={text}
+            onInput={(value) => basket.send({ type: 'line.input', lineId, text: value })}
+            onCommit={() => basket.send({ type: 'line.commit', lineId })}
+            onIncrement={() => basket.send({ type: 'line.step', lineId, delta: 1 })}
+            onDecrement={() => basket.send({ type: 'line.step', lineId, delta: -1 })}
+          />
+        </td>
+        <td className={table.number} data-label="Свободно на складе">
+          {formatInteger(line.product.quantity)}
+        </td>
+        <td className={table.number} data-label="Сумма">
+          {formatMoney(line.sum)}
+        </td>
+        <td>
+          <button
+            type="button"
+            className={styles.remove}
+            aria-label={`Удалить: ${line.product.header}`}
+            onClick={() => basket.send({ type: 'line.remove', lineId })}
+          >
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+              <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            </svg>
+          </button>
+        </td>
+      </tr>
+      {isOverStock ? (
+        <tr className={styles.noticeRow}>
+          <td colSpan={7}>
+            <p className={styles.notice} role="alert">
+              {BASKET_MESSAGES.overStock}
+              <button type="button" className={styles.noticeClose} onClick={() => basket.send({ type: 'notice.dismiss' })}>
+                Закрыть
+              </button>
+            </p>
+          </td>
+        </tr>
+      ) : null}
+    </>
+  )
+}

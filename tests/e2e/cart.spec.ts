@@ -1,0 +1,145 @@
+import { BASKET_MESSAGES } from '../../src/contract/basket'
+import { formatCount, formatMoney, PRODUCT_FORMS } from '../../src/views/ui/format'
+import { signIn } from './support/cabinet-shell'
+import { CartPage, fillBasket, serverBasket, stockedProducts } from './support/cart-page'
+import { DEMO } from './support/demo-logins'
+import { expect, test } from './support/fixtures'
+
+test.describe.configure({ timeout: 90_000 })
+
+// ООО «ТеплоДом»'s dealer: no other spec touches this basket
+const dealer = DEMO.otherDealer.email
+
+test('basket page: lines by warehouse, edits in place under the stock rules, header and page agree, clear', async ({ page, checkA11y }) => {
+  const shell = await signIn(page, dealer)
+  const [first, second] = stockedProducts(1, 4, 40, 2)
+  const [other] = stockedProducts(2, 3, 40, 1)
+  await fillBasket(page, [
+    { id: first!.id, qnt: 2, wms: 1 },
+    { id: second!.id, qnt: 1, wms: 1 },
+    { id: other!.id, qnt: 1, wms: 2 },
+  ])
+
+  // the header's summary is a link to the basket, and both show the same figures
+  await page.reload()
+  await shell.basketSummary.getByRole('link').click()
+  await expect(page).toHaveURL(/\/cart\/$/)
+  const cart = new CartPage(page)
+  await expect(cart.heading).toBeVisible()
+  const expectFigures = async () => {
+    const basket = await serverBasket(page)
+    const lines = formatCount(basket.stats.count.products, PRODUCT_FORMS)
+    await expect(shell.basketSummary).toHaveText(`Корзина: ${lines} на сумму ${formatMoney(basket.sum)}`)
+    await expect(cart.totals).toHaveText(`Итого: ${lines}, ${basket.qnt} шт. на сумму ${formatMoney(basket.sum)}`)
+    return basket
+  }
+  await expectFigures()
+  await expect(page.getByRole('region', { name: /^Склад: / })).toHaveCount(2)
+  await checkA11y(page)
+
+  // leading zeros go; the sum follows; the server has it
+  const line = cart.line(first!.header)
+  await cart.setQuantity(first!.header, '003')
+  await expect(line.quantity).toHaveValue('3')
+  await cart.settled()
+  let basket = await expectFigures()
+  expect(Object.values(basket.products).find((each) => each.product.id === first!.id)?.qnt).toBe(3)
+
+  // more than the warehouse holds: the spec's message, the field resets to the stock, which is saved
+  await cart.setQuantity(first!.header, String(first!.quantity + 10))
+  await expect(page.getByRole('alert')).toHaveText(new RegExp(BASKET_MESSAGES.overStock))
+  await expect(line.quantity).toHaveValue(String(first!.quantity))
+  await cart.settled()
+  basket = await expectFigures()
+  expect(Object.values(basket.products).find((each) => each.product.id === first!.id)?.qnt).toBe(first!.quantity)
+
+  // not a number counts as 1; "−" never goes below 1; "+" adds one
+  await cart.setQuantity(first!.header, 'abc')
+  await expect(line.quantity).toHaveValue('1')
+  await cart.settled()
+  await line.decrement.click()
+  await expect(line.quantity).toHaveValue('1')
+  await line.increment.click()
+  await expect(line.quantity).toHaveValue('2')
+  await cart.settled()
+  await expectFigures()
+
+  // 0 removes the line; the remove button too; the warehouse with no line left goes
+  await cart.setQuantity(second!.header, '0')
+  await expect(cart.line(second!.header).row).toHaveCount(0)
+  await cart.line(other!.header).remove.click()
+  await expect(cart.line(other!.header).row).toHaveCount(0)
+  await expect(page.getByRole('region', { name: /^Склад: / })).toHaveCount(1)
+  await cart.settled()
+  basket = await expectFigures()
+  expect(basket.stats.count.products).toBe(1)
+
+  // clearing asks first; "Отмена" keeps everything
+  await cart.clear.click()
+  const dialog = page.getByRole('alertdialog', { name: 'Очистить корзину?' })
+  await dialog.getByRole('button', { name: 'Отмена' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(line.row).toBeVisible()
+  await cart.clear.click()
+  await dialog.getByRole('button', { name: 'Очистить' }).click()
+  await expect(cart.empty).toBeVisible()
+  await expect(shell.basketSummary).toHaveText(`Корзина: 0 товаров на сумму ${formatMoney(0)}`)
+  expect((await serverBasket(page)).stats.count.products).toBe(0)
+})
+
+test('basket page: nothing lost — a failed save rolls back and retries, a reload mid-edit, a second tab', async ({ page, context }) => {
+  await signIn(page, dealer)
+  const [product] = stockedProducts(1, 6, 40, 1)
+  await fillBasket(page, [{ id: product!.id, qnt: 2, wms: 1 }])
+  const cart = new CartPage(page)
+  await cart.open()
+  const line = cart.line(product!.header)
+
+  // the connection drops once: the line shows its saved quantity again, says so, and the retry saves
+  let dropped = false
+  await page.route('**/api/processBasketUpdate/', (route) => {
+    if (dropped) return route.continue()
+    dropped = true
+    return route.abort('internetdisconnected')
+  })
+  await cart.setQuantity(product!.header, '4')
+  const failure = page.getByRole('alert').filter({ hasText: 'Количество не сохранено' })
+  await expect(failure).toBeVisible()
+  await expect(line.quantity).toHaveValue('2')
+  await failure.getByRole('button', { name: 'Повторить' }).click()
+  await expect(failure).toBeHidden()
+  await expect(line.quantity).toHaveValue('4')
+  await cart.settled()
+  expect(Object.values((await serverBasket(page)).products)[0]?.qnt).toBe(4)
+
+  // typed, then the page reloads before the field is left: the number survives and is saved
+  await line.quantity.selectText()
+  await line.quantity.pressSequentially('5')
+  await page.reload()
+  await expect(cart.line(product!.header).quantity).toHaveValue('5')
+  await cart.settled()
+  await expect.poll(async () => Object.values((await serverBasket(page)).products)[0]?.qnt).toBe(5)
+
+  // a second tab shows the change made in the first
+  const second = await context.newPage()
+  const secondCart = new CartPage(second)
+  await secondCart.open()
+  await expect(secondCart.line(product!.header).quantity).toHaveValue('5')
+  await cart.line(product!.header).decrement.click()
+  await cart.settled()
+  await expect(secondCart.line(product!.header).quantity).toHaveValue('4')
+  await second.close()
+})
+
+test('basket page on a phone: lines as cards, the content never scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, dealer)
+  const [product] = stockedProducts(1, 3, 40, 1)
+  await fillBasket(page, [{ id: product!.id, qnt: 1, wms: 1 }])
+  const cart = new CartPage(page)
+  await cart.open()
+  await expect(cart.line(product!.header).quantity).toBeVisible()
+  // the lines are cards inside the content: nothing in it is wider than the content itself
+  const overflow = await page.getByRole('main').evaluate((main) => main.scrollWidth - main.clientWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+})

@@ -1,0 +1,95 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import { basketDataSchema, type BasketData } from '../../../src/contract/basket'
+import { queryE2eDb } from './e2e-db'
+
+/** /cart/: the lines by warehouse, their quantity fields, the totals and "Очистить корзину". */
+export class CartPage {
+  readonly heading: Locator
+  readonly totals: Locator
+  readonly clear: Locator
+  readonly empty: Locator
+  readonly status: Locator
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1, name: 'Корзина' })
+    this.totals = page.getByRole('main').getByText(/^Итого:/)
+    this.clear = page.getByRole('button', { name: 'Очистить корзину' })
+    this.empty = page.getByRole('main').getByText('Корзина пуста', { exact: true })
+    this.status = page.getByRole('main').getByRole('status')
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/cart/')
+    await expect(this.heading).toBeVisible()
+  }
+
+  warehouse(header: string): Locator {
+    return this.page.getByRole('region', { name: new RegExp(`^Склад: ${header}`) })
+  }
+
+  line(header: string) {
+    const row = this.page.getByRole('row').filter({ has: this.page.getByRole('group', { name: `Количество: ${header}` }) })
+    const stepper = row.getByRole('group', { name: `Количество: ${header}` })
+    return {
+      row,
+      quantity: stepper.getByRole('textbox', { name: 'Количество' }),
+      increment: stepper.getByRole('button', { name: 'Увеличить количество' }),
+      decrement: stepper.getByRole('button', { name: 'Уменьшить количество' }),
+      remove: row.getByRole('button', { name: `Удалить: ${header}` }),
+      sum: row.locator('td[data-label="Сумма"]'),
+    }
+  }
+
+  /** Types over a quantity and leaves the field, as a dealer does. */
+  async setQuantity(header: string, text: string): Promise<void> {
+    const { quantity } = this.line(header)
+    await quantity.selectText()
+    await quantity.pressSequentially(text)
+    await quantity.press('Tab')
+  }
+
+  /** Waits until nothing is being saved. */
+  async settled(): Promise<void> {
+    await expect(this.status).toHaveText('')
+  }
+}
+
+/** The server's basket of the signed-in dealer (under the selected contract). */
+export async function serverBasket(page: Page): Promise<BasketData> {
+  const response = await page.request.get('/api/getBasketData/')
+  expect(response.status()).toBe(200)
+  return basketDataSchema.parse(await response.json())
+}
+
+export interface StockedProduct {
+  id: number
+  header: string
+  quantity: number
+}
+
+/** Products with free stock between min and max at a warehouse, straight from the e2e database. */
+export function stockedProducts(warehouse: number, min: number, max: number, count: number): StockedProduct[] {
+  const found: StockedProduct[] = []
+  for (let offset = 0; found.length < count; offset++) {
+    const row = queryE2eDb<StockedProduct>(
+      `SELECT p.id, p.header, s.quantity FROM stocks s JOIN products p ON p.id = s.product_id
+       WHERE s.warehouse_id = ? AND s.quantity BETWEEN ? AND ? ORDER BY p.id LIMIT 1 OFFSET ?`,
+      warehouse,
+      min,
+      max,
+      offset,
+    )
+    if (!row) throw new Error(`fewer than ${count} products with ${min}–${max} units at warehouse ${warehouse}`)
+    found.push(row)
+  }
+  return found
+}
+
+/** Empties the dealer's basket and puts these lines in it through the API. */
+export async function fillBasket(page: Page, lines: { id: number; qnt: number; wms: number }[]): Promise<void> {
+  expect((await page.request.post('/api/clearBasket/', { data: { contract: '0' } })).status()).toBe(200)
+  for (const line of lines) {
+    const response = await page.request.post('/api/processBasket/', { data: { ...line, type: 'add', contract: '0' } })
+    expect(response.status()).toBe(200)
+  }
+}

@@ -1,0 +1,179 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
+import type { BasketSummary } from '../../src/contract/account'
+import type { LoadedBasket, SaveLineOutcome, SaveLineRequest } from '../../src/contract/basket'
+import { basketMachine, BASKET_PAGE_MESSAGES, type BasketContext } from '../../src/machines/basket.machine'
+import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
+import { basketLine, basketOf } from '../support/basket-data'
+import { defaultSerializeState, describeMachinePaths, type EventCases } from '../support/path-testing'
+
+/** Line 1: 2 of 5 at warehouse 1; line 2: 1 of 3 at warehouse 2. */
+const DATA = basketOf([basketLine(1, 1, 2, 5), basketLine(2, 2, 1, 3)])
+const SAVED: BasketSummary = { count: 2, sum: 400 }
+const A = '1'
+
+const cases: EventCases = {
+  'xstate.done.actor.loadBasket': [
+    { type: 'xstate.done.actor.loadBasket', output: { data: DATA, unsaved: {} } satisfies LoadedBasket },
+    // a field typed before a reload goes to the server once loaded
+    { type: 'xstate.done.actor.loadBasket', output: { data: DATA, unsaved: { [A]: '4' } } satisfies LoadedBasket },
+  ],
+  'xstate.error.actor.loadBasket': [{ type: 'xstate.error.actor.loadBasket', error: new ApiCallError(NETWORK_ERROR_MESSAGE, 0) }],
+  'xstate.done.actor.reloadBasket': [{ type: 'xstate.done.actor.reloadBasket', output: { data: DATA, unsaved: {} } satisfies LoadedBasket }],
+  'xstate.error.actor.reloadBasket': [{ type: 'xstate.error.actor.reloadBasket', error: new ApiCallError(NETWORK_ERROR_MESSAGE, 0) }],
+  // within the stock, over it (5), zero, and not a number
+  'line.input': ['03', '9', '0', 'abc'].map((text) => ({ type: 'line.input', lineId: A, text })),
+  'line.commit': [{ type: 'line.commit', lineId: A }],
+  'line.step': [
+    { type: 'line.step', lineId: A, delta: 1 },
+    { type: 'line.step', lineId: A, delta: -1 },
+  ],
+  'line.remove': [{ type: 'line.remove', lineId: A }],
+  'xstate.done.actor.saveLine': [
+    { type: 'xstate.done.actor.saveLine', output: { outcome: 'saved', basket: SAVED } satisfies SaveLineOutcome },
+    { type: 'xstate.done.actor.saveLine', output: { outcome: 'overStock', available: 2 } satisfies SaveLineOutcome },
+  ],
+  'xstate.error.actor.saveLine': [{ type: 'xstate.error.actor.saveLine', error: new ApiCallError(NETWORK_ERROR_MESSAGE, 0) }],
+  'xstate.done.actor.clearBasket': [{ type: 'xstate.done.actor.clearBasket', output: { basket: { count: 0, sum: 0 } } }],
+  'xstate.error.actor.clearBasket': [{ type: 'xstate.error.actor.clearBasket', error: new ApiCallError('Корзина занята', 409) }],
+  'basket.contract': [
+    { type: 'basket.contract', contract: '2' },
+    { type: 'basket.contract', contract: '1' },
+  ],
+  'basket.overStock': [{ type: 'basket.overStock', lineId: A }],
+}
+
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as BasketContext
+
+/** What the guards read: the queue's length, line 1's field against its stock, and whether it is still there. */
+const factsOf = (context: BasketContext) => {
+  const line = context.data?.products[A]
+  const text = context.texts[A]
+  const kind = !line ? 'gone' : text === String(line.qnt) ? 'saved' : Number(text) > line.product.quantity ? 'over' : 'typed'
+  return `queue=${Math.min(context.queue.length, 2)} line=${kind} contract=${context.contract}`
+}
+
+const serializeState = (snapshot: AnyMachineSnapshot, event: AnyEventObject | undefined, prev?: AnyMachineSnapshot) =>
+  `${defaultSerializeState(snapshot, event, prev)} ${factsOf(contextOf(snapshot))}`
+
+describeMachinePaths(basketMachine, {
+  cases,
+  serializeState,
+  input: { contract: '1' },
+  limit: 20_000,
+  assertStep: (snapshot) => {
+    const context = contextOf(snapshot)
+    // a field never shows a leading zero or anything but digits
+    for (const text of Object.values(context.texts)) expect(text).toMatch(/^(0|[1-9]\d*)?$/)
+    // nothing more than the warehouse holds is ever queued
+    for (const edit of context.queue) {
+      const line = context.data?.products[edit.lineId]
+      if (line) expect(edit.qnt).toBeLessThanOrEqual(line.product.quantity)
+    }
+    if (snapshot.matches('loadFailed')) expect(context.errorMessage).toBe(NETWORK_ERROR_MESSAGE)
+    if (snapshot.matches({ ready: { sync: 'saveFailed' } })) expect(context.errorMessage).toBe(NETWORK_ERROR_MESSAGE)
+    if (snapshot.matches({ ready: { notice: 'overStock' } })) expect(context.overStockLine).toBe(A)
+    if (snapshot.matches({ ready: { sync: 'idle' } })) expect(context.queue).toEqual([])
+  },
+})
+
+describe('basket beyond the paths', () => {
+  const start = (save: (request: SaveLineRequest) => Promise<SaveLineOutcome>, unsaved: Record<string, string> = {}) => {
+    const requests: SaveLineRequest[] = []
+    const persisted: Record<string, string>[] = []
+    const actor = createActor(
+      basketMachine.provide({
+        actors: {
+          loadBasket: fromPromise(() => Promise.resolve({ data: DATA, unsaved })),
+          saveLine: fromPromise(({ input }: { input: SaveLineRequest }) => {
+            requests.push(input)
+            return save(input)
+          }),
+        },
+        actions: { persistUnsaved: (_, { unsaved: fields }) => void persisted.push(fields) },
+      }),
+      { input: { contract: '1' } },
+    )
+    actor.start()
+    return { actor, requests, persisted }
+  }
+  const settled = async (actor: ReturnType<typeof start>['actor']) =>
+    vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { sync: 'idle' } })).toBe(true))
+
+  it('saves the typed quantity with the product, warehouse and contract; totals follow the server', async () => {
+    const { actor, requests } = start(() => Promise.resolve({ outcome: 'saved', basket: { count: 2, sum: 500 } }))
+    await settled(actor)
+    actor.send({ type: 'line.input', lineId: A, text: '004' })
+    expect(actor.getSnapshot().context.texts[A]).toBe('4')
+    actor.send({ type: 'line.commit', lineId: A })
+    await settled(actor)
+    expect(requests).toEqual([{ contract: '1', productId: 501, wms: 1, qnt: 4 }])
+    const data = actor.getSnapshot().context.data
+    expect(data?.products[A]).toMatchObject({ qnt: 4, sum: 400 })
+    expect([data?.qnt, data?.sum, data?.stats.count.products]).toEqual([5, 500, 2])
+  })
+
+  it('over the stock: says so, shows the stock and saves that much', async () => {
+    const { actor, requests } = start(() => Promise.resolve({ outcome: 'saved', basket: SAVED }))
+    await settled(actor)
+    actor.send({ type: 'line.input', lineId: A, text: '9' })
+    actor.send({ type: 'line.commit', lineId: A })
+    expect(actor.getSnapshot().matches({ ready: { notice: 'overStock' } })).toBe(true)
+    expect(actor.getSnapshot().context.texts[A]).toBe('5')
+    await settled(actor)
+    expect(requests.map((request) => request.qnt)).toEqual([5])
+    expect(BASKET_PAGE_MESSAGES.overStock).toBe('Не достаточно свободных остатков на складе')
+  })
+
+  it('non-numeric input counts as 1; "−" never goes below 1; 0 removes the line', async () => {
+    const { actor, requests } = start(() => Promise.resolve({ outcome: 'saved', basket: SAVED }))
+    await settled(actor)
+    actor.send({ type: 'line.input', lineId: A, text: 'abc' })
+    actor.send({ type: 'line.commit', lineId: A })
+    await settled(actor)
+    actor.send({ type: 'line.step', lineId: A, delta: -1 })
+    await settled(actor)
+    actor.send({ type: 'line.input', lineId: A, text: '0' })
+    actor.send({ type: 'line.commit', lineId: A })
+    await settled(actor)
+    expect(requests.map((request) => request.qnt)).toEqual([1, 0])
+    expect(actor.getSnapshot().context.data?.products[A]).toBeUndefined()
+    expect(actor.getSnapshot().context.data?.actualWms.map((warehouse) => warehouse.id)).toEqual([2])
+  })
+
+  it('a failed save rolls the line back, keeps the change for "Повторить", and the retry saves it', async () => {
+    let attempts = 0
+    const { actor, requests } = start(() =>
+      ++attempts === 1 ? Promise.reject(new ApiCallError(NETWORK_ERROR_MESSAGE, 0)) : Promise.resolve({ outcome: 'saved', basket: SAVED }),
+    )
+    await settled(actor)
+    actor.send({ type: 'line.input', lineId: A, text: '3' })
+    actor.send({ type: 'line.commit', lineId: A })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { sync: 'saveFailed' } })).toBe(true))
+    expect(actor.getSnapshot().context.texts[A]).toBe('2')
+    actor.send({ type: 'basket.retry' })
+    await settled(actor)
+    expect(requests.map((request) => request.qnt)).toEqual([3, 3])
+    expect(actor.getSnapshot().context.data?.products[A]?.qnt).toBe(3)
+  })
+
+  it('a field kept from before a reload is saved once the basket loads, and is then forgotten', async () => {
+    const { actor, requests, persisted } = start(() => Promise.resolve({ outcome: 'saved', basket: SAVED }), { [A]: '4' })
+    await settled(actor)
+    expect(requests.map((request) => request.qnt)).toEqual([4])
+    expect(persisted.at(-1)).toEqual({})
+  })
+
+  it('the server refusing for stock resets the field to what it has left and saves that', async () => {
+    let attempts = 0
+    const { actor, requests } = start(() =>
+      Promise.resolve(++attempts === 1 ? { outcome: 'overStock', available: 3 } : { outcome: 'saved', basket: SAVED }),
+    )
+    await settled(actor)
+    actor.send({ type: 'line.input', lineId: A, text: '5' })
+    actor.send({ type: 'line.commit', lineId: A })
+    await settled(actor)
+    expect(requests.map((request) => request.qnt)).toEqual([5, 3])
+    expect(actor.getSnapshot().context.data?.products[A]).toMatchObject({ qnt: 3, product: { quantity: 3 } })
+  })
+})
