@@ -3,6 +3,7 @@ import { createActor } from 'xstate'
 import { addToBasketMachine } from '../machines/add-to-basket.machine'
 import { basketMachine } from '../machines/basket.machine'
 import { brandProductsMachine } from '../machines/brand-products.machine'
+import { checkoutMachine } from '../machines/checkout.machine'
 import { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
 import { productCardMachine } from '../machines/product-card.machine'
 import { profileMachine } from '../machines/profile.machine'
@@ -15,7 +16,7 @@ import { shellMachine } from '../machines/shell.machine'
 import { SIDEBAR_MODES, sidebarMachine } from '../machines/sidebar.machine'
 import { createShellActors, createProfileActors } from '../services/account'
 import { createSessionActors } from '../services/auth'
-import { createBasketActors, createBasketPageActors, createUnsavedStore } from '../services/basket'
+import { createBasketActors, createBasketPageActors, createCheckoutActors, createUnsavedStore } from '../services/basket'
 import { createBasketTabs } from '../services/basket-tabs'
 import { createBrandProductsActors } from '../services/brands'
 import { createCatalogueFilterActors } from '../services/catalogue'
@@ -108,6 +109,10 @@ export function createAppRuntime(): AppRuntime {
         addToBasket: addToBasketMachine.provide({
           actors: createBasketActors({ http }),
           actions: { notifyBasketChanged: (_, { basket }) => session.system.get('shell')?.send({ type: 'basket.changed', basket }) },
+        }),
+        checkout: checkoutMachine.provide({
+          actors: createCheckoutActors({ http }),
+          actions: { notifyBasketChanged: () => session.system.get('basket')?.send({ type: 'basket.stale' }) },
         }),
       },
       sidebar,

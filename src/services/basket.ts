@@ -12,7 +12,14 @@ import {
   type SaveLineRequest,
   type ProcessBasketRequest,
 } from '../contract/basket'
-import { clearBasketResponseSchema } from '../contract/delivery'
+import {
+  basketTableInitSchema,
+  clearBasketResponseSchema,
+  placeOrderConflictSchema,
+  placeOrderResponseSchema,
+  type PlaceOrderOutcome,
+  type PlaceOrderRequest,
+} from '../contract/delivery'
 import type { BasketTabs } from './basket-tabs'
 import { ApiCallError, type Http } from './http'
 import type { AppStorage } from './storage'
@@ -105,4 +112,22 @@ export const createBasketPageActors = (deps: BasketDeps) => ({
   watchOtherTabs: fromEventObservable(({ input }: { input: { contract: string } }) =>
     deps.tabs.changes$(input.contract).pipe(map(() => ({ type: 'basket.stale' as const }))),
   ),
+})
+
+/** POST /api/placeOrder/: the order, or the lines the stock could not cover (409). */
+export async function placeOrder(http: Http, request: PlaceOrderRequest, signal?: AbortSignal): Promise<PlaceOrderOutcome> {
+  try {
+    const answer = await http.call('placeOrder', request, placeOrderResponseSchema, signal)
+    return { outcome: 'placed', order: answer.order, basket: answer.basket }
+  } catch (error) {
+    const conflict = error instanceof ApiCallError && error.status === 409 ? placeOrderConflictSchema.safeParse(error.body) : null
+    if (conflict?.success) return { outcome: 'shortage', shortages: conflict.data.shortages, basket: conflict.data.basket }
+    throw error
+  }
+}
+
+/** The delivery selector's options and order placement. */
+export const createCheckoutActors = (deps: { http: Http }) => ({
+  loadOptions: fromPromise(({ signal }: { signal: AbortSignal }) => deps.http.get('getBasketTableInit', undefined, basketTableInitSchema, undefined, signal)),
+  placeOrder: fromPromise(({ input, signal }: { input: PlaceOrderRequest; signal: AbortSignal }) => placeOrder(deps.http, input, signal)),
 })

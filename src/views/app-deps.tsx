@@ -3,6 +3,7 @@ import { createContext, useContext, type ReactNode } from 'react'
 import type { Actor, ActorOptions, AnyActorLogic, InspectionEvent, IsNotNever, RequiredActorOptionsKeys } from 'xstate'
 import type { addToBasketMachine } from '../machines/add-to-basket.machine'
 import type { brandProductsMachine } from '../machines/brand-products.machine'
+import type { checkoutMachine } from '../machines/checkout.machine'
 import type { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
 import type { searchResultsMachine } from '../machines/search-results.machine'
@@ -31,6 +32,7 @@ export interface AppDeps {
     searchResults: typeof searchResultsMachine
     brandProducts: typeof brandProductsMachine
     addToBasket: typeof addToBasketMachine
+    checkout: typeof checkoutMachine
   }
   sidebar: SidebarActor
   /** menu keys of the screens the route tree has (the sidebar shows only these) */

@@ -1,7 +1,8 @@
 import { BASKET_MESSAGES } from '../../src/contract/basket'
 import { formatCount, formatMoney, PRODUCT_FORMS } from '../../src/views/ui/format'
+import { COMPANIES } from '../../server/db/seed-customers-data'
 import { signIn } from './support/cabinet-shell'
-import { CartPage, fillBasket, serverBasket, stockedProducts } from './support/cart-page'
+import { CartPage, CheckoutForm, fillBasket, ordersData, serverBasket, stockedProducts } from './support/cart-page'
 import { DEMO } from './support/demo-logins'
 import { expect, test } from './support/fixtures'
 
@@ -142,4 +143,63 @@ test('basket page on a phone: lines as cards, the content never scrolls sideways
   // the lines are cards inside the content: nothing in it is wider than the content itself
   const overflow = await page.getByRole('main').evaluate((main) => main.scrollWidth - main.clientWidth)
   expect(overflow).toBeLessThanOrEqual(0)
+})
+
+test('placing the order: delivery defaults, what is missing, the order in the orders data, the basket empty', async ({ page, checkA11y }) => {
+  await signIn(page, dealer)
+  const [product] = stockedProducts(1, 5, 40, 1)
+  await fillBasket(page, [{ id: product!.id, qnt: 2, wms: 1 }])
+  const cart = new CartPage(page)
+  await cart.open()
+  const checkout = new CheckoutForm(page)
+  // spec §9: delivery 3 (a transport company), to its terminal, region 1
+  await expect(checkout.method).toHaveValue('3')
+  await expect(checkout.section.getByLabel('Куда доставить')).toHaveValue('terminal')
+  await expect(checkout.section.getByLabel('Регион')).toHaveValue('1')
+  await checkout.place.click()
+  await expect(checkout.alert).toHaveText('Выберите транспортную компанию')
+  await checkout.company.selectOption({ label: 'ПЭК' })
+  await checkout.place.click()
+  await expect(checkout.alert).toHaveText('Выберите адрес доставки')
+  await checkout.address.selectOption({ index: 1 })
+  await checkA11y(page)
+  // the dealer changes their mind: pickup needs no company and no address
+  await checkout.method.selectOption('1')
+  await expect(checkout.company).toHaveCount(0)
+  await expect(checkout.address).toHaveCount(0)
+  const basket = await serverBasket(page)
+  await checkout.place.click()
+  await expect(checkout.confirm).toContainText(formatMoney(basket.sum))
+  await checkout.confirm.getByRole('button', { name: 'Отмена' }).click()
+  await checkout.placeOrder()
+  await expect(checkout.placed).toContainText(/Заказ №\d+ оформлен/)
+  const number = Number(/№(\d+)/.exec((await checkout.placed.textContent()) ?? '')?.[1])
+  await expect(cart.empty).toBeVisible()
+  await expect(new CartPage(page).totals).toHaveCount(0)
+  const orders = await ordersData(page)
+  expect(orders[0]).toMatchObject({ id: number, sum: basket.sum })
+})
+
+test('two dealers order the last units: one gets them, the other is told and keeps a corrected basket', async ({ page, browser }) => {
+  const [product] = stockedProducts(1, 2, 4, 1)
+  await signIn(page, dealer)
+  await fillBasket(page, [{ id: product!.id, qnt: product!.quantity, wms: 1 }])
+  const rivalContext = await browser.newContext({ locale: 'ru-RU', timezoneId: 'Europe/Moscow' })
+  const rival = await rivalContext.newPage()
+  await signIn(rival, COMPANIES[1]!.manager.email)
+  await fillBasket(rival, [{ id: product!.id, qnt: product!.quantity, wms: 1 }])
+
+  for (const tab of [page, rival]) {
+    await new CartPage(tab).open()
+    await new CheckoutForm(tab).method.selectOption('1')
+  }
+  await new CheckoutForm(rival).placeOrder()
+  await expect(new CheckoutForm(rival).placed).toBeVisible()
+
+  const checkout = new CheckoutForm(page)
+  await checkout.placeOrder()
+  await expect(checkout.shortage).toContainText(BASKET_MESSAGES.overStock)
+  await expect(checkout.shortage).toContainText(`заказано ${product!.quantity}, свободно 0 — строка удалена`)
+  await expect(new CartPage(page).empty).toBeVisible()
+  await rivalContext.close()
 })

@@ -10,6 +10,7 @@ import { formatCount, formatInteger, formatMoney, PRODUCT_FORMS } from '../ui/fo
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import { CartLines } from './cart-lines'
+import { CheckoutPanel } from './checkout-panel'
 import styles from './cart.module.css'
 
 export const CART_LOADING_LABEL = 'Загрузка корзины…'
@@ -37,6 +38,8 @@ function CartBody({ basket }: { basket: BasketActor }) {
   const errorMessage = useSelector(basket, (snapshot) => snapshot.context.errorMessage)
   const groups = useSelector(basket, selectGroups)
   const totals = useSelector(basket, selectTotals, (a, b) => a.count === b.count && a.qnt === b.qnt && a.sum === b.sum)
+  const contract = useSelector(basket, (snapshot) => snapshot.context.contract)
+  const totalText = `Итого: ${formatCount(totals.count, PRODUCT_FORMS)}, ${formatInteger(totals.qnt)} шт. на сумму ${formatMoney(totals.sum)}`
 
   if (screen === 'loading') return <Loading label={CART_LOADING_LABEL} />
   if (screen === 'loadFailed') {
@@ -61,10 +64,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
       ) : (
         <>
           <div className={styles.toolbar}>
-            <p className={styles.totals}>
-              Итого: <strong>{formatCount(totals.count, PRODUCT_FORMS)}</strong>, <strong>{formatInteger(totals.qnt)} шт.</strong> на сумму{' '}
-              <strong>{formatMoney(totals.sum)}</strong>
-            </p>
+            <p className={styles.totals}>{totalText}</p>
             <Button onPress={() => basket.send({ type: 'basket.clear' })} isDisabled={sync !== 'idle'}>
               Очистить корзину
             </Button>
@@ -74,6 +74,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
           ))}
         </>
       )}
+      <CheckoutPanel key={contract} contract={contract} hasLines={screen === 'lines'} isBasketBusy={sync !== 'idle'} totalText={totalText} />
       {sync === 'confirmingClear' || sync === 'clearing' ? (
         <ConfirmDialog
           title={BASKET_PAGE_MESSAGES.clearQuestion}

@@ -93,3 +93,41 @@ export async function fillBasket(page: Page, lines: { id: number; qnt: number; w
     expect(response.status()).toBe(200)
   }
 }
+
+/** The delivery selector and «Оформить заказ» below the lines. */
+export class CheckoutForm {
+  readonly section: Locator
+  readonly method: Locator
+  readonly company: Locator
+  readonly address: Locator
+  readonly place: Locator
+  readonly confirm: Locator
+  readonly placed: Locator
+  readonly alert: Locator
+  readonly shortage: Locator
+
+  constructor(readonly page: Page) {
+    this.section = page.getByRole('region', { name: 'Доставка и оформление' })
+    this.method = this.section.getByLabel('Способ доставки')
+    this.company = this.section.getByLabel('Транспортная компания')
+    this.address = this.section.getByLabel('Адрес доставки')
+    this.place = this.section.getByRole('button', { name: 'Оформить заказ' })
+    this.confirm = page.getByRole('alertdialog', { name: 'Оформить заказ?' })
+    this.placed = page.getByRole('status', { name: 'Заказ оформлен' })
+    this.alert = this.section.getByRole('alert')
+    this.shortage = page.getByRole('alert', { name: 'Заказ не оформлен' })
+  }
+
+  /** «Оформить заказ», then «Оформить» in the confirmation. */
+  async placeOrder(): Promise<void> {
+    await this.place.click()
+    await this.confirm.getByRole('button', { name: 'Оформить' }).click()
+  }
+}
+
+/** The dealer's orders of every period, as GET /api/order/ lists them. */
+export async function ordersData(page: Page): Promise<{ id: number; sum: number; status: string }[]> {
+  const response = await page.request.get('/api/order/?dateselect=all&perpage=100')
+  expect(response.status()).toBe(200)
+  return ((await response.json()) as { orders: { id: number; sum: number; status: string }[] }).orders
+}
