@@ -47,7 +47,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
   }
   return (
     <>
-      <p className={styles.status} role="status">
+      <p className={styles.status} role="status" aria-label="Состояние корзины">
         {SYNC_STATUS[sync] ?? ''}
       </p>
       {sync === 'saveFailed' ? (

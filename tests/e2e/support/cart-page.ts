@@ -15,7 +15,7 @@ export class CartPage {
     this.totals = page.getByRole('main').getByText(/^Итого:/)
     this.clear = page.getByRole('button', { name: 'Очистить корзину' })
     this.empty = page.getByRole('main').getByText('Корзина пуста', { exact: true })
-    this.status = page.getByRole('main').getByRole('status')
+    this.status = page.getByRole('main').getByRole('status', { name: 'Состояние корзины' })
   }
 
   async open(): Promise<void> {
