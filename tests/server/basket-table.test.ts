@@ -10,6 +10,7 @@ import {
   type ProcessProductSetRequest,
 } from '../../src/contract/delivery'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
+import { sessionRequests, stockedProducts } from '../support/server-requests'
 
 let fixture: ServerFixture
 let cookie: string
@@ -31,9 +32,7 @@ beforeEach(async () => {
   await k().deleteFrom('basket_lines').where('user_id', '=', userId).execute()
 })
 
-const get = (url: string, session: string | null = cookie) => fixture.app.inject({ method: 'GET', url, headers: session ? { cookie: session } : {} })
-const post = (url: string, payload: unknown, session: string | null = cookie) =>
-  fixture.app.inject({ method: 'POST', url, payload: payload as object, headers: session ? { cookie: session } : {} })
+const { get, post } = sessionRequests(() => fixture, () => cookie)
 const productSet = (payload: Partial<ProcessProductSetRequest>, session?: string) => post('/api/processProductSet/', { contract: '1', ...payload }, session)
 
 const linesOf = (contractId: number) =>
@@ -48,14 +47,7 @@ const linesOf = (contractId: number) =>
 
 /** Products with at least `min` units at the warehouse. */
 async function stocked(count: number, min: number, warehouseId = 1) {
-  const rows = await k()
-    .selectFrom('stocks')
-    .select(['product_id as id', 'quantity'])
-    .where('warehouse_id', '=', warehouseId)
-    .where('quantity', '>=', min)
-    .orderBy('product_id')
-    .limit(count)
-    .execute()
+  const rows = (await stockedProducts(fixture, { count, min, warehouse: warehouseId })).map(({ id, stock }) => ({ id, quantity: stock }))
   expect(rows).toHaveLength(count)
   return rows
 }

@@ -10,6 +10,7 @@ import {
 import { CATALOGUE_MESSAGES } from '../../src/contract/catalogue'
 import { PRODUCT_MESSAGES } from '../../src/contract/product'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
+import { basketLineQnt, sessionRequests, stockedProduct } from '../support/server-requests'
 
 let fixture: ServerFixture
 let cookie: string
@@ -29,36 +30,13 @@ beforeEach(async () => {
 })
 
 const k = () => fixture.db.kysely
-const post = (url: string, payload: unknown, session: string | null = cookie) =>
-  fixture.app.inject({ method: 'POST', url, payload: payload as object, headers: session ? { cookie: session } : {} })
+const { post } = sessionRequests(() => fixture, () => cookie)
 const add = (payload: ProcessBasketRequest, session?: string) => post('/api/processBasket/', { type: 'add', contract: '1', wms: 1, ...payload }, session)
 const update = (payload: ProcessBasketRequest) => post('/api/processBasketUpdate/', { contract: '1', wms: 1, ...payload })
 
-/** A product with at least `min` units at warehouse 1. */
-async function stocked(min: number, skip = 0): Promise<{ id: number; stock: number }> {
-  const row = await k()
-    .selectFrom('stocks')
-    .select(['product_id', 'quantity'])
-    .where('warehouse_id', '=', 1)
-    .where('quantity', '>=', min)
-    .orderBy('product_id')
-    .limit(1)
-    .offset(skip)
-    .executeTakeFirstOrThrow()
-  return { id: row.product_id, stock: row.quantity }
-}
+const stocked = (min: number, skip = 0) => stockedProduct(fixture, min, skip)
 
-const lineQnt = async (productId: number) =>
-  (
-    await k()
-      .selectFrom('basket_lines')
-      .select('qnt')
-      .where('user_id', '=', userId)
-      .where('contract_id', '=', 1)
-      .where('product_id', '=', productId)
-      .where('warehouse_id', '=', 1)
-      .executeTakeFirst()
-  )?.qnt ?? 0
+const lineQnt = (productId: number) => basketLineQnt(fixture, { userId, productId })
 
 /** The summary recomputed from the rows: lines and Σ qnt × price × factor. */
 async function expectedSummary() {

@@ -10,6 +10,7 @@ import {
   wishResponseSchema,
 } from '../../src/contract/product'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
+import { sessionRequests, userIdOf as userIdIn } from '../support/server-requests'
 
 let fixture: ServerFixture
 let cookie: string
@@ -22,15 +23,12 @@ beforeAll(async () => {
 })
 afterAll(() => fixture?.close())
 
-const get = (url: string, session: string | null = cookie) => fixture.app.inject({ method: 'GET', url, headers: session ? { cookie: session } : {} })
-const post = (url: string, payload: unknown, session: string | null = cookie) =>
-  fixture.app.inject({ method: 'POST', url, payload: payload as object, headers: session ? { cookie: session } : {} })
+const { get, post } = sessionRequests(() => fixture, () => cookie)
 
 const k = () => fixture.db.kysely
 const productRow = (id: number) => k().selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const factorOf = async (contractId: number) =>
   (await k().selectFrom('contracts').select('price_factor').where('id', '=', contractId).executeTakeFirstOrThrow()).price_factor
-const userIdOf = async (email: string) => (await k().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
 
 describe('GET /api/product/{id}/ and /ajax/getproduct/?id=', () => {
   it('answers the card: contract price, every warehouse’s stock, gallery, params, tags and tabs', async () => {
@@ -162,7 +160,7 @@ describe('wish and need', () => {
     expect((await post('/api/setNeed/', { id, need: '6' })).json()).toEqual({ need: 6 })
     expect((await post('/api/setNeed/', { id })).json()).toEqual({ need: 1 })
     const managerCard = productResponseSchema.parse((await get(`/api/product/${id}/`, managerCookie)).json()).product
-    const managerNeed = await k().selectFrom('needs').select('need').where('user_id', '=', await userIdOf(demoLogin('manager').email)).where('product_id', '=', id).executeTakeFirst()
+    const managerNeed = await k().selectFrom('needs').select('need').where('user_id', '=', await userIdIn(fixture, demoLogin('manager').email)).where('product_id', '=', id).executeTakeFirst()
     expect(managerCard.need).toBe(managerNeed?.need ?? 0)
     expect((await post('/api/unsetNeed/', { id, need: 0 })).json()).toEqual({ need: 0 })
     expect((await inList(id)).need).toBe(0)

@@ -14,6 +14,7 @@ import {
   type FilterResponse,
 } from '../../src/contract/catalogue'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
+import { sessionRequests } from '../support/server-requests'
 
 /**
  * POST /api/filter/ against a reference model: the whole small catalogue is read into memory and
@@ -34,8 +35,7 @@ beforeAll(async () => {
 afterAll(() => fixture?.close())
 
 /** `session` null sends no cookie */
-const post = (url: string, payload: unknown, session: string | null = cookie) =>
-  fixture.app.inject({ method: 'POST', url, payload: payload as object, headers: session ? { cookie: session } : {} })
+const { post } = sessionRequests(() => fixture, () => cookie)
 const filter = async (payload: FilterRequest, session = cookie): Promise<FilterResponse> => {
   const response = await post('/api/filter/', payload, session)
   expect(response.statusCode, response.body).toBe(200)

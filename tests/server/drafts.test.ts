@@ -11,6 +11,7 @@ import {
   type DraftsResponse,
 } from '../../src/contract/drafts'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
+import { sessionRequests, stockedProduct, userIdOf } from '../support/server-requests'
 
 // the spec's texts, to the letter
 const REQUIRED = 'Это поле необходимо заполнить.'
@@ -27,9 +28,7 @@ let managerId: number
 let seeded: DraftsResponse
 
 const k = () => fixture.db.kysely
-const post = (url: string, payload: unknown, session: string | null = cookie) =>
-  fixture.app.inject({ method: 'POST', url, payload: payload as object, headers: session ? { cookie: session } : {} })
-const get = (url: string, session: string | null = cookie) => fixture.app.inject({ method: 'GET', url, headers: session ? { cookie: session } : {} })
+const { get, post } = sessionRequests(() => fixture, () => cookie)
 const saveDraft = (payload: AddToDraftRequest, session?: string) => post('/api/addToDraft/', payload, session)
 const draftAction = (id: number, action: string, session?: string) => post('/api/drafts/', { id, action }, session)
 const listPage = async (query: string, session?: string) => {
@@ -38,7 +37,7 @@ const listPage = async (query: string, session?: string) => {
   return draftsResponseSchema.parse(response.json())
 }
 
-const idOf = async (email: string) => (await k().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
+const idOf = (email: string) => userIdOf(fixture, email)
 
 beforeAll(async () => {
   fixture = await startServer({ products: 120 })
@@ -56,19 +55,7 @@ beforeEach(async () => {
   await k().deleteFrom('basket_lines').where('user_id', 'in', [userId, managerId]).execute()
 })
 
-/** A product with at least `min` units at warehouse 1. */
-async function stocked(min: number, skip = 0): Promise<{ id: number; stock: number }> {
-  const row = await k()
-    .selectFrom('stocks')
-    .select(['product_id', 'quantity'])
-    .where('warehouse_id', '=', 1)
-    .where('quantity', '>=', min)
-    .orderBy('product_id')
-    .limit(1)
-    .offset(skip)
-    .executeTakeFirstOrThrow()
-  return { id: row.product_id, stock: row.quantity }
-}
+const stocked = (min: number, skip = 0) => stockedProduct(fixture, min, skip)
 
 async function addLine(id: number, qnt: number, contract = '1', session = cookie) {
   const response = await post('/api/processBasket/', { id, qnt, wms: 1, type: 'add', contract }, session)

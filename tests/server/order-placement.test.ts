@@ -10,6 +10,7 @@ import { orderListSchema, ORDERS_DEFAULTS } from '../../src/contract/orders'
 import { createSession, SESSION_COOKIE } from '../../server/auth/sessions'
 import { SEED_BASE_TIME } from '../../server/db/seed'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
+import { stockedProducts as stockedRows, userIdOf } from '../support/server-requests'
 
 let fixture: ServerFixture
 let cookie: string
@@ -20,7 +21,7 @@ let managerId: number
 
 const DAY = 24 * 60 * 60_000
 const k = () => fixture.db.kysely
-const idOf = async (email: string) => (await k().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
+const idOf = (email: string) => userIdOf(fixture, email)
 
 beforeAll(async () => {
   fixture = await startServer({ products: 60 })
@@ -72,16 +73,9 @@ const orderCount = async () => Number((await k().selectFrom('orders').select((eb
 
 /** Distinct products, each with at least `min` units at warehouse 1. */
 async function stockedProducts(count: number, min = 10): Promise<number[]> {
-  const rows = await k()
-    .selectFrom('stocks')
-    .select('product_id')
-    .where('warehouse_id', '=', 1)
-    .where('quantity', '>=', min)
-    .orderBy('product_id')
-    .limit(count)
-    .execute()
+  const rows = await stockedRows(fixture, { count, min })
   expect(rows).toHaveLength(count)
-  return rows.map((row) => row.product_id)
+  return rows.map((row) => row.id)
 }
 
 describe('POST /api/placeOrder/', () => {

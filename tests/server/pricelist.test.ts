@@ -8,6 +8,7 @@ import { contractPrice } from '../../server/catalogue/contract'
 import { encodeCp1251 } from '../fixtures/pricelist/cp1251'
 import { multipartForm } from '../fixtures/pricelist/multipart'
 import { demoLogin, loginAs, readTable, startServer, type ServerFixture } from '../support/server-fixture'
+import { basketLineQnt, userIdOf } from '../support/server-requests'
 
 let fixture: ServerFixture
 let cookie: string
@@ -32,7 +33,7 @@ beforeAll(async () => {
   fixture = await startServer({ products: 120 })
   cookie = await loginAs(fixture, 'mainAccount')
   managerCookie = await loginAs(fixture, 'manager')
-  userId = (await k().selectFrom('users').select('id').where('email', '=', demoLogin('mainAccount').email).executeTakeFirstOrThrow()).id
+  userId = await userIdOf(fixture, demoLogin('mainAccount').email)
   factor = (await k().selectFrom('contracts').select('price_factor').where('id', '=', 1).executeTakeFirstOrThrow()).price_factor
   stocked = (
     await k()
@@ -280,17 +281,7 @@ describe('POST /api/uploadsFromBuffer/', () => {
 })
 
 describe('POST /api/addCartFromPricelist/', () => {
-  const lineQnt = async (productId: number) =>
-    (
-      await k()
-        .selectFrom('basket_lines')
-        .select('qnt')
-        .where('user_id', '=', userId)
-        .where('contract_id', '=', 1)
-        .where('product_id', '=', productId)
-        .where('warehouse_id', '=', 1)
-        .executeTakeFirst()
-    )?.qnt ?? 0
+  const lineQnt = (productId: number) => basketLineQnt(fixture, { userId, productId })
 
   it('adds the chosen products and reports the ones the warehouse cannot give', async () => {
     const [a, b] = [product(0), product(1)]
