@@ -4,6 +4,8 @@ import { addToBasketMachine } from '../machines/add-to-basket.machine'
 import { basketMachine } from '../machines/basket.machine'
 import { brandProductsMachine } from '../machines/brand-products.machine'
 import { checkoutMachine } from '../machines/checkout.machine'
+import { draftSaveMachine } from '../machines/draft-save.machine'
+import { draftsMachine } from '../machines/drafts.machine'
 import { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
 import { productCardMachine } from '../machines/product-card.machine'
 import { profileMachine } from '../machines/profile.machine'
@@ -18,6 +20,7 @@ import { createShellActors, createProfileActors } from '../services/account'
 import { createSessionActors } from '../services/auth'
 import { createBasketActors, createBasketPageActors, createCheckoutActors, createUnsavedStore } from '../services/basket'
 import { createBasketTabs } from '../services/basket-tabs'
+import { createDraftSaveActors, createDraftsActors } from '../services/drafts'
 import { createBrandProductsActors } from '../services/brands'
 import { createCatalogueFilterActors } from '../services/catalogue'
 import { createHttp } from '../services/http'
@@ -113,6 +116,19 @@ export function createAppRuntime(): AppRuntime {
         checkout: checkoutMachine.provide({
           actors: createCheckoutActors({ http }),
           actions: { notifyBasketChanged: () => session.system.get('basket')?.send({ type: 'basket.stale' }) },
+        }),
+        draftSave: draftSaveMachine.provide({ actors: createDraftSaveActors({ http }) }),
+        drafts: draftsMachine.provide({
+          actors: createDraftsActors({ http }),
+          actions: {
+            // a repeat fills the basket of the draft's contract: the header shows the selected contract's only
+            notifyBasketChanged: (_, { basket, contract }) => {
+              const shell = session.system.get('shell')
+              const selected: unknown = shell?.getSnapshot().context?.initData?.selectedContract
+              if (selected === contract) shell?.send({ type: 'basket.changed', basket })
+            },
+            notifyAddress: (_, { page }) => void router.navigate({ to: '/cabinet/drafts/', search: { page }, replace: true }),
+          },
         }),
       },
       sidebar,

@@ -21,7 +21,7 @@ import { leaveLoginIfSignedIn, requireSignedIn, type RouterContext } from './rou
  * Menu keys (src/contract/menu.ts) of the screens this route tree has: the sidebar shows only
  * these. Add a key here when its screen's route is added below.
  */
-export const BUILT_SCREENS: readonly string[] = ['cabinet', 'profile', 'brand', 'cart']
+export const BUILT_SCREENS: readonly string[] = ['cabinet', 'profile', 'brand', 'cart', 'drafts']
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
 const localPath = z.string().regex(/^\/(?![/\\])/)
@@ -124,6 +124,14 @@ const brandRoute = createRoute({
   component: lazyRouteComponent(() => import('../views/brands/brand-page'), 'BrandPage'),
 })
 
+/** /cabinet/drafts/?page=: the saved baskets, 10 per page (spec §2, §9). */
+const draftsRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'drafts',
+  validateSearch: (search) => pageSearchSchema.parse(search),
+  component: lazyRouteComponent(() => import('../views/drafts/drafts-page'), 'DraftsPage'),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -136,7 +144,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registrationRoute,
   cabinetLayoutRoute.addChildren([
-    cabinetRoute.addChildren([catalogueRoute, profileRoute, searchResultsRoute, brandRoute]),
+    cabinetRoute.addChildren([catalogueRoute, profileRoute, searchResultsRoute, brandRoute, draftsRoute]),
     cartRoute,
   ]),
 ])

@@ -4,6 +4,8 @@ import type { Actor, ActorOptions, AnyActorLogic, InspectionEvent, IsNotNever, R
 import type { addToBasketMachine } from '../machines/add-to-basket.machine'
 import type { brandProductsMachine } from '../machines/brand-products.machine'
 import type { checkoutMachine } from '../machines/checkout.machine'
+import type { draftSaveMachine } from '../machines/draft-save.machine'
+import type { draftsMachine } from '../machines/drafts.machine'
 import type { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
 import type { searchResultsMachine } from '../machines/search-results.machine'
@@ -33,6 +35,8 @@ export interface AppDeps {
     brandProducts: typeof brandProductsMachine
     addToBasket: typeof addToBasketMachine
     checkout: typeof checkoutMachine
+    draftSave: typeof draftSaveMachine
+    drafts: typeof draftsMachine
   }
   sidebar: SidebarActor
   /** menu keys of the screens the route tree has (the sidebar shows only these) */

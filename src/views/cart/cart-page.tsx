@@ -11,6 +11,7 @@ import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import { CartLines } from './cart-lines'
 import { CheckoutPanel } from './checkout-panel'
+import { DraftSave } from './draft-save'
 import styles from './cart.module.css'
 
 export const CART_LOADING_LABEL = 'Загрузка корзины…'
@@ -65,6 +66,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
         <>
           <div className={styles.toolbar}>
             <p className={styles.totals}>{totalText}</p>
+            <DraftSave key={contract} contract={contract} isBasketBusy={sync !== 'idle'} />
             <Button onPress={() => basket.send({ type: 'basket.clear' })} isDisabled={sync !== 'idle'}>
               Очистить корзину
             </Button>

@@ -1,0 +1,214 @@
+import { assign, setup, type ActorRefFrom } from 'xstate'
+import type { BasketSummary } from '../contract/account'
+import { DRAFTS_PER_PAGE, type DraftListItem, type DraftRemovedResponse, type DraftRepeatedResponse, type DraftsResponse } from '../contract/drafts'
+import { errorMessageOf, unprovidedPromise } from './machine-support'
+
+export const DRAFTS_MESSAGES = {
+  loadFailed: 'Не удалось загрузить черновики',
+  empty: 'Черновиков пока нет',
+  emptyHint: 'Сохраните корзину как черновик, чтобы повторить её позже.',
+  repeatFailed: 'Черновик не повторён',
+  removeFailed: 'Черновик не удалён',
+  removeQuestion: 'Удалить черновик?',
+  // mirroring spec §2's order-repeat dialogs
+  noStockTitle: 'Нет в наличии',
+  noStockText: 'Невозможно повторить черновик. Товаров нет в наличии!',
+  addedTitle: 'Черновик добавлен в корзину',
+  addedText: (count: number) => `Добавлено товаров - ${count} шт.`,
+} as const
+
+export interface DraftsInput {
+  /** the page from the address (?page=) */
+  page: number
+}
+
+export interface DraftsContext {
+  page: number
+  /** the last page loaded; kept while the next one loads, so the list does not jump */
+  result: DraftsResponse | null
+  /** the draft being repeated or removed */
+  target: DraftListItem | null
+  /** what the last repeat answered */
+  repeat: DraftRepeatedResponse | null
+  errorMessage: string | null
+}
+
+export type DraftsEvent =
+  | { type: 'page.change'; page: number }
+  | { type: 'list.retry' }
+  | { type: 'draft.repeat'; draft: DraftListItem }
+  | { type: 'draft.remove'; draft: DraftListItem }
+  | { type: 'remove.confirm' }
+  | { type: 'remove.cancel' }
+  | { type: 'dialog.close' }
+
+/** The page to show after a removal left `count` drafts: the same one, or the last one when it became empty. */
+export function pageAfterRemoval(page: number, count: number, perpage: number = DRAFTS_PER_PAGE): number {
+  const pages = Math.max(1, Math.ceil(count / perpage))
+  return Math.min(page, pages)
+}
+
+/**
+ * /cabinet/drafts/?page=: the user's saved baskets, 10 per page (spec §9), newest first. A draft
+ * is repeated into the basket of its contract (the header summary follows, and the dialog says
+ * how many goods were added and which were short) or removed after a confirmation.
+ */
+export const draftsMachine = setup({
+  types: {} as { context: DraftsContext; events: DraftsEvent; input: DraftsInput },
+  actors: {
+    loadPage: unprovidedPromise<DraftsResponse, { page: number }>('loadPage'),
+    repeatDraft: unprovidedPromise<DraftRepeatedResponse, { id: number }>('repeatDraft'),
+    removeDraft: unprovidedPromise<DraftRemovedResponse, { id: number }>('removeDraft'),
+  },
+  guards: {
+    isOtherPage: ({ context, event }) => event.type === 'page.change' && event.page !== context.page,
+    hasDrafts: ({ context }) => (context.result?.drafts.length ?? 0) > 0,
+    hasAdded: ({ context }) => (context.repeat?.count ?? 0) > 0,
+    isPageGone: ({ context }, params: { count: number }) => pageAfterRemoval(context.page, params.count) !== context.page,
+  },
+  actions: {
+    storePage: assign({ page: (_, params: { page: number }) => params.page }),
+    storeResult: assign({ result: (_, params: { result: DraftsResponse }) => params.result, errorMessage: null }),
+    storeTarget: assign({ target: (_, params: { draft: DraftListItem }) => params.draft, repeat: null, errorMessage: null }),
+    storeRepeat: assign({ repeat: (_, params: { repeat: DraftRepeatedResponse }) => params.repeat }),
+    storePageAfterRemoval: assign({ page: ({ context }, params: { count: number }) => pageAfterRemoval(context.page, params.count) }),
+    storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
+    resetError: assign({ errorMessage: null }),
+    resetTarget: assign({ target: null, repeat: null, errorMessage: null }),
+    /** the header's basket summary follows (provided by the app: the shell's `basket.changed`) */
+    notifyBasketChanged: (_, _params: { basket: BasketSummary; contract: string }) => {},
+    /** the address follows the page the machine moved to (provided by the app: router.navigate) */
+    notifyAddress: (_, _params: { page: number }) => {},
+  },
+}).createMachine({
+  id: 'drafts',
+  description: 'The drafts page: 10 per page, the page kept in the address; repeat a draft into the basket or remove it.',
+  context: ({ input }) => ({ page: input.page, result: null, target: null, repeat: null, errorMessage: null }),
+  initial: 'loading',
+  on: {
+    'page.change': {
+      guard: 'isOtherPage',
+      target: '.loading',
+      description: 'The address names another page (a pagination link, reload, or browser back)',
+      actions: [{ type: 'storePage', params: ({ event }) => ({ page: event.page }) }, 'resetTarget'],
+    },
+  },
+  states: {
+    loading: {
+      description: 'GET /api/drafts/?page=&perpage=10 runs; the list is aria-busy',
+      entry: 'resetError',
+      invoke: {
+        id: 'loadPage',
+        src: 'loadPage',
+        input: ({ context }) => ({ page: context.page }),
+        onDone: { target: 'checking', actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    checking: {
+      description: 'Decides between the list and the empty message',
+      always: [{ guard: 'hasDrafts', target: 'loaded' }, { target: 'empty' }],
+    },
+    empty: {
+      description: '"Черновиков пока нет" with a link to the basket (or, past the last page, a link to the last page)',
+    },
+    failed: {
+      description: '"Не удалось загрузить черновики" with the server message and «Повторить»',
+      on: { 'list.retry': { target: 'loading', description: 'The dealer asks to load again' } },
+    },
+    loaded: {
+      description: 'The drafts of the page (name, date, contract, lines, units), «Повторить» and «Удалить» on each, and the pagination',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Nothing is running',
+          on: {
+            'draft.repeat': {
+              target: 'repeating',
+              description: 'The dealer presses «Повторить» on a draft',
+              actions: { type: 'storeTarget', params: ({ event }) => ({ draft: event.draft }) },
+            },
+            'draft.remove': {
+              target: 'confirmingRemove',
+              description: 'The dealer presses «Удалить» on a draft',
+              actions: { type: 'storeTarget', params: ({ event }) => ({ draft: event.draft }) },
+            },
+          },
+        },
+        repeating: {
+          description: 'POST /api/drafts/ {id, action: "repeat"} runs; the buttons are disabled',
+          invoke: {
+            id: 'repeatDraft',
+            src: 'repeatDraft',
+            input: ({ context }) => ({ id: context.target?.id ?? 0 }),
+            onDone: {
+              target: 'repeated',
+              description: 'The lines went into the basket of the draft\'s contract, as far as the stock allowed: the header summary follows',
+              actions: [
+                { type: 'storeRepeat', params: ({ event }) => ({ repeat: event.output }) },
+                { type: 'notifyBasketChanged', params: ({ context, event }) => ({ basket: event.output.basket, contract: context.target?.contract ?? '' }) },
+              ],
+            },
+            onError: { target: 'repeatFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        repeatFailed: {
+          description: '"Черновик не повторён" with the server message (e.g. "Черновик не найден") and «Закрыть»',
+          on: { 'dialog.close': { target: 'idle', description: 'The dealer closes the message', actions: 'resetTarget' } },
+        },
+        repeated: {
+          description: 'The repeat dialog',
+          initial: 'checking',
+          on: { 'dialog.close': { target: 'idle', description: 'The dealer presses «Закрыть» or Escape', actions: 'resetTarget' } },
+          states: {
+            checking: {
+              description: 'Decides between the two dialogs by the count added',
+              always: [{ guard: 'hasAdded', target: 'added' }, { target: 'noStock' }],
+            },
+            added: {
+              description: '"Черновик добавлен в корзину": "Добавлено товаров - {count} шт.", the goods short of stock listed, «В корзину» and «Закрыть»',
+            },
+            noStock: {
+              description: '"Нет в наличии": "Невозможно повторить черновик. Товаров нет в наличии!" and «Закрыть»',
+            },
+          },
+        },
+        confirmingRemove: {
+          description: '"Удалить черновик?" with the draft\'s name; «Удалить» and «Отмена»',
+          on: {
+            'remove.confirm': { target: 'removing', description: 'The dealer confirms' },
+            'remove.cancel': { target: 'idle', description: 'The dealer keeps the draft', actions: 'resetTarget' },
+          },
+        },
+        removing: {
+          description: 'POST /api/drafts/ {id, action: "remove"} runs; the dialog buttons are disabled',
+          invoke: {
+            id: 'removeDraft',
+            src: 'removeDraft',
+            input: ({ context }) => ({ id: context.target?.id ?? 0 }),
+            onDone: [
+              {
+                guard: { type: 'isPageGone', params: ({ event }) => ({ count: event.output.count }) },
+                target: '#drafts.loading',
+                description: 'The page became empty: one page back, and the address follows',
+                actions: [
+                  { type: 'storePageAfterRemoval', params: ({ event }) => ({ count: event.output.count }) },
+                  { type: 'notifyAddress', params: ({ context }) => ({ page: context.page }) },
+                  'resetTarget',
+                ],
+              },
+              { target: '#drafts.loading', description: 'The draft is gone: the page loads again', actions: 'resetTarget' },
+            ],
+            onError: { target: 'removeFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        removeFailed: {
+          description: '"Черновик не удалён" with the server message (e.g. "Черновик не найден") and «Закрыть»',
+          on: { 'dialog.close': { target: 'idle', description: 'The dealer closes the message', actions: 'resetTarget' } },
+        },
+      },
+    },
+  },
+})
+
+export type DraftsActor = ActorRefFrom<typeof draftsMachine>

@@ -1,0 +1,87 @@
+import type { DraftListItem } from '../../contract/drafts'
+import type { DraftsActor } from '../../machines/drafts.machine'
+import { useInitData } from '../layout/shell-context'
+import { Button } from '../ui/button'
+import table from '../ui/data-table.module.css'
+import { formatInteger } from '../ui/format'
+import styles from './drafts.module.css'
+
+const moscow = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** dd.mm.yyyy hh:mm in Moscow time, whatever the browser's zone */
+export function formatMoscowDateTime(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const parts = moscow.formatToParts(date)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? ''
+  return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}`
+}
+
+/** The drafts of the page: a table, or a list of cards on a phone (the same rows, restyled). */
+export function DraftsTable({ drafts, isBusy, actor }: { drafts: DraftListItem[]; isBusy: boolean; actor: DraftsActor }) {
+  const { contracts } = useInitData()
+  const contractName = (id: string) => contracts.find((contract) => contract.id === id)?.header ?? `Договор № ${id}`
+  return (
+    <table className={`${table.table} ${styles.table}`}>
+      <caption className={styles.visuallyHidden}>Черновики корзины</caption>
+      <thead>
+        <tr>
+          <th scope="col">Название</th>
+          <th scope="col">Дата</th>
+          <th scope="col">Договор</th>
+          <th scope="col" className={table.number}>
+            Товаров
+          </th>
+          <th scope="col" className={table.number}>
+            Штук
+          </th>
+          <th scope="col">
+            <span className={styles.visuallyHidden}>Действия</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {drafts.map((draft) => (
+          <tr key={draft.id} aria-label={draft.header}>
+            <th scope="row" className={styles.name}>
+              {draft.header}
+            </th>
+            <td data-label="Дата" className={styles.nowrap}>
+              {formatMoscowDateTime(draft.created_at)}
+            </td>
+            <td data-label="Договор">{contractName(draft.contract)}</td>
+            <td data-label="Товаров" className={table.number}>
+              {formatInteger(draft.count)}
+            </td>
+            <td data-label="Штук" className={table.number}>
+              {formatInteger(draft.qnt)}
+            </td>
+            <td className={styles.actionsCell}>
+              <div className={styles.actions}>
+                <Button
+                  variant="primary"
+                  isDisabled={isBusy}
+                  aria-label={`Повторить: ${draft.header}`}
+                  onPress={() => actor.send({ type: 'draft.repeat', draft })}
+                >
+                  Повторить
+                </Button>
+                <Button isDisabled={isBusy} aria-label={`Удалить: ${draft.header}`} onPress={() => actor.send({ type: 'draft.remove', draft })}>
+                  Удалить
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
