@@ -6,6 +6,7 @@ import { brandProductsMachine } from '../machines/brand-products.machine'
 import { checkoutMachine } from '../machines/checkout.machine'
 import { draftSaveMachine } from '../machines/draft-save.machine'
 import { draftsMachine } from '../machines/drafts.machine'
+import { warehouseMapMachine } from '../machines/warehouse-map.machine'
 import { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
 import { productCardMachine } from '../machines/product-card.machine'
 import { profileMachine } from '../machines/profile.machine'
@@ -18,7 +19,7 @@ import { shellMachine } from '../machines/shell.machine'
 import { SIDEBAR_MODES, sidebarMachine } from '../machines/sidebar.machine'
 import { createShellActors, createProfileActors } from '../services/account'
 import { createSessionActors } from '../services/auth'
-import { createBasketActors, createBasketPageActors, createCheckoutActors, createUnsavedStore } from '../services/basket'
+import { createBasketActors, createBasketPageActors, createCheckoutActors, createUnsavedStore, createWarehouseMapActors } from '../services/basket'
 import { createBasketTabs } from '../services/basket-tabs'
 import { createDraftSaveActors, createDraftsActors } from '../services/drafts'
 import { createBrandProductsActors } from '../services/brands'
@@ -130,6 +131,7 @@ export function createAppRuntime(): AppRuntime {
             notifyAddress: (_, { page }) => void router.navigate({ to: '/cabinet/drafts/', search: { page }, replace: true }),
           },
         }),
+        warehouseMap: warehouseMapMachine.provide({ actors: createWarehouseMapActors({ http }) }),
       },
       sidebar,
       builtScreens: BUILT_SCREENS,

@@ -11,9 +11,11 @@ const CHANNEL = 'cabinet.basket'
 export function createBasketTabs(channelName = CHANNEL) {
   const open = () => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(channelName))
   const sender = open()
+  // the listening channel is another object in this same tab, which hears this tab's own messages too
+  const tab = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
   return {
     announce(contract: string): void {
-      sender?.postMessage({ contract })
+      sender?.postMessage({ contract, tab })
     },
     changes$(contract: string): Observable<void> {
       const others = new Observable<unknown>((subscriber) => {
@@ -21,10 +23,16 @@ export function createBasketTabs(channelName = CHANNEL) {
         if (!channel) return undefined
         channel.onmessage = (message: MessageEvent<unknown>) => subscriber.next(message.data)
         return () => channel.close()
-      }).pipe(filter((data) => typeof data === 'object' && data !== null && (data as { contract?: unknown }).contract === contract))
+      }).pipe(filter((data) => isOtherTabChange(data, contract, tab)))
       const back = pageVisible$().pipe(skip(1), filter(Boolean))
       return merge(others, back).pipe(map(() => undefined))
     },
   }
 }
+function isOtherTabChange(data: unknown, contract: string, tab: string): boolean {
+  if (typeof data !== 'object' || data === null) return false
+  const message = data as { contract?: unknown; tab?: unknown }
+  return message.contract === contract && message.tab !== tab
+}
+
 export type BasketTabs = ReturnType<typeof createBasketTabs>

@@ -19,6 +19,7 @@ import {
   placeOrderResponseSchema,
   type PlaceOrderOutcome,
   type PlaceOrderRequest,
+  warehouseDirectionSchema,
 } from '../contract/delivery'
 import type { BasketTabs } from './basket-tabs'
 import { ApiCallError, type Http } from './http'
@@ -130,4 +131,11 @@ export async function placeOrder(http: Http, request: PlaceOrderRequest, signal?
 export const createCheckoutActors = (deps: { http: Http }) => ({
   loadOptions: fromPromise(({ signal }: { signal: AbortSignal }) => deps.http.get('getBasketTableInit', undefined, basketTableInitSchema, undefined, signal)),
   placeOrder: fromPromise(({ input, signal }: { input: PlaceOrderRequest; signal: AbortSignal }) => placeOrder(deps.http, input, signal)),
+})
+
+/** The warehouse map modal: GET /api/warehouse/{id}/ (address, schedule, the map picture's address). */
+export const createWarehouseMapActors = (deps: { http: Http }) => ({
+  loadWarehouse: fromPromise(({ input, signal }: { input: { id: number }; signal: AbortSignal }) =>
+    deps.http.get('warehouse', input.id, warehouseDirectionSchema, undefined, signal),
+  ),
 })

@@ -6,6 +6,7 @@ import type { brandProductsMachine } from '../machines/brand-products.machine'
 import type { checkoutMachine } from '../machines/checkout.machine'
 import type { draftSaveMachine } from '../machines/draft-save.machine'
 import type { draftsMachine } from '../machines/drafts.machine'
+import type { warehouseMapMachine } from '../machines/warehouse-map.machine'
 import type { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
 import type { searchResultsMachine } from '../machines/search-results.machine'
@@ -37,6 +38,7 @@ export interface AppDeps {
     checkout: typeof checkoutMachine
     draftSave: typeof draftSaveMachine
     drafts: typeof draftsMachine
+    warehouseMap: typeof warehouseMapMachine
   }
   sidebar: SidebarActor
   /** menu keys of the screens the route tree has (the sidebar shows only these) */

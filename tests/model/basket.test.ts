@@ -5,6 +5,7 @@ import type { LoadedBasket, SaveLineOutcome, SaveLineRequest } from '../../src/c
 import { basketMachine, BASKET_PAGE_MESSAGES, type BasketContext } from '../../src/machines/basket.machine'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
 import { basketLine, basketOf } from '../support/basket-data'
+import { dealerLineCases } from '../support/basket-paths'
 import { defaultSerializeState, describeMachinePaths, type EventCases } from '../support/path-testing'
 
 /** Line 1: 2 of 5 at warehouse 1; line 2: 1 of 3 at warehouse 2. */
@@ -21,14 +22,8 @@ const cases: EventCases = {
   'xstate.error.actor.loadBasket': [{ type: 'xstate.error.actor.loadBasket', error: new ApiCallError(NETWORK_ERROR_MESSAGE, 0) }],
   'xstate.done.actor.reloadBasket': [{ type: 'xstate.done.actor.reloadBasket', output: { data: DATA, unsaved: {} } satisfies LoadedBasket }],
   'xstate.error.actor.reloadBasket': [{ type: 'xstate.error.actor.reloadBasket', error: new ApiCallError(NETWORK_ERROR_MESSAGE, 0) }],
-  // within the stock, over it (5), zero, and not a number
-  'line.input': ['03', '9', '0', 'abc'].map((text) => ({ type: 'line.input', lineId: A, text })),
-  'line.commit': [{ type: 'line.commit', lineId: A }],
-  'line.step': [
-    { type: 'line.step', lineId: A, delta: 1 },
-    { type: 'line.step', lineId: A, delta: -1 },
-  ],
-  'line.remove': [{ type: 'line.remove', lineId: A }],
+  // line.input (within the stock, over it (5), zero, not a number), line.commit, line.step, line.remove
+  ...dealerLineCases(A, '9'),
   'xstate.done.actor.saveLine': [
     { type: 'xstate.done.actor.saveLine', output: { outcome: 'saved', basket: SAVED } satisfies SaveLineOutcome },
     { type: 'xstate.done.actor.saveLine', output: { outcome: 'overStock', available: 2 } satisfies SaveLineOutcome },

@@ -5,16 +5,21 @@ import { z } from 'zod'
 import { setContractRequestSchema } from '../../src/contract/account'
 import { loginRequestSchema, logoutRequestSchema } from '../../src/contract/auth'
 import { processBasketRequestSchema } from '../../src/contract/basket'
-import { filterRequestSchema } from '../../src/contract/catalogue'
-import { needRequestSchema, wishRequestSchema } from '../../src/contract/product'
+import { brandProductsRequestSchema, filterRequestSchema } from '../../src/contract/catalogue'
+import { clearBasketRequestSchema, placeOrderRequestSchema, processProductSetRequestSchema } from '../../src/contract/delivery'
+import { addToDraftRequestSchema, draftActionRequestSchema } from '../../src/contract/drafts'
+import { addCartFromPricelistRequestSchema, PRICELIST_LIMITS, uploadFileFieldsSchema, uploadTextRequestSchema } from '../../src/contract/pricelist'
+import { ASYNC_TAB_IDS, bindsRequestSchema, needRequestSchema, unsetNeedRequestSchema, wishRequestSchema } from '../../src/contract/product'
 import { registrationRequestSchema, reminderRequestSchema } from '../../src/contract/registration'
 import { searchRequestSchema } from '../../src/contract/search'
+import { multipartForm, type FilePart } from '../fixtures/pricelist/multipart'
 import { DEMO_PASSWORD, loginAs, snapshotAllTables, startServer, type ServerFixture } from '../support/server-fixture'
 
 /**
- * Malformed bodies of every kind against the routes that change state, and the catalogue's
- * filter and search calls: each must get a 4xx with a
- * Russian message (never a 500) and leave every table exactly as it was.
+ * Malformed bodies of every kind against every POST route with a body (the ones that change
+ * state, and the catalogue's filter, search, brand and binds calls): each must get a 4xx with a
+ * Russian message (never a 500) and leave every table exactly as it was. The multipart upload
+ * (/api/uploadsFromFile/) has its own test below.
  */
 
 interface Target {
@@ -23,6 +28,10 @@ interface Target {
   /** a body the schema accepts, mutated into ones it does not */
   valid: Record<string, unknown>
   signedIn: boolean
+  /** the call takes an array of such items (the bulk form): mutated bodies are sent inside one */
+  asArray?: boolean
+  /** the body over the size limit, when padding alone would not do (a route with its own larger limit) */
+  oversized?: Record<string, unknown>
 }
 
 // the filter and search calls answer the default page to a body that is absent (or JSON null)
@@ -57,6 +66,41 @@ const TARGETS: Target[] = [
   { url: '/api/processBasket/', schema: processBasketRequestSchema, valid: { id: 1, qnt: 1, wms: 1, type: 'add', contract: '0' }, signedIn: true },
   { url: '/api/setWish/', schema: wishRequestSchema, valid: { id: 1 }, signedIn: true },
   { url: '/api/setNeed/', schema: needRequestSchema, valid: { id: 1, need: 1 }, signedIn: true },
+  { url: '/api/unsetWish/', schema: wishRequestSchema, valid: { id: 1 }, signedIn: true },
+  { url: '/api/unsetNeed/', schema: unsetNeedRequestSchema, valid: { id: 1 }, signedIn: true },
+  { url: '/api/processBasketUpdate/', schema: processBasketRequestSchema, valid: { id: 1, qnt: 1, wms: 1, type: 'update', contract: '0' }, signedIn: true },
+  { url: '/api/clearBasket/', schema: clearBasketRequestSchema, valid: { contract: '0' }, signedIn: true },
+  {
+    url: '/api/processProductSet/',
+    schema: processProductSetRequestSchema,
+    valid: { contract: '0', products: [{ id: 1, qnt: 1, wms: 1 }] },
+    signedIn: true,
+  },
+  {
+    url: '/api/placeOrder/',
+    schema: placeOrderRequestSchema,
+    valid: { contract: '0', delivery: { method: '1', company: null, type: 'terminal', region: '1' }, address_id: null, consignee_id: null, comment: '' },
+    signedIn: true,
+  },
+  { url: '/api/getProductsByBrandId/', schema: brandProductsRequestSchema, valid: { id: 3, page: 1, contract: '0', warehouse: 1 }, signedIn: true },
+  {
+    url: '/api/binds/',
+    schema: bindsRequestSchema,
+    valid: { id: 1, bindIds: [...ASYNC_TAB_IDS], contract: '0', warehouse: 1 },
+    signedIn: true,
+    asArray: true,
+  },
+  { url: '/api/addToDraft/', schema: addToDraftRequestSchema, valid: { header: 'Черновик к понедельнику', contract: '0' }, signedIn: true },
+  { url: '/api/drafts/', schema: draftActionRequestSchema, valid: { id: 1, action: 'remove' }, signedIn: true },
+  {
+    url: '/api/uploadsFromBuffer/',
+    schema: uploadTextRequestSchema,
+    valid: { text: 'EHL-1234A56752 2', contract: '0', wms: 1 },
+    signedIn: true,
+    // its own body limit is larger (form-encoded Cyrillic): the text itself goes over its 1 MB
+    oversized: { text: 'x'.repeat(PRICELIST_LIMITS.textBytes + 1), contract: '0', wms: 1 },
+  },
+  { url: '/api/addCartFromPricelist/', schema: addCartFromPricelistRequestSchema, valid: { cartList: { '1': 2 }, contract: '0', wms: 1 }, signedIn: true },
 ]
 
 const RUNS_PER_TARGET = 240
@@ -92,7 +136,7 @@ function bodiesFor(target: Target): fc.Arbitrary<Body> {
       const value: Record<string, unknown> = { ...target.valid, ...replace }
       for (const name of drop) delete value[name]
       if (huge) value[huge[0]] = 'ж'.repeat(huge[1])
-      return value
+      return target.asArray ? [value] : value
     })
   const json = fc
     .oneof(
@@ -153,7 +197,8 @@ describe('fuzzing the state-changing routes with malformed bodies', () => {
         fc.asyncProperty(bodiesFor(target), (body) => send(target, body)),
         { numRuns: RUNS_PER_TARGET },
       )
-      const tooLarge = JSON.stringify({ ...target.valid, padding: 'x'.repeat(MAX_BODY_BYTES) })
+      const oversized = target.oversized ?? { ...target.valid, padding: 'x'.repeat(MAX_BODY_BYTES) }
+      const tooLarge = JSON.stringify(target.asArray ? [oversized] : oversized)
       await send(target, { kind: 'over 1 MB', contentType: 'application/json', payload: tooLarge })
     }
 
@@ -161,5 +206,89 @@ describe('fuzzing the state-changing routes with malformed bodies', () => {
     const total = [...sent.values()].reduce((sum, count) => sum + count, 0)
     console.log(`fuzz: ${total} malformed bodies sent (${[...sent].map(([kind, count]) => `${kind} ${count}`).join(', ')})`)
     expect(total).toBeGreaterThanOrEqual(1000)
+  })
+})
+
+const UPLOAD_URL = '/api/uploadsFromFile/'
+const UPLOAD_RUNS = 400
+
+interface Upload {
+  kind: string
+  contentType: string
+  payload: Buffer
+}
+
+const asUpload = (kind: string, form: { payload: Buffer; headers: { 'content-type': string } }): Upload => ({
+  kind,
+  contentType: form.headers['content-type'],
+  payload: form.payload,
+})
+
+/**
+ * Multipart forms that cannot be read as an upload: cut short, without the file, with fields the
+ * schema refuses, plain garbage under a multipart type, or a form sent under another type.
+ */
+function uploadsFor(): fc.Arbitrary<Upload> {
+  const content = fc.oneof(fc.string({ maxLength: 80 }), fc.constant('EHL-1234A56752;2\n'))
+  const file = content.map((text): FilePart => ({ content: text, filename: 'order.csv', type: 'text/csv' }))
+  const field = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('', '0', '1', '-1', 'abc', '1e3', ' 7 ', '9999999999'))
+
+  // a complete form whose only fault is being cut before its closing boundary
+  const truncated = fc
+    .tuple(file, fc.double({ min: 0, max: 1, noNaN: true }))
+    .map(([part, at]) => {
+      const form = multipartForm({ contract: '0', wms: '1', file: part })
+      const closing = Buffer.byteLength(`--${form.headers['content-type'].split('boundary=')[1]}--\r\n`)
+      return { ...asUpload('cut short', form), payload: form.payload.subarray(0, Math.floor(at * (form.payload.length - closing))) }
+    })
+  const withoutFile = fc
+    .tuple(fc.dictionary(fc.constantFrom('contract', 'wms', 'text', 'upload'), field, { maxKeys: 3 }), fc.option(file, { nil: undefined }))
+    .map(([fields, misnamed]) => asUpload('no file', multipartForm({ ...fields, ...(misnamed ? { upload: misnamed } : {}) })))
+  const badFields = fc
+    .tuple(fc.record({ contract: field, wms: field }, { requiredKeys: [] }), file)
+    .filter(([fields]) => !uploadFileFieldsSchema.safeParse(fields).success)
+    .map(([fields, part]) => asUpload('bad fields', multipartForm({ ...fields, file: part })))
+  const garbage = fc
+    .tuple(fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=x', 'multipart/form-data; boundary=', 'multipart/mixed; boundary=x'), fc.string({ maxLength: 120 }))
+    .map(([contentType, text]): Upload => ({ kind: 'garbage multipart', contentType, payload: Buffer.from(text) }))
+  const wrongType = fc
+    .tuple(fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/octet-stream', 'text/csv'), file)
+    .map(([contentType, part]): Upload => ({ kind: `form as ${contentType}`, contentType, payload: multipartForm({ contract: '0', file: part }).payload }))
+
+  return fc.oneof(
+    { weight: 3, arbitrary: truncated },
+    { weight: 2, arbitrary: withoutFile },
+    { weight: 2, arbitrary: badFields },
+    { weight: 2, arbitrary: garbage },
+    { weight: 2, arbitrary: wrongType },
+  )
+}
+
+describe('fuzzing the multipart upload with malformed forms', () => {
+  it('answers every malformed upload with a Russian 4xx and changes no table', async () => {
+    const before = await snapshotAllTables(fixture.db)
+    const sent = new Map<string, number>()
+    await fc.assert(
+      fc.asyncProperty(uploadsFor(), async (upload) => {
+        const response = await fixture.app.inject({
+          method: 'POST',
+          url: UPLOAD_URL,
+          payload: upload.payload,
+          headers: { 'content-type': upload.contentType, cookie },
+        })
+        sent.set(upload.kind, (sent.get(upload.kind) ?? 0) + 1)
+        const label = `${upload.kind} ${upload.contentType} ${upload.payload.toString('utf8').slice(0, 200)}`
+        expect(response.statusCode, label).toBeGreaterThanOrEqual(400)
+        expect(response.statusCode, label).toBeLessThan(500)
+        expect(response.json().message, label).toMatch(/[А-Яа-яЁё]/)
+      }),
+      { numRuns: UPLOAD_RUNS },
+    )
+    // not signed in: refused before the form is read
+    const anonymous = await fixture.app.inject({ method: 'POST', url: UPLOAD_URL, ...multipartForm({ file: { content: 'AB;1' } }) })
+    expect(anonymous.statusCode).toBe(401)
+
+    expect(await snapshotAllTables(fixture.db)).toEqual(before)
+    console.log(`fuzz: ${UPLOAD_RUNS} malformed uploads sent (${[...sent].map(([kind, count]) => `${kind} ${count}`).join(', ')})`)
   })
 })

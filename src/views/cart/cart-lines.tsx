@@ -8,16 +8,21 @@ import { QuantityStepper } from '../product/quantity-stepper'
 import table from '../ui/data-table.module.css'
 import { formatInteger, formatMoney } from '../ui/format'
 import styles from './cart.module.css'
+import { WarehouseMapOpener } from './warehouse-map-dialog'
+import mapStyles from './warehouse-map-dialog.module.css'
 
 /** One warehouse's lines: the quantity of each is edited in place. */
 export function CartLines({ basket, group }: { basket: BasketActor; group: WarehouseGroup }) {
   const headingId = `cart-wms-${group.warehouse.id}`
   return (
     <section className={styles.group} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.groupTitle}>
-        Склад: {group.warehouse.header}
-        <span className={styles.groupSum}>{formatMoney(group.sum)}</span>
-      </h2>
+      <div className={mapStyles.heading}>
+        <h2 id={headingId} className={styles.groupTitle}>
+          Склад: {group.warehouse.header}
+          <span className={styles.groupSum}>{formatMoney(group.sum)}</span>
+        </h2>
+        <WarehouseMapOpener warehouse={group.warehouse} />
+      </div>
       <div className={styles.scroll}>
         <table className={`${table.table} ${styles.lines}`}>
           <thead>

@@ -76,7 +76,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
           ))}
         </>
       )}
-      <CheckoutPanel key={contract} contract={contract} hasLines={screen === 'lines'} isBasketBusy={sync !== 'idle'} totalText={totalText} />
+      <CheckoutPanel key={contract} contract={contract} hasLines={screen === 'lines'} isBasketBusy={sync !== 'idle'} totalText={totalText} warehouses={groups.map((group) => group.warehouse)} />
       {sync === 'confirmingClear' || sync === 'clearing' ? (
         <ConfirmDialog
           title={BASKET_PAGE_MESSAGES.clearQuestion}

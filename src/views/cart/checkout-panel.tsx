@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
+import type { Warehouse } from '../../contract/account'
 import type { BasketTableInit, DeliveryType } from '../../contract/delivery'
 import { CHECKOUT_MESSAGES, type CheckoutActor, type DeliveryForm } from '../../machines/checkout.machine'
 import { useAppDeps, useScreenActor } from '../app-deps'
@@ -9,6 +10,8 @@ import { ErrorBlock } from '../ui/error-block'
 import { formatMoney } from '../ui/format'
 import { Loading } from '../ui/loading'
 import styles from './checkout.module.css'
+import { WarehouseMapOpener } from './warehouse-map-dialog'
+import mapStyles from './warehouse-map-dialog.module.css'
 
 const TYPE_TITLES: Record<DeliveryType, string> = { terminal: 'До терминала транспортной компании', door: 'До двери' }
 
@@ -20,6 +23,8 @@ export interface CheckoutPanelProps {
   isBasketBusy: boolean
   /** "Итого" of the basket, for the confirmation */
   totalText: string
+  /** the warehouses the basket holds lines from: their maps, when the goods are picked up */
+  warehouses: readonly Warehouse[]
 }
 
 /** The delivery selector and «Оформить заказ» under the basket's lines. */
@@ -67,7 +72,7 @@ function ShortageAlert({ checkout }: { checkout: CheckoutActor }) {
   )
 }
 
-function DeliveryFormView({ checkout, isBasketBusy, totalText }: CheckoutPanelProps & { checkout: CheckoutActor }) {
+function DeliveryFormView({ checkout, isBasketBusy, totalText, warehouses }: CheckoutPanelProps & { checkout: CheckoutActor }) {
   const options = useSelector(checkout, (snapshot) => snapshot.context.options)
   const form = useSelector(checkout, (snapshot) => snapshot.context.form)
   const missing = useSelector(checkout, (snapshot) => (snapshot.matches({ editing: 'incomplete' }) ? snapshot.context.missing : null))
@@ -102,6 +107,16 @@ function DeliveryFormView({ checkout, isBasketBusy, totalText }: CheckoutPanelPr
             />
             <Select label="Регион" value={form.region} onChange={(value) => change({ region: value })} choices={options.regions} />
           </>
+        ) : null}
+        {method?.isPickup && warehouses.length > 0 ? (
+          <div className={`${styles.field} ${mapStyles.pickup}`} role="group" aria-label="Откуда забрать">
+            <span aria-hidden="true">Откуда забрать</span>
+            <div className={mapStyles.openers}>
+              {warehouses.map((warehouse) => (
+                <WarehouseMapOpener key={warehouse.id} warehouse={warehouse} label={`Схема проезда: ${warehouse.header}`} />
+              ))}
+            </div>
+          </div>
         ) : null}
         {method && !method.isPickup ? (
           <Select

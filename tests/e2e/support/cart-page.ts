@@ -48,6 +48,67 @@ export class CartPage {
     await quantity.press('Tab')
   }
 
+  // one method per basket machine event a dealer causes (tests/e2e/basket-paths.spec.ts)
+
+  /** line.input: the field's text changes and the focus stays where it was (no blur, so no commit). */
+  async inputQuantity(header: string, text: string): Promise<void> {
+    await this.line(header).quantity.evaluate((field: HTMLInputElement, value) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value)
+      field.dispatchEvent(new Event('input', { bubbles: true }))
+    }, text)
+  }
+
+  /** line.commit: the dealer leaves the field. */
+  async commitQuantity(header: string): Promise<void> {
+    const { quantity } = this.line(header)
+    await quantity.focus()
+    await quantity.blur()
+  }
+
+  /** line.step: «+» or «−». */
+  async stepQuantity(header: string, delta: 1 | -1): Promise<void> {
+    const { increment, decrement } = this.line(header)
+    await (delta === 1 ? increment : decrement).click()
+  }
+
+  /** line.remove: the line's «Удалить». */
+  async removeLine(header: string): Promise<void> {
+    await this.line(header).remove.click()
+  }
+
+  /** The clear question, shown while it is asked and while the basket is being cleared. */
+  get clearDialog(): Locator {
+    return this.page.getByRole('alertdialog', { name: 'Очистить корзину?' })
+  }
+
+  /** basket.clear, then clear.confirm or clear.cancel. */
+  async askToClear(): Promise<void> {
+    await this.clear.click()
+  }
+
+  async answerClear(confirm: boolean): Promise<void> {
+    await this.clearDialog.getByRole('button', { name: confirm ? 'Очистить' : 'Отмена' }).click()
+  }
+
+  /** The stock notice beside a line, and its «Закрыть» (notice.dismiss). */
+  get notice(): Locator {
+    return this.page.getByRole('main').getByRole('alert').filter({ hasText: 'Не достаточно свободных остатков на складе' })
+  }
+
+  async dismissNotice(): Promise<void> {
+    await this.notice.getByRole('button', { name: 'Закрыть' }).click()
+  }
+
+  /** The error block with this title ("Не удалось загрузить корзину", "Количество не сохранено", "Корзина не очищена"). */
+  failure(title: string): Locator {
+    return this.page.getByRole('main').getByRole('alert').filter({ hasText: title })
+  }
+
+  /** basket.retry: «Повторить» in the error block shown. */
+  async retry(title: string): Promise<void> {
+    await this.failure(title).getByRole('button', { name: 'Повторить' }).click()
+  }
+
   /** Waits until nothing is being saved. */
   async settled(): Promise<void> {
     await expect(this.status).toHaveText('')
@@ -92,6 +153,11 @@ export async function fillBasket(page: Page, lines: { id: number; qnt: number; w
     const response = await page.request.post('/api/processBasket/', { data: { ...line, type: 'add', contract: '0' } })
     expect(response.status()).toBe(200)
   }
+}
+
+/** Empties the dealer's basket (the selected contract) through the API. */
+export async function clearBasket(page: Page): Promise<void> {
+  expect((await page.request.post('/api/clearBasket/', { data: { contract: '0' } })).status()).toBe(200)
 }
 
 /** The delivery selector and «Оформить заказ» below the lines. */

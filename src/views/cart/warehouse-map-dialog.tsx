@@ -1,0 +1,104 @@
+import { useSelector } from '@xstate/react'
+import { useState } from 'react'
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import type { Warehouse } from '../../contract/account'
+import { WAREHOUSE_MAP_MESSAGES, type WarehouseMapActor } from '../../machines/warehouse-map.machine'
+import { useAppDeps, useScreenActor } from '../app-deps'
+import { Button } from '../ui/button'
+import { ErrorBlock } from '../ui/error-block'
+import { Loading } from '../ui/loading'
+import styles from './warehouse-map-dialog.module.css'
+
+export const warehouseMapTitle = (warehouse: Warehouse) => `${WAREHOUSE_MAP_MESSAGES.title}: ${warehouse.header}`
+
+export interface WarehouseMapOpenerProps {
+  warehouse: Warehouse
+  /** the visible text; the accessible name always names the warehouse */
+  label?: string
+}
+
+/**
+ * «Схема проезда» and the modal it opens. Which map is open is view-local UI state (no workflow);
+ * the loading is the warehouse map machine's, started while the modal is shown. Closing returns
+ * the focus to this button.
+ */
+export function WarehouseMapOpener({ warehouse, label = WAREHOUSE_MAP_MESSAGES.title }: WarehouseMapOpenerProps) {
+  const [isOpen, setOpen] = useState(false)
+  return (
+    <>
+      <Button className={styles.opener} aria-label={warehouseMapTitle(warehouse)} aria-haspopup="dialog" onPress={() => setOpen(true)}>
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+          <path
+            d="M8 15s-5-4.6-5-8.5a5 5 0 0 1 10 0C13 10.4 8 15 8 15z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinejoin="round"
+          />
+          <circle cx="8" cy="6.5" r="1.8" fill="currentColor" />
+        </svg>
+        {label}
+      </Button>
+      {isOpen ? <WarehouseMapDialog warehouse={warehouse} onClose={() => setOpen(false)} /> : null}
+    </>
+  )
+}
+
+export interface WarehouseMapDialogProps {
+  warehouse: Warehouse
+  onClose: () => void
+}
+
+/** Spec §2 /tpl/direction.html: the warehouse's address, schedule and map picture; «Закрыть» or Esc. */
+export function WarehouseMapDialog({ warehouse, onClose }: WarehouseMapDialogProps) {
+  const map = useScreenActor(useAppDeps().machines.warehouseMap, { input: { warehouseId: warehouse.id } })
+  return (
+    <ModalOverlay className={styles.overlay} isOpen isDismissable onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Modal className={styles.modal}>
+        <Dialog className={styles.dialog}>
+          <Heading slot="title" className={styles.title}>
+            {warehouseMapTitle(warehouse)}
+          </Heading>
+          <WarehouseMapBody map={map} />
+          <div className={styles.actions}>
+            <Button variant="primary" onPress={onClose} autoFocus>
+              Закрыть
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  )
+}
+
+function WarehouseMapBody({ map }: { map: WarehouseMapActor }) {
+  const view = useSelector(map, (snapshot) => (snapshot.matches('shown') ? 'shown' : snapshot.matches('failed') ? 'failed' : 'loading'))
+  const warehouse = useSelector(map, (snapshot) => snapshot.context.warehouse)
+  const errorMessage = useSelector(map, (snapshot) => snapshot.context.errorMessage)
+
+  if (view === 'loading') return <Loading label={WAREHOUSE_MAP_MESSAGES.loading} />
+  if (view === 'failed' || !warehouse) {
+    return <ErrorBlock title={WAREHOUSE_MAP_MESSAGES.loadFailed} message={errorMessage} onRetry={() => map.send({ type: 'map.retry' })} />
+  }
+  return (
+    <div className={styles.body}>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Адрес</dt>
+          <dd>{warehouse.address}</dd>
+        </div>
+        <div>
+          <dt>{WAREHOUSE_MAP_MESSAGES.schedule}</dt>
+          <dd>{warehouse.schedule}</dd>
+        </div>
+      </dl>
+      <img
+        className={styles.picture}
+        src={warehouse.map}
+        width={640}
+        height={400}
+        alt={`Схема проезда к складу «${warehouse.header}»: ${warehouse.address}`}
+      />
+    </div>
+  )
+}
