@@ -4,10 +4,12 @@ import { addToBasketMachine } from '../machines/add-to-basket.machine'
 import { basketMachine } from '../machines/basket.machine'
 import { brandProductsMachine } from '../machines/brand-products.machine'
 import { checkoutMachine } from '../machines/checkout.machine'
+import { pricelistMachine } from '../machines/pricelist.machine'
 import { draftSaveMachine } from '../machines/draft-save.machine'
 import { draftsMachine } from '../machines/drafts.machine'
 import { warehouseMapMachine } from '../machines/warehouse-map.machine'
 import { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
+import { DEFAULT_QUERY } from '../machines/catalogue-query'
 import { productCardMachine } from '../machines/product-card.machine'
 import { profileMachine } from '../machines/profile.machine'
 import { registrationMachine } from '../machines/registration.machine'
@@ -25,12 +27,13 @@ import { createDraftSaveActors, createDraftsActors } from '../services/drafts'
 import { createBrandProductsActors } from '../services/brands'
 import { createCatalogueFilterActors } from '../services/catalogue'
 import { createHttp } from '../services/http'
+import { createPricelistActors } from '../services/pricelist'
 import { createJournal } from '../services/journal'
 import { createProductActors } from '../services/product'
 import { createRegistrationActors, createReminderActors } from '../services/registration'
 import { createSearchAutocompleteActors, createSearchResultsActors, rememberSearchKeyword } from '../services/search'
 import { forgetRegistrationDraft, readRegistrationDraft, saveRegistrationDraft } from '../services/registration-draft'
-import { createStorage, createTabStorage, SIDEBAR_STORAGE_KEY } from '../services/storage'
+import { createStorage, createTabStorage, SIDEBAR_STORAGE_KEY, WAREHOUSE_STORAGE_KEY } from '../services/storage'
 import { AppDepsProvider, type AppDeps } from '../views/app-deps'
 import { SessionProvider } from '../views/session/session-context'
 import { BUILT_SCREENS, createAppRouter, type AppRouter } from './router'
@@ -67,7 +70,10 @@ export function createAppRuntime(): AppRuntime {
       persistUnsaved: (_, { contract, unsaved: fields }) => unsaved.write(contract, fields),
     },
   })
-  const shell = shellMachine.provide({ actors: { ...createShellActors({ http }), basket } })
+  const shell = shellMachine.provide({
+    actors: { ...createShellActors({ http, storage }), basket },
+    actions: { persistWarehouse: (_, { id }) => storage.write(WAREHOUSE_STORAGE_KEY, String(id)) },
+  })
   const session = createActor(sessionMachine.provide({ actors: { ...createSessionActors({ http }), shell } }), {
     inspect: journal.inspect,
   }).start()
@@ -91,7 +97,14 @@ export function createAppRuntime(): AppRuntime {
         profile: profileMachine.provide({ actors: createProfileActors({ http }) }),
         catalogueFilter: catalogueFilterMachine.provide({
           actors: { ...createCatalogueFilterActors({ http }), productCard },
-          actions: { notifyAddress: (_, { search }) => void router.navigate({ to: '/cabinet/', search }) },
+          actions: {
+            notifyAddress: (_, { search }) => {
+              // the warehouse picked in the filter panel becomes the dealer's choice everywhere;
+              // the shell first, so the address without ?warehouse= reads the same warehouse back
+              session.system.get('shell')?.send({ type: 'warehouse.select', id: search.warehouse ?? DEFAULT_QUERY.warehouse })
+              void router.navigate({ to: '/cabinet/', search })
+            },
+          },
         }),
         registration: registrationMachine.provide({
           actors: createRegistrationActors({ http }),
@@ -132,6 +145,13 @@ export function createAppRuntime(): AppRuntime {
           },
         }),
         warehouseMap: warehouseMapMachine.provide({ actors: createWarehouseMapActors({ http }) }),
+        pricelist: pricelistMachine.provide({
+          actors: createPricelistActors({ http }),
+          actions: {
+            notifyBasketChanged: (_, { basket }) => session.system.get('shell')?.send({ type: 'basket.changed', basket }),
+            notifyCartOpened: () => void router.navigate({ to: '/cart/' }),
+          },
+        }),
       },
       sidebar,
       builtScreens: BUILT_SCREENS,

@@ -21,7 +21,7 @@ import { leaveLoginIfSignedIn, requireSignedIn, type RouterContext } from './rou
  * Menu keys (src/contract/menu.ts) of the screens this route tree has: the sidebar shows only
  * these. Add a key here when its screen's route is added below.
  */
-export const BUILT_SCREENS: readonly string[] = ['cabinet', 'profile', 'brand', 'cart', 'drafts']
+export const BUILT_SCREENS: readonly string[] = ['cabinet', 'profile', 'brand', 'cart', 'drafts', 'pricelist']
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
 const localPath = z.string().regex(/^\/(?![/\\])/)
@@ -132,6 +132,13 @@ const draftsRoute = createRoute({
   component: lazyRouteComponent(() => import('../views/drafts/drafts-page'), 'DraftsPage'),
 })
 
+/** /cabinet/pricelist/: the dealer's own order file or pasted text, then a selection modal (spec §2). */
+const pricelistRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'pricelist',
+  component: lazyRouteComponent(() => import('../views/pricelist/pricelist-page'), 'PricelistPage'),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -144,7 +151,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registrationRoute,
   cabinetLayoutRoute.addChildren([
-    cabinetRoute.addChildren([catalogueRoute, profileRoute, searchResultsRoute, brandRoute, draftsRoute]),
+    cabinetRoute.addChildren([catalogueRoute, profileRoute, searchResultsRoute, brandRoute, draftsRoute, pricelistRoute]),
     cartRoute,
   ]),
 ])

@@ -104,13 +104,17 @@ const orderedParam = ({ id, minp, maxp }: ParamRange): ParamRange => {
 
 const hasBound = (param: ParamRange) => param.minp !== null || param.maxp !== null
 
-export function queryFromSearch(search: CatalogueSearch): CatalogueQuery {
+/**
+ * The query an address names. `defaults` stand in for what the address leaves out: the
+ * warehouse the dealer chose (the shell's) when there is no ?warehouse=.
+ */
+export function queryFromSearch(search: CatalogueSearch, defaults: Pick<CatalogueQuery, 'warehouse'> = DEFAULT_QUERY): CatalogueQuery {
   const [minprice, maxprice] = ordered(search.minprice ?? null, search.maxprice ?? null)
   const sorting: SortState =
     search.sort === 'none' ? null : { field: search.sort ?? DEFAULT_SORTING.field, sort: search.dir ?? DEFAULT_SORTING.sort }
   return {
     page: search.page ?? DEFAULT_QUERY.page,
-    warehouse: search.warehouse ?? DEFAULT_QUERY.warehouse,
+    warehouse: search.warehouse ?? defaults.warehouse,
     available: search.available ?? DEFAULT_QUERY.available,
     brand: search.brand ?? [],
     minprice,

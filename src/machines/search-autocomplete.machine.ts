@@ -1,5 +1,6 @@
 import { assign, raise, setup, stateIn } from 'xstate'
 import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
+import type { ProductRequest } from '../contract/product'
 import { SEARCH_MIN_LENGTH, type AutocompleteItem } from '../contract/search'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { productCardMachine } from './product-card.machine'
@@ -22,14 +23,20 @@ export interface SearchAutocompleteContext {
   highlighted: number
   /** the suggestion whose product card is open */
   productId: number | null
+  /** the contract and warehouse the open card shows price and stock for */
+  offer: ProductOffer
 }
+
+/** Under which contract, and from which warehouse, a product card offers the product. */
+export type ProductOffer = Pick<ProductRequest, 'contract' | 'warehouse'>
 
 export type SearchAutocompleteEvent =
   | { type: 'search.type'; keyword: string }
   | { type: 'search.submit' }
-  | { type: 'search.choose'; productId: number }
+  /** `offer`: the dealer's selected contract and chosen warehouse, which the card opens at */
+  | { type: 'search.choose'; productId: number; offer: ProductOffer }
   | { type: 'list.move'; step: 1 | -1 }
-  | { type: 'list.pick' }
+  | { type: 'list.pick'; offer: ProductOffer }
   | { type: 'list.close' }
   | { type: 'field.focus' }
   | { type: 'field.blur' }
@@ -52,7 +59,8 @@ export function stepHighlight(count: number, index: number, step: 1 | -1): numbe
  * `search`: from 2 characters on, after a pause in typing, GET /search/?keyword=&simple=1 suggests
  * up to 10 products. Every keystroke leaves `loading`, which stops the running request (its
  * AbortSignal fires), so a stale answer never shows. Choosing a suggestion opens its product card
- * (the card's machine runs while `productOpen` lasts); submitting remembers the keyword
+ * at the dealer's chosen warehouse and selected contract, which the choosing event carries (the
+ * card's machine runs while `productOpen` lasts); submitting remembers the keyword
  * (`storeSubmittedKeyword`, a localStorage write the app provides) and sends the dealer to the
  * results (`notifySubmitted`). `list`: whether the dealer dismissed the list (Escape, submitting).
  * `field`: whether the field has focus. The list shows while the field has focus, the list is not
@@ -89,7 +97,10 @@ export const searchAutocompleteMachine = setup({
       highlighted: ({ context }, params: { step: 1 | -1 }) => stepHighlight(context.suggestions.length, context.highlighted, params.step),
     }),
     resetHighlight: assign({ highlighted: NO_HIGHLIGHT }),
-    storeProduct: assign({ productId: (_, params: { productId: number }) => params.productId }),
+    storeProduct: assign({
+      productId: (_, params: { productId: number; offer: ProductOffer }) => params.productId,
+      offer: (_, params: { productId: number; offer: ProductOffer }) => params.offer,
+    }),
     resetProduct: assign({ productId: null }),
     /** provided by the app: the keyword goes to localStorage for /cabinet/action12/ to pick up */
     storeSubmittedKeyword: (_, _params: { keyword: string }) => {},
@@ -100,7 +111,14 @@ export const searchAutocompleteMachine = setup({
 }).createMachine({
   id: 'searchAutocomplete',
   description: 'The header search field: suggestions from 2 characters on, Enter goes to the search results.',
-  context: { keyword: '', suggestions: [], errorMessage: null, highlighted: NO_HIGHLIGHT, productId: null },
+  context: {
+    keyword: '',
+    suggestions: [],
+    errorMessage: null,
+    highlighted: NO_HIGHLIGHT,
+    productId: null,
+    offer: { contract: CATALOGUE_DEFAULTS.contract, warehouse: CATALOGUE_DEFAULTS.warehouse },
+  },
   type: 'parallel',
   states: {
     search: {
@@ -188,13 +206,16 @@ export const searchAutocompleteMachine = setup({
             'list.pick': {
               guard: 'isOptionHighlighted',
               target: 'productOpen',
-              description: 'Enter on the highlighted option opens its card',
-              actions: { type: 'storeProduct', params: ({ context }) => ({ productId: context.suggestions[context.highlighted]!.id }) },
+              description: 'Enter on the highlighted option opens its card at the chosen warehouse and the selected contract',
+              actions: {
+                type: 'storeProduct',
+                params: ({ context, event }) => ({ productId: context.suggestions[context.highlighted]!.id, offer: event.offer }),
+              },
             },
             'search.choose': {
               target: 'productOpen',
-              description: 'The dealer clicks a suggestion',
-              actions: { type: 'storeProduct', params: ({ event }) => ({ productId: event.productId }) },
+              description: 'The dealer clicks a suggestion: its card opens at the chosen warehouse and the selected contract',
+              actions: { type: 'storeProduct', params: ({ event }) => ({ productId: event.productId, offer: event.offer }) },
             },
           },
         },
@@ -206,11 +227,7 @@ export const searchAutocompleteMachine = setup({
           invoke: {
             id: 'productCard',
             src: 'productCard',
-            input: ({ context }) => ({
-              productId: context.productId!,
-              contract: CATALOGUE_DEFAULTS.contract,
-              warehouse: CATALOGUE_DEFAULTS.warehouse,
-            }),
+            input: ({ context }) => ({ productId: context.productId!, ...context.offer }),
           },
           exit: 'resetProduct',
           on: { 'card.close': { target: 'suggestions', description: 'The card is closed: the suggestions stay' } },

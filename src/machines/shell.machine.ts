@@ -1,5 +1,6 @@
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate'
-import type { BasketSummary, InitData } from '../contract/account'
+import type { BasketSummary, InitData, Warehouse } from '../contract/account'
+import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
 import { basketMachine } from './basket.machine'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 
@@ -15,6 +16,8 @@ export interface ShellContext {
   pendingContract: string | null
   /** the server's message of the last failure (loading or switching) */
   errorMessage: string | null
+  /** the warehouse the dealer works from: every list shows its stock and adds from it */
+  selectedWarehouse: number
 }
 
 export type ShellEvent =
@@ -25,6 +28,26 @@ export type ShellEvent =
   | { type: 'basket.changed'; basket: BasketSummary }
   /** the basket child's figures after it loaded or changed */
   | { type: 'basket.summary'; basket: BasketSummary }
+  /** the dealer picks the warehouse they work from (a list's «Склад», the catalogue's filter) */
+  | { type: 'warehouse.select'; id: number }
+
+/** What loadInitData answers: GET /api/initdata/ and the warehouse this browser remembers. */
+export interface ShellLoadOutput {
+  initData: InitData
+  /** the dealer's last choice as stored, or null; it may no longer be one of the warehouses */
+  storedWarehouse: number | null
+}
+
+/**
+ * The warehouse the cabinet starts with: the stored choice while it is still listed, else the
+ * default warehouse (spec §9: 1) when listed, else the first listed.
+ */
+export function pickWarehouse(warehouses: readonly Warehouse[], stored: number | null): number {
+  const listed = (id: number | null) => id !== null && warehouses.some((warehouse) => warehouse.id === id)
+  if (listed(stored)) return stored!
+  if (listed(CATALOGUE_DEFAULTS.warehouse)) return CATALOGUE_DEFAULTS.warehouse
+  return warehouses[0]?.id ?? CATALOGUE_DEFAULTS.warehouse
+}
 
 export interface SetContractOutput {
   selectedContract: string
@@ -33,13 +56,14 @@ export interface SetContractOutput {
 
 /**
  * The cabinet's frame: loads what the header and sidebar need (account, contracts, warehouses,
- * basket summary) and switches the selected contract.
+ * basket summary), switches the selected contract and holds the warehouse the dealer works from
+ * (remembered through `persistWarehouse`, an action the app provides).
  */
 export const shellMachine = setup({
   types: {} as { context: ShellContext; events: ShellEvent; children: { basket: 'basket' } },
   actors: {
     basket: basketMachine,
-    loadInitData: unprovidedPromise<InitData>('loadInitData'),
+    loadInitData: unprovidedPromise<ShellLoadOutput>('loadInitData'),
     setContract: unprovidedPromise<SetContractOutput, { id: string }>('setContract'),
   },
   guards: {
@@ -48,9 +72,20 @@ export const shellMachine = setup({
       context.initData !== null &&
       event.id !== context.initData.selectedContract &&
       context.initData.contracts.some((contract) => contract.id === event.id),
+    canSelectWarehouse: ({ context, event }) =>
+      event.type === 'warehouse.select' &&
+      event.id !== context.selectedWarehouse &&
+      (context.initData?.warehouses.some((warehouse) => warehouse.id === event.id) ?? false),
   },
   actions: {
-    storeInitData: assign({ initData: (_, params: { initData: InitData }) => params.initData, errorMessage: null }),
+    storeInitData: assign({
+      initData: (_, params: ShellLoadOutput) => params.initData,
+      selectedWarehouse: (_, params: ShellLoadOutput) => pickWarehouse(params.initData.warehouses, params.storedWarehouse),
+      errorMessage: null,
+    }),
+    storeWarehouse: assign({ selectedWarehouse: (_, params: { id: number }) => params.id }),
+    /** provided by the app: the choice is remembered in this browser (localStorage) */
+    persistWarehouse: (_, _params: { id: number }) => {},
     storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
     storePendingContract: assign({ pendingContract: (_, params: { id: string }) => params.id }),
     storeContract: assign({
@@ -68,17 +103,25 @@ export const shellMachine = setup({
   },
 }).createMachine({
   id: 'shell',
-  description: 'The cabinet frame: loads the init data for the header and sidebar, and switches the selected contract.',
+  description: 'The cabinet frame: loads the init data for the header and sidebar, switches the selected contract and holds the chosen warehouse.',
   initial: 'loading',
-  context: { initData: null, pendingContract: null, errorMessage: null },
+  context: { initData: null, pendingContract: null, errorMessage: null, selectedWarehouse: CATALOGUE_DEFAULTS.warehouse },
   states: {
     loading: {
       description: 'Full-page loader "Загрузка кабинета…" while GET /api/initdata/ runs',
       invoke: {
         id: 'loadInitData',
         src: 'loadInitData',
-        onDone: { target: 'ready', actions: { type: 'storeInitData', params: ({ event }) => ({ initData: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'ready',
+          description: 'Loaded: the warehouse is the stored choice while still listed, else warehouse 1, else the first',
+          actions: { type: 'storeInitData', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'failed',
+          description: 'The call failed or answered nonsense',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     failed: {
@@ -109,6 +152,14 @@ export const shellMachine = setup({
           description: 'The basket loaded or changed: the header shows its figures',
           actions: { type: 'storeBasket', params: ({ event }) => ({ basket: event.basket }) },
         },
+        'warehouse.select': {
+          guard: 'canSelectWarehouse',
+          description: 'The dealer picks another of the listed warehouses: every list follows, and the choice is remembered',
+          actions: [
+            { type: 'storeWarehouse', params: ({ event }) => ({ id: event.id }) },
+            { type: 'persistWarehouse', params: ({ event }) => ({ id: event.id }) },
+          ],
+        },
       },
       states: {
         idle: { description: 'The contract selector is ready' },
@@ -120,6 +171,7 @@ export const shellMachine = setup({
             input: ({ context }) => ({ id: context.pendingContract ?? '' }),
             onDone: {
               target: 'idle',
+              description: 'The server switched the contract: the header shows its basket, and the basket child follows',
               actions: [
                 { type: 'storeContract', params: ({ event }) => event.output },
                 { type: 'notifyBasketContract', params: ({ event }) => ({ contract: event.output.selectedContract }) },
@@ -127,6 +179,7 @@ export const shellMachine = setup({
             },
             onError: {
               target: 'contractSwitchFailed',
+              description: 'The server refused the switch or could not be reached',
               actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
             },
           },

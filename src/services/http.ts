@@ -83,6 +83,9 @@ export function createHttp(options: HttpOptions = {}) {
     /** POST /api/{method}/ */
     call: <S extends z.ZodType>(method: string, body: unknown, schema: S, signal?: AbortSignal) =>
       send(schema, () => client.post(apiPath(method), { json: body ?? {}, signal })),
+    /** POST /api/{method}/ with a form body: multipart for FormData (a file upload), URL-encoded for URLSearchParams */
+    postForm: <S extends z.ZodType>(method: string, body: FormData | URLSearchParams, schema: S, signal?: AbortSignal) =>
+      send(schema, () => client.post(apiPath(method), { body, signal })),
     /** the bulk form: posts an array of items and answers an array */
     bulk: <S extends z.ZodType>(method: string, items: unknown[], itemSchema: S, signal?: AbortSignal) =>
       send(z.array(itemSchema), () => client.post(apiPath(method), { json: items, signal })),

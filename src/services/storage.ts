@@ -54,3 +54,6 @@ export function createTabStorage() {
 
 /** The sidebar's remembered width: 'wide' or 'narrow'. */
 export const SIDEBAR_STORAGE_KEY = 'cabinet.sidebar'
+
+/** The warehouse the dealer works from (its id): every list shows and adds from it. */
+export const WAREHOUSE_STORAGE_KEY = 'cabinet.warehouse'

@@ -4,6 +4,7 @@ import type { Actor, ActorOptions, AnyActorLogic, InspectionEvent, IsNotNever, R
 import type { addToBasketMachine } from '../machines/add-to-basket.machine'
 import type { brandProductsMachine } from '../machines/brand-products.machine'
 import type { checkoutMachine } from '../machines/checkout.machine'
+import type { pricelistMachine } from '../machines/pricelist.machine'
 import type { draftSaveMachine } from '../machines/draft-save.machine'
 import type { draftsMachine } from '../machines/drafts.machine'
 import type { warehouseMapMachine } from '../machines/warehouse-map.machine'
@@ -36,6 +37,7 @@ export interface AppDeps {
     brandProducts: typeof brandProductsMachine
     addToBasket: typeof addToBasketMachine
     checkout: typeof checkoutMachine
+    pricelist: typeof pricelistMachine
     draftSave: typeof draftSaveMachine
     drafts: typeof draftsMachine
     warehouseMap: typeof warehouseMapMachine

@@ -18,13 +18,17 @@ const drill = item(7, 'Дрель ударная 650 Вт', 'DR-650')
 const saw = item(8, 'Пила циркулярная 1200 Вт', 'PC-1200')
 const grinder = item(9, 'Шлифмашина угловая 900 Вт', 'SM-900')
 
+/** the dealer's selected contract and chosen warehouse, as the header's search box sends them */
+const offer = { contract: '102', warehouse: 2 }
+
 const cases: EventCases = {
   'search.type': [
     { type: 'search.type', keyword: ' дрель ' },
     { type: 'search.type', keyword: 'д' },
     { type: 'search.type', keyword: '  ' },
   ],
-  'search.choose': [{ type: 'search.choose', productId: saw.id }],
+  'search.choose': [{ type: 'search.choose', productId: saw.id, offer }],
+  'list.pick': [{ type: 'list.pick', offer }],
   'list.move': [
     { type: 'list.move', step: 1 },
     { type: 'list.move', step: -1 },
@@ -64,12 +68,14 @@ const machine = searchAutocompleteMachine.provide({
 
 /** What the search field and its list show in each state. */
 function assertFacts(snapshot: AnyMachineSnapshot) {
-  const { keyword, suggestions, errorMessage, productId, highlighted } = contextOf(snapshot)
+  const { keyword, suggestions, errorMessage, productId, highlighted, offer: cardOffer } = contextOf(snapshot)
   const { search, list } = snapshot.value as { search: string; list: string }
   expect(suggestions.length > 0, search).toBe(search === 'suggestions' || search === 'productOpen')
   expect(errorMessage !== null, search).toBe(search === 'failed')
   expect(productId !== null, search).toBe(search === 'productOpen')
   expect(snapshot.children.productCard !== undefined, search).toBe(search === 'productOpen')
+  // the card opens at the warehouse and under the contract the choosing event named
+  if (search === 'productOpen') expect(cardOffer).toEqual(offer)
   expect(snapshot.children.loadSuggestions !== undefined, search).toBe(search === 'loading')
   expect(highlighted, search).toBeGreaterThanOrEqual(NO_HIGHLIGHT)
   expect(highlighted, search).toBeLessThan(Math.max(1, suggestions.length))
@@ -189,15 +195,15 @@ describe('searchAutocomplete with real timers of its own', () => {
     actor.stop()
   })
 
-  it('Enter on the highlighted option runs its product card with the default contract and warehouse', async () => {
+  it("Enter on the highlighted option runs its product card at the dealer's contract and warehouse", async () => {
     const { actor, cards, notified } = await withSuggestions([drill, saw, grinder])
     actor.send({ type: 'list.move', step: 1 })
     actor.send({ type: 'list.move', step: 1 })
     actor.send({ type: 'list.move', step: -1 })
     expect(actor.getSnapshot().context.highlighted).toBe(0)
-    actor.send({ type: 'list.pick' })
+    actor.send({ type: 'list.pick', offer })
     expect(actor.getSnapshot().matches({ search: 'productOpen' })).toBe(true)
-    expect(cards).toEqual([{ productId: drill.id, contract: '0', warehouse: 1 }])
+    expect(cards).toEqual([{ productId: drill.id, contract: '102', warehouse: 2 }])
     expect(notified).toEqual([])
     const card = actor.getSnapshot().children.productCard
     actor.send({ type: 'card.close' })
@@ -210,7 +216,7 @@ describe('searchAutocomplete with real timers of its own', () => {
 
   it('Enter with nothing highlighted submits the keyword and closes the list', async () => {
     const { actor, cards, notified } = await withSuggestions([drill, saw])
-    actor.send({ type: 'list.pick' })
+    actor.send({ type: 'list.pick', offer })
     expect(actor.getSnapshot().matches({ search: 'submitted', list: 'closed' })).toBe(true)
     expect(cards).toEqual([])
     expect(notified).toEqual(['go'])

@@ -1,7 +1,7 @@
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate'
 import type { Contract, InitData } from '../../src/contract/account'
-import { shellMachine, type SetContractOutput, type ShellContext } from '../../src/machines/shell.machine'
+import { pickWarehouse, shellMachine, type SetContractOutput, type ShellContext, type ShellLoadOutput } from '../../src/machines/shell.machine'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
 import { describeMachinePaths, type EventCases } from '../support/path-testing'
 
@@ -22,15 +22,21 @@ const initData: InitData = {
   },
   contracts: [supply, consignment],
   selectedContract: supply.id,
-  warehouses: [{ id: 1, header: 'Склад Парнас' }],
+  warehouses: [
+    { id: 1, header: 'Склад Парнас' },
+    { id: 2, header: 'Склад Шушары' },
+  ],
   basket: { count: 0, sum: 0 },
 }
+
+/** the browser remembers warehouse 2 */
+const loaded: ShellLoadOutput = { initData, storedWarehouse: 2 }
 
 const switched: SetContractOutput = { selectedContract: consignment.id, basket: { count: 3, sum: 15_400 } }
 const SWITCH_REFUSED = 'Договор недоступен'
 
 const cases: EventCases = {
-  'xstate.done.actor.loadInitData': [{ type: 'xstate.done.actor.loadInitData', output: initData }],
+  'xstate.done.actor.loadInitData': [{ type: 'xstate.done.actor.loadInitData', output: loaded }],
   'xstate.error.actor.loadInitData': [
     { type: 'xstate.error.actor.loadInitData', error: new ApiCallError(NETWORK_ERROR_MESSAGE, 0) },
   ],
@@ -42,6 +48,8 @@ const cases: EventCases = {
   ],
   'basket.changed': [{ type: 'basket.changed', basket: { count: 1, sum: 2_300 } }],
   'basket.summary': [{ type: 'basket.summary', basket: { count: 2, sum: 4_100 } }],
+  // another listed warehouse is taken; the chosen one and an unlisted one change nothing
+  'warehouse.select': [1, 2, 7].map((id) => ({ type: 'warehouse.select', id })),
 }
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as ShellContext
@@ -50,13 +58,16 @@ let previous: AnyMachineSnapshot | undefined
 
 /** What the header, the contract selector and the error block read in each state. */
 function assertShellFacts(snapshot: AnyMachineSnapshot, _expected: unknown, index: number) {
-  const { initData: data, pendingContract, errorMessage } = contextOf(snapshot)
+  const { initData: data, pendingContract, errorMessage, selectedWarehouse } = contextOf(snapshot)
   const before = index > 0 ? previous : undefined
   previous = snapshot
   if (snapshot.matches('loading')) expect(data).toBeNull()
   if (snapshot.matches('failed')) expect([data, errorMessage]).toEqual([null, NETWORK_ERROR_MESSAGE])
   if (!snapshot.matches('ready')) return
   expect(data?.account).toEqual(initData.account)
+  // the stored warehouse at first; later only ever a listed one
+  if (!before?.matches('ready')) expect(selectedWarehouse).toBe(2)
+  expect(initData.warehouses.map((warehouse) => warehouse.id)).toContain(selectedWarehouse)
   if (snapshot.matches({ ready: 'idle' })) expect([pendingContract, errorMessage]).toEqual([null, null])
   if (snapshot.matches({ ready: 'switchingContract' })) {
     // the selector shows the old contract until the server confirms the new one
@@ -77,11 +88,46 @@ describeMachinePaths(shellMachine, { cases, assertStep: assertShellFacts })
 
 it("never switches to a contract that is not the dealer's", async () => {
   const shell = createActor(
-    shellMachine.provide({ actors: { loadInitData: fromPromise(() => Promise.resolve(initData)) } }),
+    shellMachine.provide({ actors: { loadInitData: fromPromise(() => Promise.resolve(loaded)) } }),
   ).start()
   await waitFor(shell, (snapshot) => snapshot.matches('ready'))
   shell.send({ type: 'contract.select', id: '999' })
   expect(shell.getSnapshot().value).toEqual({ ready: 'idle' })
   expect(shell.getSnapshot().context.pendingContract).toBeNull()
   shell.stop()
+})
+
+it('remembers a warehouse the dealer picks, and only a listed one', async () => {
+  const persisted: number[] = []
+  const shell = createActor(
+    shellMachine.provide({
+      actors: { loadInitData: fromPromise<ShellLoadOutput>(() => Promise.resolve({ initData, storedWarehouse: null })) },
+      actions: { persistWarehouse: (_, { id }) => void persisted.push(id) },
+    }),
+  ).start()
+  await waitFor(shell, (snapshot) => snapshot.matches('ready'))
+  expect(shell.getSnapshot().context.selectedWarehouse).toBe(1)
+  shell.send({ type: 'warehouse.select', id: 9 })
+  shell.send({ type: 'warehouse.select', id: 2 })
+  shell.send({ type: 'warehouse.select', id: 2 })
+  expect(shell.getSnapshot().context.selectedWarehouse).toBe(2)
+  expect(persisted).toEqual([2])
+  shell.stop()
+})
+
+describe('pickWarehouse', () => {
+  const warehouses = initData.warehouses
+  it('takes the stored choice while it is still listed', () => {
+    expect(pickWarehouse(warehouses, 2)).toBe(2)
+  })
+  it('falls back to warehouse 1 when the stored one is gone or nothing is stored', () => {
+    expect(pickWarehouse(warehouses, 5)).toBe(1)
+    expect(pickWarehouse(warehouses, null)).toBe(1)
+  })
+  it('takes the first listed warehouse when warehouse 1 is not listed', () => {
+    expect(pickWarehouse([{ id: 4, header: 'Склад Колпино' }, { id: 2, header: 'Склад Шушары' }], null)).toBe(4)
+  })
+  it('keeps warehouse 1 when no warehouse is listed at all', () => {
+    expect(pickWarehouse([], 3)).toBe(1)
+  })
 })

@@ -89,6 +89,12 @@ describe('the catalogue address', () => {
     expect(queryFromSearch({ sort: 'price', dir: 'desc' }).sorting).toEqual({ field: 'price', sort: 'desc' })
     expect(queryFromSearch({ sort: 'articul' }).sorting).toEqual({ field: 'articul', sort: 'asc' })
   })
+
+  it("takes the dealer's chosen warehouse when the address names none, and the address's when it does", () => {
+    expect(queryFromSearch({}, { warehouse: 3 }).warehouse).toBe(3)
+    expect(queryFromSearch({ warehouse: 2 }, { warehouse: 3 }).warehouse).toBe(2)
+    expect(queryFromSearch({}).warehouse).toBe(DEFAULT_QUERY.warehouse)
+  })
 })
 
 describe('filter changes', () => {

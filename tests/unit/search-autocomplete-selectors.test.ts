@@ -55,6 +55,8 @@ const focus = { type: 'field.focus' } as const
 const type = (keyword: string) => ({ type: 'search.type', keyword }) as const
 const down = { type: 'list.move', step: 1 } as const
 const up = { type: 'list.move', step: -1 } as const
+/** where the card opens: the contract and warehouse the search box sends along */
+const offer = { contract: '0', warehouse: 1 }
 
 /** Focused, typed "дрель", the suggestions arrived. */
 async function withSuggestions(answer: Answer = [drill, saw, grinder]) {
@@ -104,7 +106,7 @@ describe('isListOpen', () => {
 
   it('is closed while a product card is open', async () => {
     const search = await withSuggestions()
-    search.send({ type: 'search.choose', productId: saw.id })
+    search.send({ type: 'search.choose', productId: saw.id, offer })
     expect(isListOpen(search.snapshot())).toBe(false)
   })
 })
@@ -118,7 +120,7 @@ describe('visibleOptions', () => {
     expect(visibleOptions(search.snapshot())).toBe(empty)
     await search.settle()
     expect(visibleOptions(search.snapshot())).toEqual([drill, saw])
-    search.send({ type: 'search.choose', productId: drill.id })
+    search.send({ type: 'search.choose', productId: drill.id, offer })
     expect(visibleOptions(search.snapshot()), 'the card is open').toBe(empty)
     search.send({ type: 'card.close' })
     expect(visibleOptions(search.snapshot())).toEqual([drill, saw])
@@ -169,7 +171,7 @@ describe('highlightedIndex and activeOption', () => {
 
   it('Enter on the active option opens its card', async () => {
     const search = await withSuggestions()
-    search.send(down, down, { type: 'list.pick' })
+    search.send(down, down, { type: 'list.pick', offer })
     expect(search.snapshot().matches({ search: 'productOpen' })).toBe(true)
     expect(search.snapshot().context.productId).toBe(saw.id)
   })
@@ -224,7 +226,7 @@ describe('openProductCard', () => {
   it('is the card actor the machine runs while a chosen product is open', async () => {
     const search = await withSuggestions()
     expect(openProductCard(search.snapshot())).toBeUndefined()
-    search.send({ type: 'search.choose', productId: grinder.id })
+    search.send({ type: 'search.choose', productId: grinder.id, offer })
     const card = openProductCard(search.snapshot())
     expect(card?.getSnapshot().status).toBe('active')
     search.send({ type: 'card.close' })

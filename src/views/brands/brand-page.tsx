@@ -1,13 +1,14 @@
 import { Link, useParams, useSearch } from '@tanstack/react-router'
+import type { Warehouse } from '../../contract/account'
 import type { Counted } from '../../contract/catalogue'
-import { CATALOGUE_DEFAULTS } from '../../contract/catalogue'
 import { BRAND_PRODUCTS_MESSAGES } from '../../machines/brand-products.machine'
 import { useAppDeps } from '../app-deps'
-import { useInitData } from '../layout/shell-context'
+import { useInitData, useSelectedWarehouse } from '../layout/shell-context'
 import { formatInteger } from '../ui/format'
 import { PageHeading } from '../ui/page-heading'
 import { PagedProductsView, usePagedProducts } from '../product/paged-products-view'
 import { ProductTable } from '../product/product-table'
+import { WarehouseSelect } from '../product/warehouse-select'
 import styles from './brand-page.module.css'
 import { BRAND_VIEWS, type BrandView } from './brand-views'
 import { ProductTiles } from './product-tiles'
@@ -16,34 +17,46 @@ const VIEW_TITLES: Record<BrandView, string> = { tiles: 'Плитка', list: '�
 
 /**
  * /cabinet/brand/$id/?page=&view=: a brand's products (id 0: every brand's, with the brand list),
- * as tiles or a list; the page and the view live in the address.
+ * as tiles or a list; the page and the view live in the address. Stock is shown and added from
+ * the dealer's chosen warehouse («Склад» above the list).
  */
 export function BrandPage() {
   const { id } = useParams({ strict: false })
   const { page, view } = useSearch({ strict: false })
   const { selectedContract } = useInitData()
+  const warehouse = useSelectedWarehouse()
   const brandId = id ?? 0
   return (
     <BrandProducts
-      key={`${selectedContract} ${brandId}`}
+      key={`${selectedContract} ${warehouse.id} ${brandId}`}
       brandId={brandId}
       contract={selectedContract}
+      warehouse={warehouse}
       page={page ?? 1}
       view={view ?? 'tiles'}
     />
   )
 }
 
-/** Restarts (key) for another brand or contract; page changes arrive as `page.change`. */
-function BrandProducts({ brandId, contract, page, view }: { brandId: number; contract: string; page: number; view: BrandView }) {
-  const warehouse = CATALOGUE_DEFAULTS.warehouse
-  const { result, list } = usePagedProducts(useAppDeps().machines.brandProducts, { query: { brandId, contract, warehouse }, page })
+interface BrandProductsProps {
+  brandId: number
+  contract: string
+  warehouse: Warehouse
+  page: number
+  view: BrandView
+}
+
+/** Restarts (key) for another brand, contract or warehouse; page changes arrive as `page.change`. */
+function BrandProducts({ brandId, contract, warehouse, page, view }: BrandProductsProps) {
+  const query = { brandId, contract, warehouse: warehouse.id }
+  const { result, list } = usePagedProducts(useAppDeps().machines.brandProducts, { query, page })
   const title = brandId === 0 ? BRAND_PRODUCTS_MESSAGES.allBrands : (result?.brand?.header ?? 'Бренд')
 
   return (
     <section>
       <PageHeading actions={<ViewSwitch current={view} />}>{title}</PageHeading>
       {brandId === 0 && result ? <BrandList brands={result.brands} view={view} /> : null}
+      <WarehouseSelect />
       <PagedProductsView list={list} failedTitle={BRAND_PRODUCTS_MESSAGES.loadFailed} emptyText={BRAND_PRODUCTS_MESSAGES.empty}>
         {(products, busy) => {
           const props = { products, contract, warehouse, busy }

@@ -1,6 +1,6 @@
 import { AddToBasket } from '../product/add-to-basket'
 import { formatInteger, formatMoney } from '../ui/format'
-import { BrandLink, type ProductViewProps } from '../product/product-table'
+import { BrandLink, stockTitle, type ProductViewProps } from '../product/product-table'
 import styles from './product-tiles.module.css'
 
 /** Products as tiles: the picture, name, articul, brand, price, stock and "В корзину". */
@@ -20,9 +20,11 @@ export function ProductTiles({ products, contract, warehouse, busy }: ProductVie
           <div className={styles.price}>{formatMoney(product.price)}</div>
           <div className={styles.meta}>
             <span>РРЦ {formatMoney(product.price_rrc)}</span>
-            <span>Остаток: {formatInteger(product.quantity)}</span>
+            <span>
+              {stockTitle(warehouse)}: {formatInteger(product.quantity)}
+            </span>
           </div>
-          <AddToBasket productId={product.id} warehouse={warehouse} available={product.quantity} contract={contract} header={product.header} />
+          <AddToBasket productId={product.id} warehouse={warehouse.id} available={product.quantity} contract={contract} header={product.header} />
         </li>
       ))}
     </ul>

@@ -28,3 +28,17 @@ export function useInitData(): InitData {
 export function useBasketActor(): BasketActor | undefined {
   return useSelector(useShellActor(), (snapshot) => snapshot.children.basket)
 }
+
+export interface SelectedWarehouse {
+  id: number
+  /** its name as the init data lists it ("Склад Парнас") */
+  header: string
+}
+
+/** The warehouse the dealer works from (the shell's choice): lists show and add from it. */
+export function useSelectedWarehouse(): SelectedWarehouse {
+  const shell = useShellActor()
+  const id = useSelector(shell, (snapshot) => snapshot.context.selectedWarehouse)
+  const header = useSelector(shell, (snapshot) => snapshot.context.initData?.warehouses.find((warehouse) => warehouse.id === id)?.header)
+  return { id, header: header ?? `Склад № ${id}` }
+}

@@ -16,6 +16,10 @@ export interface AddToBasketProps {
   contract: string
   /** the product's name, for the controls' accessible names */
   header: string
+  /** where several warehouses offer one product (the card's stocks tab): the warehouse's name, in the names too */
+  place?: string
+  /** in a narrow cell the button may go under the quantity (the card's stocks tab on a phone) */
+  wrap?: boolean
 }
 
 /**
@@ -27,12 +31,14 @@ export function AddToBasket(props: AddToBasketProps) {
   return <AddToBasketForm key={`${productId}:${warehouse}:${contract}:${available}`} {...props} />
 }
 
-function AddToBasketForm({ productId, warehouse, available, contract, header }: AddToBasketProps) {
+function AddToBasketForm({ productId, warehouse, available, contract, header, place, wrap }: AddToBasketProps) {
   const adder = useScreenActor(useAppDeps().machines.addToBasket, { input: { productId, warehouse, available, contract } })
   const quantityText = useSelector(adder, (snapshot) => snapshot.context.quantityText)
   const adding = useSelector(adder, isAdding)
   const notice = useSelector(adder, noticeOf)
   const errorMessage = useSelector(adder, (snapshot) => snapshot.context.errorMessage)
+
+  const name = place === undefined ? header : `${header} (${place})`
 
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -40,10 +46,10 @@ function AddToBasketForm({ productId, warehouse, available, contract, header }: 
   }
 
   return (
-    <form className={styles.adder} onSubmit={add} aria-label={`В корзину: ${header}`} aria-busy={adding}>
-      <span className={styles.controls}>
+    <form className={styles.adder} onSubmit={add} aria-label={`В корзину: ${name}`} aria-busy={adding}>
+      <span className={wrap ? `${styles.controls} ${styles.wrapping}` : styles.controls}>
         <QuantityStepper
-          label={`Количество: ${header}`}
+          label={`Количество: ${name}`}
           value={quantityText}
           isDisabled={adding}
           onInput={(text) => adder.send({ type: 'quantity.input', text })}

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
 import type { CSSProperties } from 'react'
 import { Dialog, Heading, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components'
+import type { Warehouse } from '../../contract/account'
 import { TAB_IDS, type ProductCard, type ProductTab } from '../../contract/product'
 import {
   GALLERY_PREVIEW_SLIDES,
@@ -46,9 +47,16 @@ export function ProductCardDialog(props: ProductCardDialogProps) {
   )
 }
 
+/** A warehouse by id with its name from the init data («Склад № 4» if it is not listed). */
+function useWarehouse(id: number): Warehouse {
+  const { warehouses } = useInitData()
+  return { id, header: warehouses.find((candidate) => candidate.id === id)?.header ?? `Склад № ${id}` }
+}
+
 function ProductCardContent({ card, onClose }: ProductCardDialogProps) {
   const product = useSelector(card, (snapshot) => snapshot.context.product)
-  const warehouse = useSelector(card, (snapshot) => snapshot.context.warehouse)
+  // the warehouse the opener shows (the catalogue's, or the dealer's chosen one)
+  const warehouse = useWarehouse(useSelector(card, (snapshot) => snapshot.context.warehouse))
   const isLoading = useSelector(card, isCardLoading)
   const errorMessage = useSelector(card, cardErrorOf)
 
@@ -152,11 +160,9 @@ function Gallery({ card, product }: { card: ProductCardActor; product: ProductCa
   )
 }
 
-function Offer({ card, product, warehouse }: { card: ProductCardActor; product: ProductCard; warehouse: number }) {
-  const { warehouses } = useInitData()
+function Offer({ card, product, warehouse }: { card: ProductCardActor; product: ProductCard; warehouse: Warehouse }) {
   const isSaving = useSelector(card, isWishSaving)
   const wishFailed = useSelector(card, isWishFailed)
-  const warehouseName = warehouses.find((candidate) => candidate.id === warehouse)?.header ?? `№ ${warehouse}`
   return (
     <div className={styles.offer}>
       <dl className={styles.facts}>
@@ -164,10 +170,10 @@ function Offer({ card, product, warehouse }: { card: ProductCardActor; product: 
         <dd className={styles.price}>{formatMoney(product.price)}</dd>
         <dt>РРЦ</dt>
         <dd>{formatMoney(product.price_rrc)}</dd>
-        <dt>Остаток ({warehouseName})</dt>
+        <dt>Остаток ({warehouse.header})</dt>
         <dd>{formatInteger(product.quantity)}</dd>
       </dl>
-      <AddToBasket productId={product.id} warehouse={warehouse} available={product.quantity} contract={product.contract} header={product.header} />
+      <AddToBasket productId={product.id} warehouse={warehouse.id} available={product.quantity} contract={product.contract} header={product.header} />
       <div>
         <Button aria-pressed={product.inwish} isDisabled={isSaving} onPress={() => card.send({ type: 'wish.toggle' })}>
           <span aria-hidden="true">{product.inwish ? '★' : '☆'}</span> {product.inwish ? 'В избранном' : 'В избранное'}
@@ -184,7 +190,7 @@ function Offer({ card, product, warehouse }: { card: ProductCardActor; product: 
 
 const TAB_ORDER: readonly TabId[] = Object.values(TAB_IDS)
 
-function ProductTabs({ card, product, warehouse }: { card: ProductCardActor; product: ProductCard; warehouse: number }) {
+function ProductTabs({ card, product, warehouse }: { card: ProductCardActor; product: ProductCard; warehouse: Warehouse }) {
   const selected = useSelector(card, selectedTabOf)
   const select = (key: Key) => {
     const tab = TAB_ORDER.find((candidate) => candidate === key)
@@ -208,7 +214,7 @@ function ProductTabs({ card, product, warehouse }: { card: ProductCardActor; pro
   )
 }
 
-function TabContent({ card, tab, product, warehouse }: { card: ProductCardActor; tab: ProductTab; product: ProductCard; warehouse: number }) {
+function TabContent({ card, tab, product, warehouse }: { card: ProductCardActor; tab: ProductTab; product: ProductCard; warehouse: Warehouse }) {
   switch (tab.id) {
     case TAB_IDS.params:
       return tab.data.length === 0 ? (
@@ -239,7 +245,7 @@ interface AsyncTabProps {
   card: ProductCardActor
   tab: typeof TAB_IDS.stocks | typeof TAB_IDS.analogs
   product: ProductCard
-  warehouse: number
+  warehouse: Warehouse
 }
 
 function AsyncTabContent({ card, tab, product, warehouse }: AsyncTabProps) {
@@ -250,25 +256,44 @@ function AsyncTabContent({ card, tab, product, warehouse }: AsyncTabProps) {
   }
   if (view === 'loading') return <Loading label="Загрузка…" />
   if (tab === TAB_IDS.stocks) {
+    // each warehouse with free stock offers its own "В корзину": the line is taken from there
     return (
-      <table className={table.table}>
-        <thead>
-          <tr>
-            <th scope="col">Склад</th>
-            <th scope="col" className={table.number}>
-              Остаток
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {(data.stocks ?? []).map((stock) => (
-            <tr key={stock.wms_id}>
-              <td>{stock.header}</td>
-              <td className={table.number}>{formatInteger(stock.quantity)}</td>
+      <div className={styles.stocks}>
+        <table className={table.table}>
+          <thead>
+            <tr>
+              <th scope="col">Склад</th>
+              <th scope="col" className={table.number}>
+                Остаток
+              </th>
+              <th scope="col">В корзину</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(data.stocks ?? []).map((stock) => (
+              <tr key={stock.wms_id}>
+                <th scope="row">{stock.header}</th>
+                <td className={table.number}>{formatInteger(stock.quantity)}</td>
+                <td>
+                  {stock.quantity > 0 ? (
+                    <AddToBasket
+                      productId={product.id}
+                      warehouse={stock.wms_id}
+                      available={stock.quantity}
+                      contract={product.contract}
+                      header={product.header}
+                      place={stock.header}
+                      wrap
+                    />
+                  ) : (
+                    <span className={styles.muted}>Нет в наличии</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     )
   }
   const analogs = data.analogs ?? []

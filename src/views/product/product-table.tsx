@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import type { Warehouse } from '../../contract/account'
 import type { CatalogueProduct } from '../../contract/catalogue'
 import { AddToBasket } from './add-to-basket'
 import table from '../ui/data-table.module.css'
@@ -8,7 +9,8 @@ import styles from './product-table.module.css'
 export interface ProductViewProps {
   products: CatalogueProduct[]
   contract: string
-  warehouse: number
+  /** the warehouse whose stock is shown and added from; the stock column names it */
+  warehouse: Warehouse
   /** the next page is loading: the rows dim */
   busy: boolean
 }
@@ -21,6 +23,9 @@ export function BrandLink({ brand }: { brand: CatalogueProduct['brand'] }) {
     </Link>
   )
 }
+
+/** «Остаток (Склад Парнас)»: the stock column names its warehouse. */
+export const stockTitle = (warehouse: Warehouse) => `Остаток (${warehouse.header})`
 
 /** Dense product rows: articul, name, brand, price, recommended price, stock and "В корзину". */
 export function ProductTable({ products, contract, warehouse, busy }: ProductViewProps) {
@@ -39,7 +44,7 @@ export function ProductTable({ products, contract, warehouse, busy }: ProductVie
               РРЦ
             </th>
             <th scope="col" className={table.number}>
-              Остаток
+              {stockTitle(warehouse)}
             </th>
             <th scope="col">В корзину</th>
           </tr>
@@ -58,7 +63,7 @@ export function ProductTable({ products, contract, warehouse, busy }: ProductVie
               <td>
                 <AddToBasket
                   productId={product.id}
-                  warehouse={warehouse}
+                  warehouse={warehouse.id}
                   available={product.quantity}
                   contract={contract}
                   header={product.header}

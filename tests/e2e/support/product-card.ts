@@ -64,6 +64,16 @@ export class ProductCardDialog {
     return new AddToBasketControls(this.dialog, header)
   }
 
+  /** "В корзину" of one warehouse's row in the stocks tab */
+  basketAt(header: string, warehouse: string): AddToBasketControls {
+    return new AddToBasketControls(this.panel, `${header} (${warehouse})`)
+  }
+
+  /** A warehouse's row in the stocks tab. */
+  stockRow(warehouse: string): Locator {
+    return this.panel.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: warehouse, exact: true }) })
+  }
+
   tab(name: string): Locator {
     return this.tabs.getByRole('tab', { name })
   }
@@ -73,7 +83,7 @@ export class ProductCardDialog {
     await expect(this.tab(name)).toHaveAttribute('aria-selected', 'true')
   }
 
-  /** The free stock at the catalogue's warehouse, as the card shows it. */
+  /** The free stock at the card's warehouse (the catalogue's, or the dealer's chosen one), as the card shows it. */
   async available(): Promise<number> {
     const text = await this.dialog.locator('dt', { hasText: /^Остаток/ }).locator('+ dd').innerText()
     return Number(text.replace(/\D/g, ''))

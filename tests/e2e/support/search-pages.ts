@@ -37,6 +37,8 @@ export class ProductsPage {
   readonly count: Locator
   readonly rows: Locator
   readonly tiles: Locator
+  /** «Склад» above the list: the dealer's chosen warehouse */
+  readonly warehouse: Locator
 
   constructor(readonly page: Page) {
     const main = page.getByRole('main')
@@ -44,6 +46,17 @@ export class ProductsPage {
     this.count = main.getByText(/^Найдено: /)
     this.rows = main.getByRole('table').locator('tbody tr')
     this.tiles = main.getByRole('list', { name: 'Товары' }).getByRole('listitem')
+    this.warehouse = main.getByLabel('Склад', { exact: true })
+  }
+
+  /** The list's stock column header, «Остаток (<warehouse>)». */
+  stockHeader(warehouse: string): Locator {
+    return this.page.getByRole('main').getByRole('columnheader', { name: `Остаток (${warehouse})`, exact: true })
+  }
+
+  /** The stock column of the rows shown (the list view), as numbers. */
+  async rowStocks(): Promise<number[]> {
+    return (await this.rows.locator('td:nth-child(6)').allInnerTexts()).map((text) => Number(text.replace(/\D/g, '')))
   }
 
   /** The articuls of the rows shown, in order. */
