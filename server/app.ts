@@ -21,6 +21,9 @@ import { registerOrderRoutes } from './routes/orders'
 import { registerSearchRoutes } from './routes/search'
 import { registerPricelistRoutes } from './routes/pricelist'
 import { registerDraftRoutes } from './routes/drafts'
+import { registerActRoutes } from './routes/acts'
+import { registerFavoritesNeedsRoutes } from './routes/favorites-needs'
+import { registerPurchasedGoodsRoutes } from './routes/purchased-goods'
 
 export interface BuildAppOptions {
   /** pino level for the request log; off unless given */
@@ -87,6 +90,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerSearchRoutes(app, deps)
   registerPricelistRoutes(app, deps)
   registerDraftRoutes(app, deps)
+  registerActRoutes(app, deps)
+  registerFavoritesNeedsRoutes(app, deps)
+  registerPurchasedGoodsRoutes(app, deps)
   // last: it answers every address no other route claims
   await registerStaticSpaRoutes(app, deps)
   return app

@@ -1,6 +1,8 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely'
 import type { Db, DialectName } from './connection'
+import { actsMigration } from './migration-acts'
 import { draftsMigration } from './migration-drafts'
+import { orderIndexesMigration } from './migration-order-indexes'
 import { ordersDeliveryMigration } from './migration-orders-delivery'
 
 type AnyDb = Kysely<any>
@@ -260,6 +262,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0002_catalogue_versions': catalogueVersions(dialect),
     '0003_orders_delivery': ordersDeliveryMigration(),
     '0004_drafts': draftsMigration(dialect, withId),
+    '0005_order_indexes': orderIndexesMigration(),
+    '0006_acts': actsMigration(dialect, withId),
   }
 }
 

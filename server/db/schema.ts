@@ -143,4 +143,23 @@ export interface Database {
     created_at: string
   }
   draft_lines: { id: Generated<number>; draft_id: number; product_id: number; warehouse_id: number; qnt: number }
+  /** a payment the supplier received under a contract (for orders, usually) */
+  payments: { id: Generated<number>; customer_id: number; contract_id: number; order_id: number | null; document: string; sum: number; paid_at: string }
+  /** a reconciliation act: requested 'queued', built by a worker into `file` (XLSX bytes) */
+  acts: {
+    id: Generated<number>
+    customer_id: number
+    user_id: number
+    contract_id: number
+    contragent_id: number
+    /** yyyy-mm-dd, Moscow days, both included */
+    start_day: string
+    end_day: string
+    state: Generated<string>
+    file: Uint8Array | null
+    error: string | null
+    created_at: string
+    claimed_at: string | null
+    ready_at: string | null
+  }
 }

@@ -7,6 +7,7 @@ import { WAREHOUSES, brandRows, buildCategories, generateProducts, paramRows, ta
 import { buildCustomers } from './seed-customers'
 import type { SeedRow } from './seed-support'
 import { ORDER_STATES, buildHistory, type CatalogueFacts } from './seed-history'
+import { buildPayments } from './seed-acts'
 
 export { DEMO_LOGINS } from './seed-customers'
 
@@ -17,6 +18,7 @@ export const DEFAULT_SEED_PRODUCTS = 3000
 
 const CATALOGUE_SEED = 20_261_101
 const HISTORY_SEED = 17_092_024
+const PAYMENTS_SEED = 24_112_026
 const PRODUCTS_PER_BATCH = 2000
 /** bound parameters per statement: SQLite's SQLITE_MAX_VARIABLE_NUMBER, PostgreSQL's protocol limit */
 const MAX_PARAMS: Record<DialectName, number> = { sqlite: 32_766, postgres: 65_535 }
@@ -48,6 +50,7 @@ const SEEDED_TABLES = [
   'basket_lines',
   'drafts',
   'draft_lines',
+  'payments',
 ] as const satisfies readonly (keyof Database)[]
 
 export type SeededTable = (typeof SEEDED_TABLES)[number]
@@ -139,6 +142,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     for (const [table, rows] of Object.entries(history)) {
       await insert(table as keyof typeof history, rows)
     }
+    await insert('payments', buildPayments(createRandom(PAYMENTS_SEED), history.orders, baseMs))
     if (db.dialect === 'postgres') {
       for (const table of SERIAL_TABLES) {
         await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT MAX(id) FROM ${sql.table(table)}))`.execute(trx)

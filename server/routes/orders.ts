@@ -5,17 +5,27 @@ import {
   type PlaceOrderConflict,
   type PlaceOrderResponse,
 } from '../../src/contract/delivery'
-import { orderListQuerySchema, type OrderList } from '../../src/contract/orders'
+import {
+  orderActionRequestSchema,
+  orderIdParamsSchema,
+  orderListQuerySchema,
+  type OrderCancelledResponse,
+  type OrderDetail,
+  type OrderList,
+  type OrderRepeatedResponse,
+} from '../../src/contract/orders'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { basketSummary } from '../catalogue/basket-lines'
 import { resolveContract } from '../catalogue/contract'
 import { resolveDelivery } from '../catalogue/delivery-options'
 import type { AppDeps } from '../deps'
+import { cancelOrder, repeatOrder } from '../orders/order-actions'
+import { findOwnOrder, orderDetail } from '../orders/order-detail'
 import { listOrders } from '../orders/order-list'
 import { placeOrder } from '../orders/place-order'
-import { HttpError, parseInput, parseQuery } from '../validation'
+import { HttpError, parseInput, parseParams, parseQuery } from '../validation'
 
-/** Placing the basket as an order, and the orders list (spec §7). */
+/** Placing the basket as an order, the orders list, one order's detail, and its cancel and repeat (spec §7). */
 export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps
   const guarded = { preHandler: requireAccount(deps) }
@@ -41,5 +51,21 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/api/order/', guarded, async (request): Promise<OrderList> => {
     const filter = parseQuery(orderListQuerySchema, request)
     return listOrders(db, signedInUser(request), filter, deps.now())
+  })
+
+  /** 200 the order with its delivery and lines; 404 when it is not one the user may see. */
+  app.get('/api/order/:id/', guarded, async (request): Promise<OrderDetail> => {
+    const { id } = parseParams(orderIdParamsSchema, request)
+    const user = signedInUser(request)
+    return orderDetail(db, await findOwnOrder(db, user, id))
+  })
+
+  /** {id, action: 'cancel', cancelComment?} 200 the order's new state; 409 its state allows no cancel. {id, action: 'repeat'} 200 the count added. */
+  app.post('/api/order/', guarded, async (request): Promise<OrderCancelledResponse | OrderRepeatedResponse> => {
+    const body = parseInput(orderActionRequestSchema, request.body)
+    const user = signedInUser(request)
+    const order = await findOwnOrder(db, user, body.id)
+    if (body.action === 'cancel') return cancelOrder(db, order, body.cancelComment, deps.now())
+    return repeatOrder(db, user, order, deps.now())
   })
 }

@@ -1,5 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { createActor } from 'xstate'
+import { actRequestMachine } from '../machines/act-request.machine'
+import { actsMachine } from '../machines/acts.machine'
 import { addToBasketMachine } from '../machines/add-to-basket.machine'
 import { basketMachine } from '../machines/basket.machine'
 import { brandProductsMachine } from '../machines/brand-products.machine'
@@ -7,6 +9,14 @@ import { checkoutMachine } from '../machines/checkout.machine'
 import { pricelistMachine } from '../machines/pricelist.machine'
 import { draftSaveMachine } from '../machines/draft-save.machine'
 import { draftsMachine } from '../machines/drafts.machine'
+import { orderCancelMachine } from '../machines/order-cancel.machine'
+import { orderDetailMachine } from '../machines/order-detail.machine'
+import { orderRepeatMachine } from '../machines/order-repeat.machine'
+import { searchOfFilter } from '../machines/orders-filter'
+import { ordersMachine } from '../machines/orders.machine'
+import { favoritesNeedsMachine } from '../machines/favorites-needs.machine'
+import { purchasedGoodsMachine } from '../machines/purchased-goods.machine'
+import { filtersSearch } from '../machines/purchased-goods-rules'
 import { warehouseMapMachine } from '../machines/warehouse-map.machine'
 import { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
 import { DEFAULT_QUERY } from '../machines/catalogue-query'
@@ -20,10 +30,14 @@ import { sessionMachine, type SessionActor } from '../machines/session.machine'
 import { shellMachine } from '../machines/shell.machine'
 import { SIDEBAR_MODES, sidebarMachine } from '../machines/sidebar.machine'
 import { createShellActors, createProfileActors } from '../services/account'
+import { createActRequestActors, createActsActors } from '../services/acts'
 import { createSessionActors } from '../services/auth'
 import { createBasketActors, createBasketPageActors, createCheckoutActors, createUnsavedStore, createWarehouseMapActors } from '../services/basket'
 import { createBasketTabs } from '../services/basket-tabs'
 import { createDraftSaveActors, createDraftsActors } from '../services/drafts'
+import { createOrderCancelActors, createOrderDetailActors, createOrderRepeatActors, createOrdersActors } from '../services/orders'
+import { createFavoritesNeedsActors } from '../services/favorites'
+import { createPurchasedGoodsActors } from '../services/purchased-goods'
 import { createBrandProductsActors } from '../services/brands'
 import { createCatalogueFilterActors } from '../services/catalogue'
 import { createHttp } from '../services/http'
@@ -135,16 +149,39 @@ export function createAppRuntime(): AppRuntime {
         drafts: draftsMachine.provide({
           actors: createDraftsActors({ http }),
           actions: {
-            // a repeat fills the basket of the draft's contract: the header shows the selected contract's only
-            notifyBasketChanged: (_, { basket, contract }) => {
-              const shell = session.system.get('shell')
-              const selected: unknown = shell?.getSnapshot().context?.initData?.selectedContract
-              if (selected === contract) shell?.send({ type: 'basket.changed', basket })
-            },
+            // a repeat fills the basket of the draft's contract: the shell ignores another contract's
+            notifyBasketChanged: (_, { basket, contract }) => session.system.get('shell')?.send({ type: 'basket.changed', basket, contract }),
             notifyAddress: (_, { page }) => void router.navigate({ to: '/cabinet/drafts/', search: { page }, replace: true }),
           },
         }),
+        favoritesNeeds: favoritesNeedsMachine.provide({
+          actors: { ...createFavoritesNeedsActors({ http }), productCard },
+          actions: {
+            notifyAddress: (_, { list, page }) => void router.navigate({ to: `/cabinet/${list}/`, search: { page }, replace: true }),
+          },
+        }),
         warehouseMap: warehouseMapMachine.provide({ actors: createWarehouseMapActors({ http }) }),
+        acts: actsMachine.provide({
+          actors: { ...createActsActors({ http }), actRequest: actRequestMachine.provide({ actors: createActRequestActors({ http }) }) },
+          actions: { notifyAddress: (_, { page }) => void router.navigate({ to: '/cabinet/acts/', search: { page }, replace: true }) },
+        }),
+        orders: ordersMachine.provide({
+          actors: {
+            ...createOrdersActors({ http }),
+            orderCancel: orderCancelMachine.provide({ actors: createOrderCancelActors({ http }) }),
+            orderRepeat: orderRepeatMachine.provide({
+              actors: createOrderRepeatActors({ http }),
+              // the order's contract's basket: the shell ignores it unless that contract is selected
+              actions: { notifyBasketChanged: (_, { basket, contract }) => session.system.get('shell')?.send({ type: 'basket.changed', basket, contract }) },
+            }),
+          },
+          actions: { notifyAddress: (_, { filter }) => void router.navigate({ to: '/cabinet/orders/', search: searchOfFilter(filter) }) },
+        }),
+        orderDetail: orderDetailMachine.provide({ actors: createOrderDetailActors({ http }) }),
+        purchasedGoods: purchasedGoodsMachine.provide({
+          actors: createPurchasedGoodsActors({ http }),
+          actions: { notifyAddress: (_, { filters }) => void router.navigate({ to: '/cabinet/purchased/', search: filtersSearch(filters) }) },
+        }),
         pricelist: pricelistMachine.provide({
           actors: createPricelistActors({ http }),
           actions: {

@@ -15,13 +15,15 @@ import { BRAND_VIEWS } from '../views/brands/brand-views'
 import { takeSearchKeyword } from '../services/search'
 import { createStorage } from '../services/storage'
 import { parseCatalogueSearch } from '../machines/catalogue-query'
+import { ordersSearchSchema } from '../machines/orders-filter'
+import { parsePurchasedSearch } from '../machines/purchased-goods-search'
 import { leaveLoginIfSignedIn, requireSignedIn, type RouterContext } from './routes/session-guards'
 
 /**
  * Menu keys (src/contract/menu.ts) of the screens this route tree has: the sidebar shows only
  * these. Add a key here when its screen's route is added below.
  */
-export const BUILT_SCREENS: readonly string[] = ['cabinet', 'profile', 'brand', 'cart', 'drafts', 'pricelist']
+export const BUILT_SCREENS: readonly string[] = ['cabinet', 'profile', 'brand', 'cart', 'drafts', 'pricelist', 'favorites', 'needs', 'purchased', 'orders', 'acts']
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
 const localPath = z.string().regex(/^\/(?![/\\])/)
@@ -139,6 +141,45 @@ const pricelistRoute = createRoute({
   component: lazyRouteComponent(() => import('../views/pricelist/pricelist-page'), 'PricelistPage'),
 })
 
+/** /cabinet/favorites/?page= and /cabinet/needs/?page=: the dealer's marked products, 20 per page (spec §2, §9). */
+const favoritesRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'favorites',
+  validateSearch: (search) => pageSearchSchema.parse(search),
+  component: lazyRouteComponent(() => import('../views/favorites/favorites-page'), 'FavoritesPage'),
+})
+
+const needsRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'needs',
+  validateSearch: (search) => pageSearchSchema.parse(search),
+  component: lazyRouteComponent(() => import('../views/favorites/favorites-page'), 'NeedsPage'),
+})
+
+/** /cabinet/purchased/?report=&contract=&catalog=&startDate=&endDate=&page=: the purchased-goods reports (spec §2, §7). */
+const purchasedRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'purchased',
+  validateSearch: (search) => parsePurchasedSearch(search),
+  component: lazyRouteComponent(() => import('../views/purchased/purchased-page'), 'PurchasedPage'),
+})
+
+/** /cabinet/orders/?contract=&article=&dateselect=&start_date=&end_date=&search_doc=&paid=&state=&page=: the orders, 10 per page (spec §2, §3). */
+const ordersRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'orders',
+  validateSearch: (search) => ordersSearchSchema.parse(search),
+  component: lazyRouteComponent(() => import('../views/orders/orders-page'), 'OrdersPage'),
+})
+
+/** /cabinet/acts/?page=: the reconciliation acts, 20 per page, refreshed every 10 s, and the request modal (spec §2, §9). */
+const actsRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'acts',
+  validateSearch: (search) => pageSearchSchema.parse(search),
+  component: lazyRouteComponent(() => import('../views/acts/acts-page'), 'ActsPage'),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -151,7 +192,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registrationRoute,
   cabinetLayoutRoute.addChildren([
-    cabinetRoute.addChildren([catalogueRoute, profileRoute, searchResultsRoute, brandRoute, draftsRoute, pricelistRoute]),
+    cabinetRoute.addChildren([catalogueRoute, profileRoute, searchResultsRoute, brandRoute, draftsRoute, pricelistRoute, favoritesRoute, needsRoute, purchasedRoute, ordersRoute, actsRoute]),
     cartRoute,
   ]),
 ])

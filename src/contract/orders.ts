@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { contractSchema } from './account'
-import { contractId, intIn, paginationSchema } from './catalogue'
-import { placedOrderSchema } from './delivery'
+import { contractId, idNumber, intIn, paginationSchema } from './catalogue'
+import { placedOrderSchema, productSetResponseSchema } from './delivery'
 
 /** 'period' takes start_date..end_date; the others count back from now; 'all' has no bound. */
 export const ORDER_PERIODS = ['all', 'week', 'month', 'quarter', 'year', 'period'] as const
@@ -59,6 +59,8 @@ export const orderListQuerySchema = z
       .default(0),
     /** an order number, or text of its status (an invoice number lives there) */
     search_doc: z.string().trim().max(100).default(''),
+    /** part of a product articul: only orders holding such a line; '' = any */
+    article: z.string().trim().max(100).default(''),
     page: intIn(1, 1_000_000).default(ORDERS_DEFAULTS.page),
     perpage: intIn(1, ORDERS_DEFAULTS.maxPerpage).default(ORDERS_DEFAULTS.perpage),
   })
@@ -90,3 +92,78 @@ export const orderListSchema = z.object({
   pagination: paginationSchema,
 })
 export type OrderList = z.infer<typeof orderListSchema>
+
+// --- one order: its detail, cancel and repeat (spec §2, §4, §7)
+
+/** Spec §4: the states an order can be cancelled from (new, in processing, awaiting payment); shipped, cancelled and assembled ones cannot. */
+export const CANCELLABLE_ORDER_STATES: readonly number[] = [1, 2, 10]
+export const CANCELLED_ORDER_STATE = 4
+export const CANCEL_COMMENT_MAX_LENGTH = 500
+
+export const ORDER_MESSAGES = {
+  notFound: 'Заказ не найден',
+  cannotCancel: (state: string) => `Заказ в состоянии «${state}» отменить нельзя`,
+  commentTooLong: `Комментарий не длиннее ${CANCEL_COMMENT_MAX_LENGTH} символов`,
+} as const
+
+/** GET /api/order/{id}/ */
+export const orderIdParamsSchema = z.object({ id: idNumber })
+
+export const orderLineSchema = z.object({
+  product_id: z.number().int(),
+  header: z.string(),
+  articul: z.string(),
+  wms: z.number().int(),
+  /** the warehouse's name */
+  warehouse: z.string(),
+  qnt: z.number().int(),
+  /** per unit, at the order's contract price */
+  price: z.number(),
+  sum: z.number(),
+})
+export type OrderLine = z.infer<typeof orderLineSchema>
+
+export const orderDeliverySchema = z.object({
+  /** 'Самовывоз со склада' …; '' for orders placed before delivery was recorded */
+  method: z.string(),
+  company: z.string(),
+  region: z.string(),
+  address: z.string(),
+  consignee: z.string(),
+})
+export type OrderDelivery = z.infer<typeof orderDeliverySchema>
+
+/** GET /api/order/{id}/: the order, its delivery, comment and composition. */
+export const orderDetailSchema = z.object({
+  order: orderRowSchema,
+  delivery: orderDeliverySchema,
+  comment: z.string(),
+  lines: z.array(orderLineSchema),
+})
+export type OrderDetail = z.infer<typeof orderDetailSchema>
+
+export const ORDER_ACTIONS = ['cancel', 'repeat'] as const
+export type OrderAction = (typeof ORDER_ACTIONS)[number]
+
+/** POST /api/order/ {id, action, cancelComment?} */
+export const orderActionRequestSchema = z.object({
+  id: idNumber,
+  action: z.enum(ORDER_ACTIONS),
+  cancelComment: z
+    .string()
+    .nullish()
+    .transform((comment) => comment ?? '')
+    .pipe(z.string().trim().max(CANCEL_COMMENT_MAX_LENGTH, ORDER_MESSAGES.commentTooLong)),
+})
+export type OrderActionRequest = z.input<typeof orderActionRequestSchema>
+
+/** action 'cancel': the order with its new state and status. */
+export const orderCancelledResponseSchema = z.object({ order: orderRowSchema })
+export type OrderCancelledResponse = z.infer<typeof orderCancelledResponseSchema>
+
+/**
+ * action 'repeat': the order's lines went into the basket of its contract, each at most what its
+ * warehouse still has; `count` lines were added, `refused` could not be.
+ */
+export const orderRepeatedResponseSchema = productSetResponseSchema
+export type OrderRepeatedResponse = z.infer<typeof orderRepeatedResponseSchema>

@@ -24,8 +24,11 @@ export type ShellEvent =
   | { type: 'shell.retry' }
   | { type: 'shell.dismiss' }
   | { type: 'contract.select'; id: string }
-  /** another screen changed the basket (add to basket, a repeated draft, an order) */
-  | { type: 'basket.changed'; basket: BasketSummary }
+  /**
+   * another screen changed the basket (add to basket, a repeated draft or order); `contract` names
+   * whose basket it is when that may not be the selected contract's
+   */
+  | { type: 'basket.changed'; basket: BasketSummary; contract?: string }
   /** the basket child's figures after it loaded or changed */
   | { type: 'basket.summary'; basket: BasketSummary }
   /** the dealer picks the warehouse they work from (a list's «Склад», the catalogue's filter) */
@@ -72,6 +75,8 @@ export const shellMachine = setup({
       context.initData !== null &&
       event.id !== context.initData.selectedContract &&
       context.initData.contracts.some((contract) => contract.id === event.id),
+    isSelectedContractBasket: ({ context, event }) =>
+      event.type === 'basket.changed' && (event.contract === undefined || event.contract === context.initData?.selectedContract),
     canSelectWarehouse: ({ context, event }) =>
       event.type === 'warehouse.select' &&
       event.id !== context.selectedWarehouse &&
@@ -145,7 +150,9 @@ export const shellMachine = setup({
           actions: { type: 'storePendingContract', params: ({ event }) => ({ id: event.id }) },
         },
         'basket.changed': {
-          description: 'A screen changed the basket: the header summary follows and the basket loads again',
+          guard: 'isSelectedContractBasket',
+          description:
+            'A screen changed the basket of the selected contract: the header summary follows and the basket loads again (another contract\'s basket changes nothing here)',
           actions: [{ type: 'storeBasket', params: ({ event }) => ({ basket: event.basket }) }, 'notifyBasketStale'],
         },
         'basket.summary': {

@@ -5,6 +5,7 @@
  * the machines keep them in TIMINGS.
  */
 import {
+  EMPTY,
   Observable,
   catchError,
   concat,
@@ -12,9 +13,12 @@ import {
   distinctUntilChanged,
   fromEvent,
   ignoreElements,
+  interval,
   map,
+  merge,
   of,
   repeat,
+  shareReplay,
   startWith,
   switchMap,
   takeWhile,
@@ -78,8 +82,22 @@ export function poll$<T>({
   maxBackoffMs = 60_000,
   visible$ = pageVisible$(),
 }: PollInput<T>): Observable<PollEvent<T>> {
-  // defer: each time the page shows, the failure count starts from zero
-  const polling$ = defer(() => {
+  const polling$ = requestCycle$(request, periodMs, maxBackoffMs, (ms) => timer(ms))
+  return visible$.pipe(switchMap((visible) => (visible ? polling$ : of<PollEvent<T>>({ type: 'poll.paused' }))))
+}
+
+/**
+ * One request, then `wait(ms)` (the period, or the backoff after failures in a row), over and over.
+ * `defer`: each subscription counts its failures from zero, and the wait is chosen after the
+ * request, when the failure count is known.
+ */
+function requestCycle$<T>(
+  request: PollInput<T>['request'],
+  periodMs: number,
+  maxBackoffMs: number,
+  wait: (ms: number) => Observable<unknown>,
+): Observable<PollEvent<T>> {
+  return defer(() => {
     let failures = 0
     const once$ = abortable(request).pipe(
       map((data): PollEvent<T> => {
@@ -93,11 +111,50 @@ export function poll$<T>({
         return of<PollEvent<T>>({ type: 'poll.failed', message, retryInMs })
       }),
     )
-    // defer: the wait is chosen after the request, when the failure count is known
-    const wait$ = defer(() => timer(failures ? backoffMs(failures, periodMs, maxBackoffMs) : periodMs))
+    const wait$ = defer(() => wait(failures ? backoffMs(failures, periodMs, maxBackoffMs) : periodMs))
     return concat(once$, wait$.pipe(ignoreElements())).pipe(repeat())
   })
-  return visible$.pipe(switchMap((visible) => (visible ? polling$ : of<PollEvent<T>>({ type: 'poll.paused' }))))
+}
+
+/** A visible poll also says when the page shows again, so the machine can leave `paused`. */
+export type VisiblePollEvent<T> = PollEvent<T> | { type: 'poll.resumed' }
+
+/**
+ * Visible milliseconds elapsed, 0 first, then one value per `tickMs` of visible time. While the
+ * page is hidden nothing ticks; a tick cut short by hiding starts over when the page shows.
+ */
+export const visibleElapsed$ = (visible$: Observable<boolean>, tickMs = 1_000): Observable<number> =>
+  defer(() => {
+    let elapsed = 0
+    return visible$.pipe(
+      distinctUntilChanged(),
+      switchMap((visible) => (visible ? interval(tickMs).pipe(map(() => (elapsed += tickMs))) : EMPTY)),
+      startWith(0),
+    )
+  })
+
+/** Milliseconds left of `periodMs` of visible time, one value a visible tick, ending with 0: a countdown that pauses while the tab is hidden. */
+export const visibleCountdown$ = (periodMs: number, visible$: Observable<boolean> = pageVisible$(), tickMs = 1_000): Observable<number> =>
+  visibleElapsed$(visible$, tickMs).pipe(
+    map((elapsed) => Math.max(0, periodMs - elapsed)),
+    takeWhile((left) => left > 0, true),
+  )
+
+/**
+ * Like poll$, but hiding the page pauses the wait instead of dropping the cycle: the period counts
+ * visible time only, so a screen showing visibleCountdown$ reloads when its countdown reaches
+ * 0:00. A request in flight is not aborted by hiding. `poll.paused` / `poll.resumed` follow the
+ * page's visibility (the first value included).
+ */
+export function visiblePoll$<T>({
+  periodMs,
+  request,
+  maxBackoffMs = 60_000,
+  visible$ = pageVisible$(),
+}: PollInput<T>): Observable<VisiblePollEvent<T>> {
+  const visibility$ = visible$.pipe(distinctUntilChanged(), shareReplay({ bufferSize: 1, refCount: true }))
+  const changes$ = visibility$.pipe(map((visible): VisiblePollEvent<T> => ({ type: visible ? 'poll.resumed' : 'poll.paused' })))
+  return merge(changes$, requestCycle$(request, periodMs, maxBackoffMs, (ms) => visibleCountdown$(ms, visibility$)))
 }
 
 /** Milliseconds left until `periodMs` has passed, one value a tick, ending with 0. */
@@ -115,6 +172,14 @@ export const pollLogic = <T>() => fromEventObservable(({ input }: { input: PollI
  * events: only the view shows it, and a tick a second would flood the journal.
  */
 export const countdownLogic = fromObservable(({ input }: { input: { periodMs: number } }) => countdown$(input.periodMs))
+
+/** Invoke with `input: { periodMs, request }`: each VisiblePollEvent is sent to the invoking machine. */
+export const visiblePollLogic = <T>() => fromEventObservable(({ input }: { input: PollInput<T> }) => visiblePoll$(input))
+
+/** Invoke with `input: { periodMs }`; its snapshot context is the milliseconds left, counted while the page is visible. */
+export const visibleCountdownLogic = fromObservable(({ input }: { input: { periodMs: number; visible$?: Observable<boolean> } }) =>
+  visibleCountdown$(input.periodMs, input.visible$),
+)
 
 /** 300000 → '5:00', 59000 → '0:59', 0 → '0:00' */
 export const minutesSeconds = (ms: number) => {

@@ -1,12 +1,17 @@
 import { useActorRef } from '@xstate/react'
 import { createContext, useContext, type ReactNode } from 'react'
 import type { Actor, ActorOptions, AnyActorLogic, InspectionEvent, IsNotNever, RequiredActorOptionsKeys } from 'xstate'
+import type { actsMachine } from '../machines/acts.machine'
 import type { addToBasketMachine } from '../machines/add-to-basket.machine'
 import type { brandProductsMachine } from '../machines/brand-products.machine'
 import type { checkoutMachine } from '../machines/checkout.machine'
 import type { pricelistMachine } from '../machines/pricelist.machine'
 import type { draftSaveMachine } from '../machines/draft-save.machine'
 import type { draftsMachine } from '../machines/drafts.machine'
+import type { orderDetailMachine } from '../machines/order-detail.machine'
+import type { ordersMachine } from '../machines/orders.machine'
+import type { favoritesNeedsMachine } from '../machines/favorites-needs.machine'
+import type { purchasedGoodsMachine } from '../machines/purchased-goods.machine'
 import type { warehouseMapMachine } from '../machines/warehouse-map.machine'
 import type { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
@@ -40,7 +45,12 @@ export interface AppDeps {
     pricelist: typeof pricelistMachine
     draftSave: typeof draftSaveMachine
     drafts: typeof draftsMachine
+    favoritesNeeds: typeof favoritesNeedsMachine
+    purchasedGoods: typeof purchasedGoodsMachine
     warehouseMap: typeof warehouseMapMachine
+    acts: typeof actsMachine
+    orders: typeof ordersMachine
+    orderDetail: typeof orderDetailMachine
   }
   sidebar: SidebarActor
   /** menu keys of the screens the route tree has (the sidebar shows only these) */

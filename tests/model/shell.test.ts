@@ -46,7 +46,12 @@ const cases: EventCases = {
   'xstate.error.actor.setContract': [
     { type: 'xstate.error.actor.setContract', error: new ApiCallError(SWITCH_REFUSED, 403) },
   ],
-  'basket.changed': [{ type: 'basket.changed', basket: { count: 1, sum: 2_300 } }],
+  // a screen's change without a contract, of the selected contract's basket, and of another contract's (ignored)
+  'basket.changed': [
+    { type: 'basket.changed', basket: { count: 1, sum: 2_300 } },
+    { type: 'basket.changed', basket: { count: 4, sum: 9_100 }, contract: supply.id },
+    { type: 'basket.changed', basket: { count: 7, sum: 1_000 }, contract: consignment.id },
+  ],
   'basket.summary': [{ type: 'basket.summary', basket: { count: 2, sum: 4_100 } }],
   // another listed warehouse is taken; the chosen one and an unlisted one change nothing
   'warehouse.select': [1, 2, 7].map((id) => ({ type: 'warehouse.select', id })),
@@ -112,6 +117,20 @@ it('remembers a warehouse the dealer picks, and only a listed one', async () => 
   shell.send({ type: 'warehouse.select', id: 2 })
   expect(shell.getSnapshot().context.selectedWarehouse).toBe(2)
   expect(persisted).toEqual([2])
+  shell.stop()
+})
+
+it("follows a change of the selected contract's basket and ignores another contract's", async () => {
+  const shell = createActor(
+    shellMachine.provide({ actors: { loadInitData: fromPromise(() => Promise.resolve(loaded)) } }),
+  ).start()
+  await waitFor(shell, (snapshot) => snapshot.matches('ready'))
+  shell.send({ type: 'basket.changed', basket: { count: 7, sum: 1_000 }, contract: consignment.id })
+  expect(shell.getSnapshot().context.initData?.basket).toEqual(initData.basket)
+  shell.send({ type: 'basket.changed', basket: { count: 4, sum: 9_100 }, contract: supply.id })
+  expect(shell.getSnapshot().context.initData?.basket).toEqual({ count: 4, sum: 9_100 })
+  shell.send({ type: 'basket.changed', basket: { count: 1, sum: 2_300 } })
+  expect(shell.getSnapshot().context.initData?.basket).toEqual({ count: 1, sum: 2_300 })
   shell.stop()
 })
 

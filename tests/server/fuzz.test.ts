@@ -3,11 +3,14 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { setContractRequestSchema } from '../../src/contract/account'
+import { actRequestSchema } from '../../src/contract/acts'
 import { loginRequestSchema, logoutRequestSchema } from '../../src/contract/auth'
 import { processBasketRequestSchema } from '../../src/contract/basket'
 import { brandProductsRequestSchema, filterRequestSchema } from '../../src/contract/catalogue'
 import { clearBasketRequestSchema, placeOrderRequestSchema, processProductSetRequestSchema } from '../../src/contract/delivery'
 import { addToDraftRequestSchema, draftActionRequestSchema } from '../../src/contract/drafts'
+import { deleteFavoritesRequestSchema } from '../../src/contract/favorites'
+import { orderActionRequestSchema } from '../../src/contract/orders'
 import { addCartFromPricelistRequestSchema, PRICELIST_LIMITS, uploadFileFieldsSchema, uploadTextRequestSchema } from '../../src/contract/pricelist'
 import { ASYNC_TAB_IDS, bindsRequestSchema, needRequestSchema, unsetNeedRequestSchema, wishRequestSchema } from '../../src/contract/product'
 import { registrationRequestSchema, reminderRequestSchema } from '../../src/contract/registration'
@@ -92,6 +95,8 @@ const TARGETS: Target[] = [
   },
   { url: '/api/addToDraft/', schema: addToDraftRequestSchema, valid: { header: 'Черновик к понедельнику', contract: '0' }, signedIn: true },
   { url: '/api/drafts/', schema: draftActionRequestSchema, valid: { id: 1, action: 'remove' }, signedIn: true },
+  { url: '/api/order/', schema: orderActionRequestSchema, valid: { id: 1, action: 'cancel', cancelComment: 'дубль заказа' }, signedIn: true },
+  { url: '/ajax/deletefavorites/', schema: deleteFavoritesRequestSchema, valid: { id: 1 }, signedIn: true },
   {
     url: '/api/uploadsFromBuffer/',
     schema: uploadTextRequestSchema,
@@ -101,6 +106,12 @@ const TARGETS: Target[] = [
     oversized: { text: 'x'.repeat(PRICELIST_LIMITS.textBytes + 1), contract: '0', wms: 1 },
   },
   { url: '/api/addCartFromPricelist/', schema: addCartFromPricelistRequestSchema, valid: { cartList: { '1': 2 }, contract: '0', wms: 1 }, signedIn: true },
+  {
+    url: '/api/act/',
+    schema: actRequestSchema,
+    valid: { act: { contract_id: 1, contragent_id: 1, startdate: '01.08.2026', enddate: '31.10.2026' } },
+    signedIn: true,
+  },
 ]
 
 const RUNS_PER_TARGET = 240

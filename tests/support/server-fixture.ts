@@ -137,6 +137,8 @@ const TABLES = {
   order_lines: true,
   drafts: true,
   draft_lines: true,
+  payments: true,
+  acts: true,
 } satisfies Record<keyof Database, true>
 
 export const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]

@@ -1,13 +1,9 @@
-import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import type { ReactNode } from 'react'
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { RefusedLine } from '../../contract/delivery'
 import { DRAFTS_MESSAGES, type DraftsActor } from '../../machines/drafts.machine'
 import { useInitData } from '../layout/shell-context'
-import { Button, buttonClassName } from '../ui/button'
 import { ConfirmDialog } from '../ui/confirm-dialog'
-import dialogStyles from '../ui/confirm-dialog.module.css'
+import { MessageDialog, MessageText } from '../ui/message-dialog'
 import { formatInteger } from '../ui/format'
 import styles from './drafts.module.css'
 
@@ -39,14 +35,14 @@ export function DraftDialogs({ drafts }: { drafts: DraftsActor }) {
         onConfirm={() => drafts.send({ type: 'remove.confirm' })}
         onCancel={() => drafts.send({ type: 'remove.cancel' })}
       >
-        <p className={styles.dialogText}>«{target?.header}»</p>
+        <MessageText>«{target?.header}»</MessageText>
       </ConfirmDialog>
     )
   }
   if (step === 'repeatFailed' || step === 'removeFailed') {
     return (
       <MessageDialog title={step === 'repeatFailed' ? DRAFTS_MESSAGES.repeatFailed : DRAFTS_MESSAGES.removeFailed} onClose={close}>
-        <p className={styles.dialogText}>{errorMessage}</p>
+        <MessageText>{errorMessage}</MessageText>
       </MessageDialog>
     )
   }
@@ -58,8 +54,8 @@ export function DraftDialogs({ drafts }: { drafts: DraftsActor }) {
         onClose={close}
         toBasket={step === 'added'}
       >
-        <p className={styles.dialogText}>{step === 'added' ? DRAFTS_MESSAGES.addedText(repeat.count) : DRAFTS_MESSAGES.noStockText}</p>
-        {step === 'added' && otherContract ? <p className={styles.dialogText}>Товары добавлены в корзину по договору «{otherContract.header}».</p> : null}
+        <MessageText>{step === 'added' ? DRAFTS_MESSAGES.addedText(repeat.count) : DRAFTS_MESSAGES.noStockText}</MessageText>
+        {step === 'added' && otherContract ? <MessageText>Товары добавлены в корзину по договору «{otherContract.header}».</MessageText> : null}
         {repeat.refused.length > 0 ? <RefusedList refused={repeat.refused} /> : null}
       </MessageDialog>
     )
@@ -71,7 +67,7 @@ export function DraftDialogs({ drafts }: { drafts: DraftsActor }) {
 function RefusedList({ refused }: { refused: RefusedLine[] }) {
   return (
     <div className={styles.refused}>
-      <p className={styles.dialogText}>Не добавлены — не хватает свободного остатка на складе:</p>
+      <MessageText>Не добавлены — не хватает свободного остатка на складе:</MessageText>
       <ul aria-label="Не добавлены" className={styles.refusedList}>
         {refused.map((line) => (
           <li key={`${line.id}-${line.wms}`}>
@@ -83,39 +79,5 @@ function RefusedList({ refused }: { refused: RefusedLine[] }) {
         ))}
       </ul>
     </div>
-  )
-}
-
-interface MessageDialogProps {
-  title: string
-  children: ReactNode
-  onClose: () => void
-  /** with «В корзину» (to /cart/) before «Закрыть» */
-  toBasket?: boolean
-}
-
-/** A result the dealer reads and closes (Escape and a click outside close it too). */
-function MessageDialog({ title, children, onClose, toBasket = false }: MessageDialogProps) {
-  return (
-    <ModalOverlay className={dialogStyles.overlay} isOpen isDismissable onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Modal className={`${dialogStyles.modal} ${styles.wideModal}`}>
-        <Dialog className={dialogStyles.dialog} role="alertdialog">
-          <Heading slot="title" className={dialogStyles.title}>
-            {title}
-          </Heading>
-          {children}
-          <div className={dialogStyles.actions}>
-            {toBasket ? (
-              <Link to="/cart/" className={buttonClassName('primary')}>
-                В корзину
-              </Link>
-            ) : null}
-            <Button onPress={onClose} autoFocus={!toBasket}>
-              Закрыть
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
   )
 }

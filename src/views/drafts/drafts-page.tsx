@@ -10,6 +10,7 @@ import { PageHeading } from '../ui/page-heading'
 import { Pagination, PastLastPage, isPastLastPage } from '../ui/pagination'
 import { DraftDialogs } from './draft-dialogs'
 import { DraftsTable } from './drafts-table'
+import { EmptyState } from '../ui/empty-state'
 import styles from './drafts.module.css'
 
 export const DRAFTS_LOADING_LABEL = 'Загрузка черновиков…'
@@ -47,11 +48,9 @@ function DraftsBody({ drafts }: { drafts: DraftsActor }) {
   if (view === 'empty' && result && isPastLastPage(page, result.pagination.pages)) return <PastLastPage page={page} total={result.pagination.pages} />
   if (view === 'empty') {
     return (
-      <div className={styles.empty}>
-        <p className={styles.emptyTitle}>{DRAFTS_MESSAGES.empty}</p>
-        <p>{DRAFTS_MESSAGES.emptyHint}</p>
+      <EmptyState title={DRAFTS_MESSAGES.empty} hint={DRAFTS_MESSAGES.emptyHint}>
         <Link to="/cart/">Перейти в корзину</Link>
-      </div>
+      </EmptyState>
     )
   }
   if (!result) return <Loading label={DRAFTS_LOADING_LABEL} />

@@ -1,0 +1,45 @@
+import { isoDayOf, type ActsQuery, type ActsResponse } from '../../src/contract/acts'
+import type { SessionUser } from '../auth/sessions'
+import type { Db } from '../db/connection'
+import { ACT_COLUMNS, actContracts, scopedActs } from './act-scope'
+import { toAct } from './act-row'
+import { moscowDayEnd, moscowDayStart } from './period'
+
+/**
+ * GET /api/getActs/: a page of the acts requested within startDate..endDate (Moscow days, both
+ * included), newest first, under the contracts the user may use (contract and contragent '0' =
+ * all of them), with those contracts and their contragents for the filters and the request form.
+ */
+export async function listActs(db: Db, user: SessionUser, query: ActsQuery): Promise<ActsResponse> {
+  const contracts = await actContracts(db, user)
+  const contragents = [...new Map(contracts.map((c) => [c.contragent_id, { id: c.contragent_id, company: c.contragent }])).values()]
+  const shown = contracts.filter(
+    (c) => (query.contract === '0' || c.id === query.contract) && (query.contragent === '0' || c.contragent_id === query.contragent),
+  )
+  let acts = scopedActs(
+    db,
+    user.customer_id,
+    shown.map((c) => Number(c.id)),
+  )
+  const [from, to] = [isoDayOf(query.startDate), isoDayOf(query.endDate)]
+  if (from) acts = acts.where('acts.created_at', '>=', moscowDayStart(from))
+  if (to) acts = acts.where('acts.created_at', '<', moscowDayEnd(to))
+  const [rows, total] = await Promise.all([
+    acts
+      .select([...ACT_COLUMNS])
+      .orderBy('acts.created_at', 'desc')
+      .orderBy('acts.id', 'desc')
+      .limit(query.perpage)
+      .offset((query.page - 1) * query.perpage)
+      .execute(),
+    acts.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ])
+  const count = Number(total.count)
+  return {
+    acts: rows.map(toAct),
+    contracts,
+    contragents,
+    count,
+    pagination: { page: query.page, perpage: query.perpage, pages: Math.ceil(count / query.perpage) },
+  }
+}

@@ -1,0 +1,93 @@
+import type { Transaction } from 'kysely'
+import {
+  CANCELLABLE_ORDER_STATES,
+  CANCELLED_ORDER_STATE,
+  ORDER_MESSAGES,
+  type OrderCancelledResponse,
+  type OrderRepeatedResponse,
+} from '../../src/contract/orders'
+import type { SessionUser } from '../auth/sessions'
+import { basketSummary } from '../catalogue/basket-lines'
+import { resolveContract } from '../catalogue/contract'
+import { addProductSet } from '../catalogue/product-set'
+import type { Db } from '../db/connection'
+import type { Database } from '../db/schema'
+import { HttpError } from '../validation'
+import { orderRow, type OwnOrder } from './order-detail'
+import { retryOnDeadlock } from './retry-on-deadlock'
+
+const moscowDate = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' })
+
+/** 'Отменён 24.11.2026: по просьбе клиента', the dealer's comment when given. */
+export const cancelledStatus = (now: Date, comment: string) => `Отменён ${moscowDate.format(now)}: ${comment || 'по просьбе клиента'}`
+
+/**
+ * Cancels the order when its state allows it (spec §4: new, in processing, awaiting payment;
+ * never shipped, assembled or already cancelled: 409 naming the state). The state changes by a
+ * conditional update, so two cancels of one order cannot both give its stock back. An order placed
+ * in the cabinet reserved its stock (server/orders/place-order.ts) and has a delivery recorded;
+ * its lines go back to their warehouses. The imported history reserved nothing, so gives nothing back.
+ */
+export async function cancelOrder(db: Db, order: OwnOrder, comment: string, now: Date): Promise<OrderCancelledResponse> {
+  const cancelled = await retryOnDeadlock(() => db.kysely.transaction().execute((trx) => cancelAndRelease(trx, order.id, comment, now)))
+  if (!cancelled) {
+    const state = await db.kysely
+      .selectFrom('orders')
+      .innerJoin('order_states', 'order_states.id', 'orders.state')
+      .select('order_states.header')
+      .where('orders.id', '=', order.id)
+      .executeTakeFirstOrThrow()
+    throw new HttpError(409, ORDER_MESSAGES.cannotCancel(state.header))
+  }
+  return { order: await orderRow(db, order.id) }
+}
+
+async function cancelAndRelease(trx: Transaction<Database>, orderId: number, comment: string, now: Date): Promise<boolean> {
+  const updated = await trx
+    .updateTable('orders')
+    .set({ state: CANCELLED_ORDER_STATE, status: cancelledStatus(now, comment) })
+    .where('id', '=', orderId)
+    .where('state', 'in', [...CANCELLABLE_ORDER_STATES])
+    .returning(['delivery_method'])
+    .executeTakeFirst()
+  if (!updated) return false
+  if (updated.delivery_method === null) return true
+  const lines = await trx
+    .selectFrom('order_lines')
+    .select(['product_id', 'warehouse_id', 'qnt'])
+    .where('order_id', '=', orderId)
+    // the same row order as placing an order locks them in, so the two never deadlock each other
+    .orderBy('product_id')
+    .orderBy('warehouse_id')
+    .execute()
+  for (const line of lines) {
+    await trx
+      .updateTable('stocks')
+      .set((eb) => ({ quantity: eb('quantity', '+', line.qnt) }))
+      .where('product_id', '=', line.product_id)
+      .where('warehouse_id', '=', line.warehouse_id)
+      .execute()
+  }
+  return true
+}
+
+/**
+ * Puts the order's lines into the basket of its contract (which the user must still be allowed:
+ * 403 otherwise), each at most what its warehouse still has; a line with nothing left is refused.
+ */
+export async function repeatOrder(db: Db, user: SessionUser, order: OwnOrder, now: Date): Promise<OrderRepeatedResponse> {
+  const contract = await resolveContract(db, user, String(order.contractId))
+  const lines = await db.kysely
+    .selectFrom('order_lines')
+    .leftJoin('stocks', (join) =>
+      join.onRef('stocks.product_id', '=', 'order_lines.product_id').onRef('stocks.warehouse_id', '=', 'order_lines.warehouse_id'),
+    )
+    .select(['order_lines.product_id', 'order_lines.warehouse_id', 'order_lines.qnt', 'stocks.quantity'])
+    .where('order_lines.order_id', '=', order.id)
+    .orderBy('order_lines.id')
+    .execute()
+  // a line without stock keeps its quantity, so the product set refuses it and says how much is free
+  const items = lines.map((line) => ({ id: line.product_id, wms: line.warehouse_id, qnt: Math.min(line.qnt, line.quantity || line.qnt) }))
+  const { count, refused } = await addProductSet(db, { userId: user.id, contractId: contract.id, now }, items)
+  return { count, refused, basket: await basketSummary(db, user.id, String(contract.id)) }
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { actRequestSchema, actsQuerySchema, XLSX_CONTENT_TYPE, type ActResponse } from '../../src/contract/acts'
+import { idNumber } from '../../src/contract/catalogue'
+import { requireAccount, signedInUser } from '../auth/require-account'
+import { readActFile } from '../acts/act-file'
+import { createActWorker } from '../acts/act-worker'
+import { listActs } from '../acts/list-acts'
+import { requestAct } from '../acts/request-act'
+import type { AppDeps } from '../deps'
+import { describeIssue, parseInput, parseParams, parseQuery, type DescribeIssue } from '../validation'
+
+/** The act's own messages (spec §5's period text, the date format) reach the user as they are, to the letter. */
+const actMessage: DescribeIssue = (issue) => (issue.code === 'custom' ? issue.message : describeIssue(issue))
+
+const actIdParams = z.object({ id: idNumber })
+
+/** RFC 6266: an ASCII fallback and the Russian name in UTF-8. */
+const contentDisposition = (fileName: string, id: number) =>
+  `attachment; filename="act-${id}.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+
+export function registerActRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps
+  const guarded = { preHandler: requireAccount(deps) }
+  const worker = createActWorker({ db, now: deps.now, logError: (message, error) => app.log.error({ err: error }, message) })
+  // acts left queued by a stopped process are built on start
+  app.addHook('onReady', async () => {
+    void worker.kick()
+  })
+  app.addHook('onClose', async () => worker.idle())
+
+  app.get('/api/getActs/', guarded, async (request) => listActs(db, signedInUser(request), parseQuery(actsQuerySchema, request, actMessage)))
+
+  app.post('/api/act/', guarded, async (request): Promise<ActResponse> => {
+    const body = parseInput(actRequestSchema, request.body, actMessage)
+    const act = await requestAct(db, signedInUser(request), body.act, deps.now())
+    void worker.kick()
+    return { act }
+  })
+
+  app.get('/api/act/:id/file', guarded, async (request, reply) => {
+    const { id } = parseParams(actIdParams, request)
+    const file = await readActFile(db, signedInUser(request), id)
+    return reply
+      .header('Content-Type', XLSX_CONTENT_TYPE)
+      .header('Content-Disposition', contentDisposition(file.fileName, id))
+      .header('Cache-Control', 'private, no-store')
+      .send(file.bytes)
+  })
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod'
+import { contractSchema } from './account'
+import { contractId, intIn, paginationSchema } from './catalogue'
+import { ORDERS_MESSAGES, ruDateParts } from './orders'
+
+/**
+ * The four reports of spec §2 over the company's orders that were not cancelled. Every report
+ * has one row per product bought in the period; they differ in order and in the columns shown:
+ * - goods «По товарам»: header, articul, units, sum; most units first;
+ * - often «Часто в заказах»: header, articul, orders, units, last order; most orders first;
+ * - last «Последние в заказах»: header, articul, last order, units, sum; latest first;
+ * - sum «По сумме»: header, articul, units, orders, sum; largest sum first.
+ * Ties go by product id.
+ */
+export const PURCHASED_REPORTS = ['goods', 'often', 'last', 'sum'] as const
+export type PurchasedReport = (typeof PURCHASED_REPORTS)[number]
+
+export const PURCHASED_REPORT_TITLES: Record<PurchasedReport, string> = {
+  goods: 'По товарам',
+  often: 'Часто в заказах',
+  last: 'Последние в заказах',
+  sum: 'По сумме',
+}
+
+/** The row fields a report shows, in column order (header and articul always come first). */
+export type PurchasedColumn = 'qnt' | 'orders' | 'lastDate' | 'sum'
+export const PURCHASED_REPORT_COLUMNS: Record<PurchasedReport, readonly PurchasedColumn[]> = {
+  goods: ['qnt', 'sum'],
+  often: ['orders', 'qnt', 'lastDate'],
+  last: ['lastDate', 'qnt', 'sum'],
+  sum: ['qnt', 'orders', 'sum'],
+}
+
+/** Spec §9: 20 per page, the last 30 days (today and the 29 days before it, Moscow calendar days). */
+export const PURCHASED_DEFAULTS = { contract: '0', catalog: 0, report: 'goods', page: 1, perpage: 20, maxPerpage: 100, periodDays: 30 } as const
+
+/** the orders filter's date texts: one wording for dates across the cabinet */
+export const PURCHASED_MESSAGES = { badDate: ORDERS_MESSAGES.badDate, badPeriod: ORDERS_MESSAGES.badPeriod } as const
+
+/** dd.mm.yyyy of a real calendar day; '' or absent = the default bound. */
+const ruDate = z
+  .string()
+  .trim()
+  .refine((text) => text === '' || ruDateParts(text) !== null, PURCHASED_MESSAGES.badDate)
+  .default('')
+
+/** yyyymmdd of a dd.mm.yyyy date, comparable as a number; null for ''. */
+export function dayNumber(text: string): number | null {
+  const parts = ruDateParts(text)
+  return parts ? parts[0] * 10_000 + parts[1] * 100 + parts[2] : null
+}
+
+/**
+ * GET /api/purchasedGoods/ (spec §7 purchasedGoods): contract '0' = every contract the user may
+ * use, another must be one of them (else 403); catalog 0 = every category, another = that
+ * category and its subtree; startDate..endDate are whole Moscow days, both included.
+ */
+export const purchasedGoodsQuerySchema = z
+  .object({
+    contract: contractId.default(PURCHASED_DEFAULTS.contract),
+    catalog: intIn(0, 2_147_483_647).default(PURCHASED_DEFAULTS.catalog),
+    report: z.enum(PURCHASED_REPORTS).default(PURCHASED_DEFAULTS.report),
+    startDate: ruDate,
+    endDate: ruDate,
+    page: intIn(1, 1_000_000).default(PURCHASED_DEFAULTS.page),
+    perpage: intIn(1, PURCHASED_DEFAULTS.maxPerpage).default(PURCHASED_DEFAULTS.perpage),
+  })
+  .refine(
+    (query) => {
+      const [start, end] = [dayNumber(query.startDate), dayNumber(query.endDate)]
+      return start === null || end === null || start <= end
+    },
+    { message: PURCHASED_MESSAGES.badPeriod, path: ['endDate'] },
+  )
+export type PurchasedGoodsQuery = z.input<typeof purchasedGoodsQuerySchema>
+export type PurchasedGoodsFilter = z.output<typeof purchasedGoodsQuerySchema>
+/** What /cabinet/purchased/ keeps in its address; startDate and endDate '' = the default period. */
+export type PurchasedFilters = Omit<PurchasedGoodsFilter, 'perpage'>
+
+export const purchasedRowSchema = z.object({
+  /** product id */
+  id: z.number().int(),
+  header: z.string(),
+  articul: z.string(),
+  /** units bought in the period */
+  qnt: z.number().int().nonnegative(),
+  /** orders holding the product */
+  orders: z.number().int().nonnegative(),
+  /** ISO moment of the latest such order */
+  lastDate: z.string(),
+  /** roubles paid for it: line price × units, summed */
+  sum: z.number().nonnegative(),
+})
+export type PurchasedRow = z.infer<typeof purchasedRowSchema>
+
+/** Spend in one Moscow calendar month of the period. */
+export const purchasedMonthSchema = z.object({
+  /** yyyy-mm */
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  sum: z.number().nonnegative(),
+})
+export type PurchasedMonth = z.infer<typeof purchasedMonthSchema>
+
+export const purchasedCategorySchema = z.object({ id: z.string(), header: z.string(), depth: z.number().int().nonnegative() })
+export type PurchasedCategory = z.infer<typeof purchasedCategorySchema>
+
+export const purchasedGoodsResponseSchema = z.object({
+  report: z.enum(PURCHASED_REPORTS),
+  contract: z.string(),
+  catalog: z.number().int(),
+  /** the period counted, dd.mm.yyyy (the defaults filled in) */
+  startDate: z.string(),
+  endDate: z.string(),
+  rows: z.array(purchasedRowSchema),
+  /** products in the whole report */
+  count: z.number().int().nonnegative(),
+  /** the whole report, not just the page */
+  total: z.object({ qnt: z.number().int().nonnegative(), orders: z.number().int().nonnegative(), sum: z.number().nonnegative() }),
+  /** every month the period touches, oldest first, with 0 for a month without orders */
+  months: z.array(purchasedMonthSchema),
+  /** the contracts the user may filter by */
+  contracts: z.array(contractSchema),
+  /** the catalogue tree, depth first, for the category filter */
+  categories: z.array(purchasedCategorySchema),
+  pagination: paginationSchema,
+})
+export type PurchasedGoodsResponse = z.infer<typeof purchasedGoodsResponseSchema>

@@ -1,0 +1,340 @@
+import { assign, raise, setup, type ActorRefFrom } from 'xstate'
+import type { CatalogueProduct } from '../contract/catalogue'
+import {
+  FAVORITES_MESSAGES,
+  type MarkedGoodsRequest,
+  type MarkedGoodsResponse,
+  type MarkedList,
+  type RemoveMarkRequest,
+  type SaveNeedRequest,
+} from '../contract/favorites'
+import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { parseNeed } from './need-rules'
+import { productCardMachine } from './product-card.machine'
+import { TIMINGS } from './timings'
+
+/** What each page says (spec §2: Favorites, Needs). */
+export const MARKED_LIST_TEXTS: Record<
+  MarkedList,
+  { title: string; loadFailed: string; empty: string; emptyHint: string; remove: string; removeFailed: string }
+> = {
+  favorites: {
+    title: 'Избранное',
+    loadFailed: 'Не удалось загрузить избранное',
+    empty: 'В избранном пока нет товаров',
+    emptyHint: 'Отмечайте товары звёздочкой в каталоге, чтобы быстро находить их здесь.',
+    remove: 'Убрать из избранного',
+    removeFailed: 'Товар не убран из избранного',
+  },
+  needs: {
+    title: 'Потребности',
+    loadFailed: 'Не удалось загрузить потребности',
+    empty: 'В потребностях пока нет товаров',
+    emptyHint: 'Отмечайте нужные товары в каталоге, а здесь указывайте, сколько их нужно.',
+    remove: 'Убрать из потребностей',
+    removeFailed: 'Товар не убран из потребностей',
+  },
+}
+
+export const NEED_MESSAGES = {
+  badNeed: FAVORITES_MESSAGES.badNeed,
+  saved: 'Потребность сохранена',
+  saveFailed: 'Потребность не сохранена',
+} as const
+
+export interface FavoritesNeedsInput {
+  list: MarkedList
+  /** the dealer's selected contract ('0' = the server's choice) */
+  contract: string
+  /** the dealer's chosen warehouse: stock is shown and added from it */
+  warehouse: number
+  /** the page from the address (?page=) */
+  page: number
+}
+
+/** The need quantity being edited on one row. */
+export interface NeedEdit {
+  productId: number
+  /** what the field shows */
+  text: string
+  /** the quantity saved on the server, which a bad entry falls back to */
+  saved: number
+}
+
+export interface FavoritesNeedsContext extends FavoritesNeedsInput {
+  /** the last page loaded; kept while the next one loads, so the list does not jump */
+  result: MarkedGoodsResponse | null
+  errorMessage: string | null
+  /** the product being taken off the list */
+  removing: CatalogueProduct | null
+  needEdit: NeedEdit | null
+  needError: string | null
+  /** the product whose card is open */
+  cardProductId: number | null
+}
+
+export type FavoritesNeedsEvent =
+  | { type: 'page.change'; page: number }
+  | { type: 'list.retry' }
+  | { type: 'list.reload' }
+  | { type: 'item.remove'; product: CatalogueProduct }
+  | { type: 'notice.dismiss' }
+  | { type: 'need.input'; productId: number; text: string }
+  | { type: 'need.save' }
+  | { type: 'need.cancel' }
+  | { type: 'card.open'; productId: number }
+  | { type: 'card.close' }
+
+/** The page a list of `pages` pages can show: a page past the last one moves to the last (or to 1). */
+export const lastPageOf = (pages: number) => Math.max(1, pages)
+
+const savedNeedOf = (context: FavoritesNeedsContext, productId: number) =>
+  context.result?.goods.find((product) => product.id === productId)?.need ?? 0
+
+/**
+ * /cabinet/favorites/ and /cabinet/needs/ (spec §2, §7, §9): the dealer's marked products, 20 per
+ * page, the page in the address, under the selected contract with stock at the chosen warehouse.
+ * Three regions: `list` loads pages and takes a product off the list; `need` edits a row's need
+ * quantity (the needs page: a whole number, checked before it is saved); `card` runs the product
+ * card while it is open, and the page loads again when it closes (the card may have changed the
+ * wish or the stock). Adding to the basket is each row's own addToBasket machine.
+ */
+export const favoritesNeedsMachine = setup({
+  types: {} as {
+    context: FavoritesNeedsContext
+    events: FavoritesNeedsEvent
+    input: FavoritesNeedsInput
+    children: { loadPage: 'loadPage'; removeMark: 'removeMark'; saveNeed: 'saveNeed'; productCard: 'productCard' }
+  },
+  actors: {
+    loadPage: unprovidedPromise<MarkedGoodsResponse, MarkedGoodsRequest>('loadPage'),
+    removeMark: unprovidedPromise<void, RemoveMarkRequest>('removeMark'),
+    saveNeed: unprovidedPromise<number, SaveNeedRequest>('saveNeed'),
+    productCard: productCardMachine,
+  },
+  guards: {
+    isOtherPage: ({ context, event }) => event.type === 'page.change' && event.page !== context.page,
+    hasGoods: ({ context }) => (context.result?.goods.length ?? 0) > 0,
+    isPageGone: ({ context }) => context.result !== null && context.page > lastPageOf(context.result.pagination.pages),
+    isNeedValid: ({ context }) => context.needEdit !== null && parseNeed(context.needEdit.text) !== null,
+  },
+  actions: {
+    storePage: assign({ page: (_, params: { page: number }) => params.page }),
+    storeLastPage: assign({ page: ({ context }) => lastPageOf(context.result?.pagination.pages ?? 0) }),
+    storeResult: assign({ result: (_, params: { result: MarkedGoodsResponse }) => params.result, errorMessage: null }),
+    storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
+    resetError: assign({ errorMessage: null }),
+    storeRemoving: assign({ removing: (_, params: { product: CatalogueProduct }) => params.product, errorMessage: null }),
+    resetRemoving: assign({ removing: null, errorMessage: null }),
+    storeNeedText: assign({
+      needEdit: ({ context }, params: { productId: number; text: string }) => ({
+        productId: params.productId,
+        text: params.text,
+        saved: savedNeedOf(context, params.productId),
+      }),
+      needError: null,
+    }),
+    /** a bad entry: the field shows the saved quantity again */
+    resetNeedText: assign({ needEdit: ({ context }) => context.needEdit && { ...context.needEdit, text: String(context.needEdit.saved) } }),
+    storeSavedNeed: assign({
+      result: ({ context }, params: { need: number }) =>
+        context.result && {
+          ...context.result,
+          goods: context.result.goods.map((product) => (product.id === context.needEdit?.productId ? { ...product, need: params.need } : product)),
+        },
+      needEdit: ({ context }, params: { need: number }) => context.needEdit && { ...context.needEdit, text: String(params.need), saved: params.need },
+    }),
+    storeNeedError: assign({ needError: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
+    resetNeedEdit: assign({ needEdit: null, needError: null }),
+    storeCardProduct: assign({ cardProductId: (_, params: { productId: number | null }) => params.productId }),
+    /** the address follows the page the machine moved to (provided by the app: router.navigate) */
+    notifyAddress: (_, _params: { list: MarkedList; page: number }) => {},
+  },
+  delays: { savedMessage: TIMINGS.savedMessageMs },
+}).createMachine({
+  id: 'favoritesNeeds',
+  description: 'The favourites or needs page: 20 per page, the page in the address; take a product off, edit a need, open a card.',
+  context: ({ input }) => ({ ...input, result: null, errorMessage: null, removing: null, needEdit: null, needError: null, cardProductId: null }),
+  type: 'parallel',
+  states: {
+    list: {
+      description: 'The page of marked products',
+      initial: 'loading',
+      on: {
+        'page.change': {
+          guard: 'isOtherPage',
+          target: '.loading',
+          description: 'The address names another page (a pagination link, reload, or browser back)',
+          actions: [{ type: 'storePage', params: ({ event }) => ({ page: event.page }) }, 'resetRemoving'],
+        },
+        'list.reload': { target: '.loading', description: 'The product card closed: the page loads again', actions: 'resetRemoving' },
+      },
+      states: {
+        loading: {
+          description: 'GET /api/favorites/ or /api/needs/ ?page=&perpage=20&contract=&warehouse= runs; the list is aria-busy',
+          entry: 'resetError',
+          invoke: {
+            id: 'loadPage',
+            src: 'loadPage',
+            input: ({ context }) => ({ list: context.list, page: context.page, contract: context.contract, warehouse: context.warehouse }),
+            onDone: { target: 'checking', actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        checking: {
+          description: 'Decides between the list, the empty message and a page that is gone',
+          always: [
+            {
+              guard: 'isPageGone',
+              target: 'loading',
+              description: 'The page lies past the last one (its last product was taken off): the last page loads, and the address follows',
+              actions: ['storeLastPage', { type: 'notifyAddress', params: ({ context }) => ({ list: context.list, page: context.page }) }],
+            },
+            { guard: 'hasGoods', target: 'loaded' },
+            { target: 'empty' },
+          ],
+        },
+        empty: { description: '"В избранном пока нет товаров" (or "В потребностях пока нет товаров") with a link to the catalogue' },
+        failed: {
+          description: '"Не удалось загрузить …" with the server message and «Повторить»',
+          on: { 'list.retry': { target: 'loading', description: 'The dealer asks to load again' } },
+        },
+        loaded: {
+          description: 'The products (picture, name, articul, brand, price, stock here and per warehouse, need), «В корзину» and «Убрать» on each, the pages',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'Nothing is being removed',
+              on: {
+                'item.remove': {
+                  target: 'removing',
+                  description: 'The dealer presses «Убрать из избранного» (or «… из потребностей») on a product',
+                  actions: { type: 'storeRemoving', params: ({ event }) => ({ product: event.product }) },
+                },
+              },
+            },
+            removing: {
+              description: 'POST /api/unsetWish/ or /api/unsetNeed/ {id} runs; the row is disabled',
+              invoke: {
+                id: 'removeMark',
+                src: 'removeMark',
+                input: ({ context }) => ({ list: context.list, productId: context.removing?.id ?? 0 }),
+                onDone: { target: '#favoritesNeeds.list.loading', description: 'The product is off the list: the page loads again', actions: 'resetRemoving' },
+                onError: { target: 'removeFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            removeFailed: {
+              description: '"Товар не убран из …" with the server message; the product stays',
+              on: {
+                'notice.dismiss': { target: 'idle', description: 'The dealer closes the message', actions: 'resetRemoving' },
+                'item.remove': {
+                  target: 'removing',
+                  description: 'The dealer tries again (this or another product)',
+                  actions: { type: 'storeRemoving', params: ({ event }) => ({ product: event.product }) },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    need: {
+      description: "A row's need quantity (the needs page)",
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Every row shows its saved need',
+          on: {
+            'need.input': {
+              target: 'editing',
+              description: "The dealer types into a row's «Потребность» field",
+              actions: { type: 'storeNeedText', params: ({ event }) => event },
+            },
+          },
+        },
+        editing: {
+          description: 'The field shows what the dealer typed; «Сохранить» (or Enter) saves, Escape puts the saved quantity back',
+          on: {
+            'need.input': { target: 'editing', description: 'The dealer keeps typing (or moves to another row)', actions: { type: 'storeNeedText', params: ({ event }) => event } },
+            'need.save': [
+              { guard: 'isNeedValid', target: 'saving', description: 'A whole number from 1 to 1 000 000' },
+              { target: 'invalid', description: '0, a sign, a fraction, letters, too many: nothing is saved', actions: 'resetNeedText' },
+            ],
+            'need.cancel': { target: 'idle', description: 'Escape: the saved quantity shows again', actions: 'resetNeedEdit' },
+          },
+        },
+        invalid: {
+          description: '"Потребность — целое число от 1 до 1 000 000" under the field, which shows the saved quantity again',
+          on: {
+            'need.input': { target: 'editing', description: 'The dealer types again', actions: { type: 'storeNeedText', params: ({ event }) => event } },
+            'need.cancel': { target: 'idle', description: 'The dealer leaves it', actions: 'resetNeedEdit' },
+          },
+        },
+        saving: {
+          description: 'POST /api/setNeed/ {id, need} runs; the field is read-only',
+          invoke: {
+            id: 'saveNeed',
+            src: 'saveNeed',
+            input: ({ context }) => ({ productId: context.needEdit?.productId ?? 0, need: parseNeed(context.needEdit?.text ?? '') ?? 0 }),
+            onDone: { target: 'saved', actions: { type: 'storeSavedNeed', params: ({ event }) => ({ need: event.output }) } },
+            onError: {
+              target: 'failed',
+              actions: [{ type: 'storeNeedError', params: ({ event }) => ({ error: event.error }) }, 'resetNeedText'],
+            },
+          },
+        },
+        saved: {
+          description: '"Потребность сохранена" beside the field for 1.5 s',
+          after: { savedMessage: { target: 'idle', description: 'The message hides (spec §9: 1.5 s)', actions: 'resetNeedEdit' } },
+          on: {
+            'need.input': { target: 'editing', description: 'The dealer types again', actions: { type: 'storeNeedText', params: ({ event }) => event } },
+          },
+        },
+        failed: {
+          description: '"Потребность не сохранена" with the server message; the field shows the saved quantity',
+          on: {
+            'need.input': { target: 'editing', description: 'The dealer types again', actions: { type: 'storeNeedText', params: ({ event }) => event } },
+            'need.cancel': { target: 'idle', description: 'The dealer leaves it', actions: 'resetNeedEdit' },
+          },
+        },
+      },
+    },
+    card: {
+      description: 'The product card of a product name clicked',
+      initial: 'closed',
+      states: {
+        closed: {
+          description: 'No card is open',
+          on: {
+            'card.open': {
+              target: 'open',
+              description: "The dealer clicks a product's name",
+              actions: { type: 'storeCardProduct', params: ({ event }) => ({ productId: event.productId }) },
+            },
+          },
+        },
+        open: {
+          description: 'The product card machine runs as the child "productCard" and the dialog shows it',
+          invoke: {
+            id: 'productCard',
+            src: 'productCard',
+            input: ({ context }) => ({
+              productId: context.cardProductId ?? 0,
+              contract: context.result?.contract ?? context.contract,
+              warehouse: context.warehouse,
+            }),
+          },
+          on: {
+            'card.close': {
+              target: 'closed',
+              description: 'The dealer closes the card (✕, Escape, a click outside); the page loads again, as the card may have changed the wish or the stock',
+              actions: [{ type: 'storeCardProduct', params: { productId: null } }, raise({ type: 'list.reload' })],
+            },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type FavoritesNeedsActor = ActorRefFrom<typeof favoritesNeedsMachine>

@@ -1,0 +1,318 @@
+import { assign, fromEventObservable, setup, type ActorRefFrom } from 'xstate'
+import { throwError } from 'rxjs'
+import type { OrderList, OrderRow } from '../contract/orders'
+import type { PollOrdersInput } from '../services/orders'
+import { visibleCountdownLogic, type VisiblePollEvent } from '../services/streams'
+import { orderCancelMachine, type OrderCancelOutput } from './order-cancel.machine'
+import { orderRepeatMachine } from './order-repeat.machine'
+import { isSameFilter, ordersQuery, type OrdersFilter } from './orders-filter'
+import { TIMINGS } from './timings'
+
+export const ORDERS_MESSAGES = {
+  loading: 'Загрузка заказов…',
+  loadFailed: 'Не удалось загрузить заказы',
+  empty: 'Заказов не найдено',
+  emptyHint: 'Измените фильтр или выберите период «За всё время».',
+  paused: 'Обновление приостановлено, пока вкладка скрыта',
+} as const
+
+export interface OrdersInput {
+  /** the filter the address names */
+  filter: OrdersFilter
+}
+
+export interface OrdersContext {
+  filter: OrdersFilter
+  /** the last list loaded; kept while the next one loads, so the table does not jump */
+  result: OrderList | null
+  errorMessage: string | null
+  /** when the poll tries again after a failure */
+  retryInMs: number | null
+  /** the checked rows of the page */
+  selected: number[]
+  /** the rows whose detail is open */
+  expanded: number[]
+  /** the order being cancelled or repeated */
+  target: OrderRow | null
+}
+
+export type OrdersEvent =
+  | VisiblePollEvent<OrderList>
+  /** the address names a filter (a link, reload, browser back, or the machine's own notifyAddress) */
+  | { type: 'filter.change'; filter: OrdersFilter }
+  /** the dealer applies the filter form; the address follows */
+  | { type: 'filter.submit'; filter: OrdersFilter }
+  | { type: 'list.retry' }
+  | { type: 'order.toggleDetail'; id: number }
+  | { type: 'selection.toggle'; id: number }
+  | { type: 'selection.all' }
+  | { type: 'selection.clear' }
+  | { type: 'order.cancel'; order: OrderRow }
+  | { type: 'order.repeat'; order: OrderRow }
+
+const idsOf = (list: OrderList | null) => list?.orders.map((order) => order.id) ?? []
+const keepListed = (ids: number[], list: OrderList) => ids.filter((id) => idsOf(list).includes(id))
+const toggled = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((each) => each !== id) : [...ids, id])
+
+/**
+ * /cabinet/orders/: the company's orders, 10 per page, filtered by what the address names (spec
+ * §2, §3). The list reloads every 300 s of visible time (src/services/streams.ts), with the time
+ * left shown by the countdown child; rows expand into their detail, can be checked (bulk
+ * selection), cancelled or repeated (one child machine per dialog).
+ */
+export const ordersMachine = setup({
+  types: {} as {
+    context: OrdersContext
+    events: OrdersEvent
+    input: OrdersInput
+    children: { pollOrders: 'pollOrders'; countdown: 'countdown'; orderCancel: 'orderCancel'; orderRepeat: 'orderRepeat' }
+  },
+  actors: {
+    pollOrders: fromEventObservable<VisiblePollEvent<OrderList>, PollOrdersInput>(() =>
+      throwError(() => new Error('pollOrders is not provided')),
+    ),
+    countdown: visibleCountdownLogic,
+    orderCancel: orderCancelMachine,
+    orderRepeat: orderRepeatMachine,
+  },
+  guards: {
+    isOtherFilter: ({ context }, params: { filter: OrdersFilter }) => !isSameFilter(context.filter, params.filter),
+    hasOrders: ({ context }) => (context.result?.orders.length ?? 0) > 0,
+    hasRows: ({ context }) => idsOf(context.result).length > 0,
+    isListed: ({ context }, params: { id: number }) => idsOf(context.result).includes(params.id),
+    isLastSelected: ({ context }, params: { id: number }) => context.selected.length === 1 && context.selected[0] === params.id,
+    isAllSelected: ({ context }) => idsOf(context.result).every((id) => context.selected.includes(id)),
+    hasNoSelectedLeft: ({ context }, params: { list: OrderList }) => keepListed(context.selected, params.list).length === 0,
+    isCancelled: (_, params: OrderCancelOutput) => params.order !== null,
+  },
+  actions: {
+    storeFilter: assign({ filter: (_, params: { filter: OrdersFilter }) => params.filter }),
+    storeResult: assign({
+      result: (_, params: { list: OrderList }) => params.list,
+      expanded: ({ context }, params: { list: OrderList }) => keepListed(context.expanded, params.list),
+      errorMessage: null,
+      retryInMs: null,
+    }),
+    storeFailure: assign({
+      errorMessage: (_, params: { message: string; retryInMs: number }) => params.message,
+      retryInMs: (_, params: { message: string; retryInMs: number }) => params.retryInMs,
+    }),
+    toggleDetail: assign({ expanded: ({ context }, params: { id: number }) => toggled(context.expanded, params.id) }),
+    toggleSelected: assign({ selected: ({ context }, params: { id: number }) => toggled(context.selected, params.id) }),
+    selectAll: assign({ selected: ({ context }) => idsOf(context.result) }),
+    keepListedSelection: assign({ selected: ({ context }, params: { list: OrderList }) => keepListed(context.selected, params.list) }),
+    resetSelection: assign({ selected: [] }),
+    storeTarget: assign({ target: (_, params: { order: OrderRow }) => params.order }),
+    resetTarget: assign({ target: null }),
+    /** spec §4: cancel replaces the row's state and status with the returned ones */
+    storeCancelled: assign({
+      result: ({ context }, params: { order: OrderRow }) =>
+        context.result && {
+          ...context.result,
+          orders: context.result.orders.map((order) => (order.id === params.order.id ? params.order : order)),
+        },
+    }),
+    /** the address follows the applied filter (provided by the app: router.navigate); the address sync then sends filter.change */
+    notifyAddress: (_, _params: { filter: OrdersFilter }) => {},
+  },
+}).createMachine({
+  id: 'orders',
+  description: 'The orders page: 10 per page, the filter in the address, reloaded every 300 s of visible time, bulk selection, cancel and repeat.',
+  context: ({ input }) => ({
+    filter: input.filter,
+    result: null,
+    errorMessage: null,
+    retryInMs: null,
+    selected: [],
+    expanded: [],
+    target: null,
+  }),
+  type: 'parallel',
+  on: {
+    'filter.submit': {
+      description: 'The dealer applies the filter form (the page back to 1): the address names it',
+      actions: { type: 'notifyAddress', params: ({ event }) => ({ filter: event.filter }) },
+    },
+    'order.toggleDetail': {
+      guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
+      description: 'The dealer opens or closes an order\'s detail',
+      actions: { type: 'toggleDetail', params: ({ event }) => ({ id: event.id }) },
+    },
+  },
+  states: {
+    list: {
+      description: 'The orders of the filter, reloaded by the poll',
+      initial: 'live',
+      states: {
+        live: {
+          description: 'The poll runs: a request at once, then one every 300 s of visible time (backing off after failures)',
+          invoke: {
+            id: 'pollOrders',
+            src: 'pollOrders',
+            input: ({ context }) => ({ query: ordersQuery(context.filter), periodMs: TIMINGS.ordersPollMs }),
+          },
+          on: {
+            'poll.data': {
+              target: '.shown',
+              description: 'A list arrived: it is shown and the countdown starts again from 5:00',
+              actions: { type: 'storeResult', params: ({ event }) => ({ list: event.data }) },
+            },
+            'poll.failed': {
+              target: '.failed',
+              description: 'The request failed: the poll tries again later by itself',
+              actions: { type: 'storeFailure', params: ({ event }) => ({ message: event.message, retryInMs: event.retryInMs }) },
+            },
+            'filter.change': {
+              guard: { type: 'isOtherFilter', params: ({ event }) => ({ filter: event.filter }) },
+              target: 'live',
+              reenter: true,
+              description: 'The address names another filter or page: the poll starts over with it',
+              actions: { type: 'storeFilter', params: ({ event }) => ({ filter: event.filter }) },
+            },
+          },
+          initial: 'loading',
+          states: {
+            loading: { description: '"Загрузка заказов…" (the previous list stays, aria-busy)' },
+            shown: {
+              description: 'The list; the countdown shows the minutes:seconds left to the next reload',
+              invoke: { id: 'countdown', src: 'countdown', input: { periodMs: TIMINGS.ordersPollMs } },
+              initial: 'checking',
+              states: {
+                checking: {
+                  description: 'Decides between the table and the empty message',
+                  always: [{ guard: 'hasOrders', target: 'orders' }, { target: 'empty' }],
+                },
+                orders: { description: 'The table of orders with its pagination' },
+                empty: { description: '"Заказов не найдено" with a hint to widen the filter' },
+              },
+            },
+            failed: {
+              description: '"Не удалось загрузить заказы" with the message, when the poll tries again, and «Повторить»',
+              on: { 'list.retry': { target: '#orders.list.live', reenter: true, description: 'The dealer asks to load now' } },
+            },
+          },
+        },
+      },
+    },
+    visibility: {
+      description: 'The tab is visible, or hidden (the countdown and the reload wait)',
+      initial: 'visible',
+      states: {
+        visible: { on: { 'poll.paused': { target: 'hidden', description: 'The tab is hidden' } } },
+        hidden: {
+          description: '"Обновление приостановлено, пока вкладка скрыта"',
+          on: { 'poll.resumed': { target: 'visible', description: 'The tab shows again: the countdown goes on' } },
+        },
+      },
+    },
+    selection: {
+      description: 'Bulk selection: with rows checked, the column titles hide and a bar shows the count',
+      initial: 'none',
+      on: {
+        'filter.change': {
+          guard: { type: 'isOtherFilter', params: ({ event }) => ({ filter: event.filter }) },
+          target: '.none',
+          description: 'Another filter or page: nothing stays checked',
+          actions: 'resetSelection',
+        },
+      },
+      states: {
+        none: {
+          description: 'No row is checked: the column titles show',
+          on: {
+            'selection.toggle': {
+              guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
+              target: 'some',
+              description: 'The dealer checks a row',
+              actions: { type: 'toggleSelected', params: ({ event }) => ({ id: event.id }) },
+            },
+            'selection.all': { guard: 'hasRows', target: 'some', description: 'The check-all box checks every row of the page', actions: 'selectAll' },
+          },
+        },
+        some: {
+          description: '"Выбрано: N" in place of the column titles',
+          on: {
+            'selection.toggle': [
+              {
+                guard: { type: 'isLastSelected', params: ({ event }) => ({ id: event.id }) },
+                target: 'none',
+                description: 'The dealer unchecks the last checked row',
+                actions: 'resetSelection',
+              },
+              {
+                guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
+                description: 'The dealer checks or unchecks another row',
+                actions: { type: 'toggleSelected', params: ({ event }) => ({ id: event.id }) },
+              },
+            ],
+            'selection.all': [
+              { guard: 'isAllSelected', target: 'none', description: 'Every row was checked: the check-all box unchecks them all', actions: 'resetSelection' },
+              { description: 'Some rows were checked: the check-all box checks the rest', actions: 'selectAll' },
+            ],
+            'selection.clear': { target: 'none', description: 'The dealer clears the selection', actions: 'resetSelection' },
+            'poll.data': [
+              {
+                guard: { type: 'hasNoSelectedLeft', params: ({ event }) => ({ list: event.data }) },
+                target: 'none',
+                description: 'The reload no longer lists any checked row',
+                actions: 'resetSelection',
+              },
+              { description: 'The reload keeps the checked rows it still lists', actions: { type: 'keepListedSelection', params: ({ event }) => ({ list: event.data }) } },
+            ],
+          },
+        },
+      },
+    },
+    action: {
+      description: 'One order\'s cancel or repeat at a time, each its own child machine and dialog',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'The orders\' «Отменить» and «Повторить» are enabled',
+          on: {
+            'order.cancel': {
+              guard: { type: 'isListed', params: ({ event }) => ({ id: event.order.id }) },
+              target: 'cancelling',
+              description: 'The dealer presses «Отменить» on an order',
+              actions: { type: 'storeTarget', params: ({ event }) => ({ order: event.order }) },
+            },
+            'order.repeat': {
+              guard: { type: 'isListed', params: ({ event }) => ({ id: event.order.id }) },
+              target: 'repeating',
+              description: 'The dealer presses «Повторить» on an order',
+              actions: { type: 'storeTarget', params: ({ event }) => ({ order: event.order }) },
+            },
+          },
+        },
+        cancelling: {
+          description: 'The cancel dialog (machine orderCancel) is open',
+          invoke: {
+            id: 'orderCancel',
+            src: 'orderCancel',
+            input: ({ context }) => ({ order: context.target! }),
+            onDone: [
+              {
+                guard: { type: 'isCancelled', params: ({ event }) => event.output },
+                target: 'idle',
+                description: 'The order was cancelled: its row takes the returned state and status',
+                actions: [{ type: 'storeCancelled', params: ({ event }) => ({ order: event.output.order! }) }, 'resetTarget'],
+              },
+              { target: 'idle', description: 'The dealer kept the order, or the cancel was refused', actions: 'resetTarget' },
+            ],
+          },
+        },
+        repeating: {
+          description: 'The repeat (machine orderRepeat) runs and shows its dialog',
+          invoke: {
+            id: 'orderRepeat',
+            src: 'orderRepeat',
+            input: ({ context }) => ({ order: context.target! }),
+            onDone: { target: 'idle', description: 'The dealer closed the dialog', actions: 'resetTarget' },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type OrdersActor = ActorRefFrom<typeof ordersMachine>

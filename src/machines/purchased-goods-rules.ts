@@ -1,0 +1,50 @@
+import { ruDateParts } from '../contract/orders'
+import { PURCHASED_DEFAULTS, PURCHASED_MESSAGES, PURCHASED_REPORTS, dayNumber, type PurchasedFilters } from '../contract/purchased-goods'
+import type { PurchasedSearch } from './purchased-goods-search'
+
+export const DEFAULT_PURCHASED_FILTERS: PurchasedFilters = {
+  report: PURCHASED_DEFAULTS.report,
+  contract: PURCHASED_DEFAULTS.contract,
+  catalog: PURCHASED_DEFAULTS.catalog,
+  startDate: '',
+  endDate: '',
+  page: 1,
+}
+
+export interface PeriodDraft {
+  startDate: string
+  endDate: string
+}
+
+/** Why a typed period cannot be applied, or null: each date empty or a real dd.mm.yyyy day, the start not after the end. */
+export function periodError({ startDate, endDate }: PeriodDraft): string | null {
+  const [start, end] = [startDate.trim(), endDate.trim()]
+  if ((start !== '' && !ruDateParts(start)) || (end !== '' && !ruDateParts(end))) return PURCHASED_MESSAGES.badDate
+  const [from, to] = [dayNumber(start), dayNumber(end)]
+  return from !== null && to !== null && from > to ? PURCHASED_MESSAGES.badPeriod : null
+}
+
+export const sameFilters = (a: PurchasedFilters, b: PurchasedFilters) =>
+  a.report === b.report && a.contract === b.contract && a.catalog === b.catalog && a.startDate === b.startDate && a.endDate === b.endDate && a.page === b.page
+
+/** The address's search params: defaults left out, so a plain /cabinet/purchased/ stays plain. */
+export function filtersSearch(filters: PurchasedFilters): Partial<PurchasedFilters> {
+  const search: Partial<PurchasedFilters> = {}
+  for (const key of Object.keys(filters) as (keyof PurchasedFilters)[]) {
+    if (filters[key] !== DEFAULT_PURCHASED_FILTERS[key]) Object.assign(search, { [key]: filters[key] })
+  }
+  return search
+}
+
+/** Spec §4: any filter change resets the page to 1. */
+export const withFilter = (filters: PurchasedFilters, change: Partial<Omit<PurchasedFilters, 'page'>>): PurchasedFilters => ({
+  ...filters,
+  ...change,
+  page: 1,
+})
+
+/** The filters an address names (see purchased-goods-search.ts), defaults filled in and the report name checked. */
+export function filtersOf(search: PurchasedSearch): PurchasedFilters {
+  const report = PURCHASED_REPORTS.find((each) => each === search.report) ?? DEFAULT_PURCHASED_FILTERS.report
+  return { ...DEFAULT_PURCHASED_FILTERS, ...search, report }
+}

@@ -1,0 +1,116 @@
+import { useSelector } from '@xstate/react'
+import type { Warehouse } from '../../contract/account'
+import type { CatalogueProduct } from '../../contract/catalogue'
+import type { MarkedGoodsResponse } from '../../contract/favorites'
+import { MARKED_LIST_TEXTS, type FavoritesNeedsActor } from '../../machines/favorites-needs.machine'
+import { AddToBasket } from '../product/add-to-basket'
+import { BrandLink, stockTitle } from '../product/product-table'
+import table from '../ui/data-table.module.css'
+import { formatInteger, formatMoney } from '../ui/format'
+import styles from './favorites.module.css'
+import { NeedField } from './need-field'
+
+interface MarkedGoodsTableProps {
+  actor: FavoritesNeedsActor
+  answer: MarkedGoodsResponse
+  warehouseName: string
+  /** the next page is loading: the rows dim */
+  busy: boolean
+}
+
+/**
+ * The page's products: picture, name (opens the card), articul and brand, the contract's price,
+ * stock at the chosen warehouse and at each one, the need (needs page), «В корзину» and «Убрать».
+ */
+export function MarkedGoodsTable({ actor, answer, warehouseName, busy }: MarkedGoodsTableProps) {
+  const list = useSelector(actor, (snapshot) => snapshot.context.list)
+  const removingId = useSelector(actor, (snapshot) => (snapshot.matches({ list: { loaded: 'removing' } }) ? snapshot.context.removing?.id : undefined))
+  const warehouse: Warehouse = { id: answer.warehouse, header: warehouseName }
+  return (
+    <div className={styles.wrap}>
+      <table className={busy ? `${table.table} ${table.busy}` : table.table}>
+        <caption className="visually-hidden">{MARKED_LIST_TEXTS[list].title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Изображение</span>
+            </th>
+            <th scope="col">Наименование</th>
+            <th scope="col" className={table.number}>
+              Цена
+            </th>
+            <th scope="col">Остатки</th>
+            {list === 'needs' ? <th scope="col">Потребность</th> : null}
+            <th scope="col">В корзину</th>
+          </tr>
+        </thead>
+        <tbody>
+          {answer.goods.map((product) => (
+            <tr key={product.id}>
+              <td className={styles.pictureCell}>
+                {product.picture !== null ? (
+                  <img src={`/pictures/${product.picture}.svg`} alt="" width={40} height={40} loading="lazy" decoding="async" />
+                ) : null}
+              </td>
+              <td className={styles.nameCell}>
+                <button type="button" className={styles.productLink} onClick={() => actor.send({ type: 'card.open', productId: product.id })}>
+                  {product.header}
+                </button>
+                <span className={styles.details}>
+                  <span className={table.mono}>{product.articul}</span> · <BrandLink brand={product.brand} />
+                  <button
+                    type="button"
+                    className={styles.remove}
+                    disabled={removingId !== undefined}
+                    aria-label={`${MARKED_LIST_TEXTS[list].remove}: ${product.header}`}
+                    onClick={() => actor.send({ type: 'item.remove', product })}
+                  >
+                    Убрать
+                  </button>
+                </span>
+              </td>
+              <td className={table.number}>{formatMoney(product.price)}</td>
+              <td>
+                <WarehouseStocks product={product} warehouses={answer.actualWms} chosen={warehouse} />
+              </td>
+              {list === 'needs' ? (
+                <td>
+                  <NeedField actor={actor} product={product} />
+                </td>
+              ) : null}
+              <td>
+                <AddToBasket productId={product.id} warehouse={warehouse.id} available={product.quantity} contract={answer.contract} header={product.header} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** A warehouse's name without the word «Склад», which every one of them starts with. */
+const shortName = (warehouse: Warehouse) => warehouse.header.replace(/^Склад\s+/u, '')
+
+/**
+ * The free stock at every warehouse, the chosen one first and marked: it is the one «В корзину»
+ * takes from, and the one the quantity is checked against.
+ */
+function WarehouseStocks({ product, warehouses, chosen }: { product: CatalogueProduct; warehouses: Warehouse[]; chosen: Warehouse }) {
+  const others = warehouses.filter((warehouse) => warehouse.id !== chosen.id)
+  const stockAt = (warehouse: Warehouse) => formatInteger(product.stocks.find((stock) => stock.wms_id === warehouse.id)?.quantity ?? 0)
+  return (
+    <ul className={styles.stocks} aria-label={`Остатки: ${product.header}`}>
+      <li className={styles.chosenStock}>
+        <span className="visually-hidden">{stockTitle(chosen)}: </span>
+        <span aria-hidden="true">{shortName(chosen)}: </span>
+        <b>{formatInteger(product.quantity)}</b>
+      </li>
+      {others.map((warehouse) => (
+        <li key={warehouse.id}>
+          {shortName(warehouse)}: {stockAt(warehouse)}
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,156 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromEventObservable, fromObservable, fromPromise, type AnyMachineSnapshot } from 'xstate'
+import { NEVER, Subject } from 'rxjs'
+import type { OrderList, OrderRow } from '../../src/contract/orders'
+import { orderCancelMachine } from '../../src/machines/order-cancel.machine'
+import { ordersMachine, type OrdersContext, type OrdersEvent } from '../../src/machines/orders.machine'
+import { ORDERS_FILTER_DEFAULTS, type OrdersFilter } from '../../src/machines/orders-filter'
+import type { PollOrdersInput } from '../../src/services/orders'
+import { describeMachinePaths, type EventCases, type SerializeState } from '../support/path-testing'
+
+const row = (id: number, state = 1): OrderRow => ({
+  id,
+  state,
+  status: state === 4 ? 'Отменён 24.11.2026: дубль заказа' : 'Новый, ожидает подтверждения менеджером',
+  contract: '1',
+  paid: false,
+  sum: 12_500 + id,
+  count: 2,
+  created_at: '2026-11-23T09:00:00.000Z',
+})
+const listOf = (orders: OrderRow[]): OrderList => ({
+  orders,
+  states: [{ id: 1, header: 'Новый' }],
+  contracts: [{ id: '1', header: 'Договор поставки №1', contragent: 'ООО «Строймаркет»' }],
+  count: orders.length,
+  pagination: { page: 1, perpage: 10, pages: orders.length > 0 ? 1 : 0 },
+})
+const TWO = listOf([row(1), row(2)])
+const ONE = listOf([row(2)])
+const NONE = listOf([])
+const OTHER: OrdersFilter = { ...ORDERS_FILTER_DEFAULTS, dateselect: 'all', state: 10, page: 2 }
+const CANCELLED = row(1, 4)
+
+const cases: EventCases = {
+  'poll.data': [TWO, ONE, NONE].map((data) => ({ type: 'poll.data', data })),
+  'poll.failed': [{ type: 'poll.failed', message: 'Ошибка сервера (503)', retryInMs: 600_000 }],
+  'filter.change': [{ type: 'filter.change', filter: OTHER }],
+  'filter.submit': [{ type: 'filter.submit', filter: OTHER }],
+  'order.toggleDetail': [{ type: 'order.toggleDetail', id: 1 }],
+  'selection.toggle': [1, 2].map((id) => ({ type: 'selection.toggle', id })),
+  'order.cancel': [{ type: 'order.cancel', order: row(1) }],
+  'order.repeat': [{ type: 'order.repeat', order: row(1) }],
+  'xstate.done.actor.orderCancel': [
+    { type: 'xstate.done.actor.orderCancel', output: { order: CANCELLED } },
+    { type: 'xstate.done.actor.orderCancel', output: { order: null } },
+  ],
+  'xstate.done.actor.orderRepeat': [{ type: 'xstate.done.actor.orderRepeat', output: undefined }],
+}
+
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as OrdersContext
+
+/** Only the given event types reach the traversal (an empty case list leaves a type out). */
+const only = (types: string[]): EventCases =>
+  Object.fromEntries(Object.entries(cases).map(([type, list]) => [type, types.some((prefix) => type.startsWith(prefix)) ? list : []]))
+
+/**
+ * What the guards read (the checked rows, the rows listed, whether the filter is still the first),
+ * whether a row shows as cancelled, plus the incoming edge (its source too, when `withSource`).
+ */
+const serializeState =
+  (withSource: boolean): SerializeState =>
+  (state, event, prev) => {
+    const context = contextOf(state)
+    const rows = context.result?.orders ?? null
+    const cancelled = rows?.filter((order) => order.state === 4).length ?? 0
+    const key = JSON.stringify([state.value, [...context.selected].sort(), rows?.length ?? null, cancelled, context.filter === ORDERS_FILTER_DEFAULTS])
+    if (!event || !prev) return key
+    return withSource ? `${key} via ${event.type} from ${JSON.stringify(contextOf(prev).selected)}` : `${key} via ${event.type}`
+  }
+
+const assertStep = (snapshot: AnyMachineSnapshot) => {
+  const context = contextOf(snapshot)
+  const listed = context.result?.orders.map((order) => order.id) ?? []
+  // only listed rows stay checked or open; the selection state says whether any is checked
+  for (const id of [...context.selected, ...context.expanded]) expect(listed).toContain(id)
+  expect(snapshot.matches({ selection: 'some' })).toBe(context.selected.length > 0)
+  if (snapshot.matches({ list: { live: 'failed' } })) expect([context.errorMessage, context.retryInMs]).toEqual(['Ошибка сервера (503)', 600_000])
+  if (snapshot.matches({ action: 'idle' })) expect(context.target).toBeNull()
+  else expect(context.target?.id).toBe(1)
+}
+
+// the four regions run side by side; their product is too large to walk whole, so the paths walk
+// the list, the tab's visibility and the dialogs first, then the selection against the list,
+// and the coverage of both walks adds up (the bar is 100% over the union)
+const common = {
+  input: { filter: ORDERS_FILTER_DEFAULTS },
+  actors: { pollOrders: 'observable', countdown: 'observable' } as const,
+  assertStep,
+  limit: 100_000,
+}
+describeMachinePaths(ordersMachine, {
+  ...common,
+  cases: only(['poll.', 'filter.', 'list.', 'order.', 'xstate.']),
+  serializeState: serializeState(false),
+  expectFullCoverage: false,
+  report: false,
+})
+describeMachinePaths(ordersMachine, { ...common, cases: only(['poll.data', 'filter.change', 'selection.']), serializeState: serializeState(true) })
+
+describe('orders beyond the paths', () => {
+  const start = (over: { addresses?: OrdersFilter[]; polls?: PollOrdersInput[] } = {}) => {
+    const poll = new Subject<OrdersEvent>()
+    const actor = createActor(
+      ordersMachine.provide({
+        actors: {
+          pollOrders: fromEventObservable(({ input }: { input: PollOrdersInput }) => {
+            over.polls?.push(input)
+            return poll as never
+          }),
+          countdown: fromObservable<number, { periodMs: number }>(() => NEVER),
+          // the dealer confirms at once and the server cancels
+          orderCancel: orderCancelMachine.provide({ actors: { cancelOrder: fromPromise(async () => ({ order: CANCELLED })) } }),
+        },
+        actions: { notifyAddress: (_, { filter }) => void over.addresses?.push(filter) },
+      }),
+      { input: { filter: ORDERS_FILTER_DEFAULTS } },
+    ).start()
+    return { actor, poll }
+  }
+
+  it('polls with the filter\'s query, and starts over with another filter', () => {
+    const polls: PollOrdersInput[] = []
+    const { actor } = start({ polls })
+    actor.send({ type: 'filter.change', filter: OTHER })
+    actor.send({ type: 'filter.change', filter: { ...OTHER } })
+    expect(polls.map((input) => [input.periodMs, input.query.dateselect, input.query.state, input.query.page, input.query.perpage])).toEqual([
+      [300_000, 'week', 0, 1, 10],
+      [300_000, 'all', 10, 2, 10],
+    ])
+    actor.stop()
+  })
+
+  it('checks every row with the check-all box, and unchecks them all with it again', () => {
+    const { actor, poll } = start()
+    poll.next({ type: 'poll.data', data: TWO })
+    actor.send({ type: 'selection.toggle', id: 2 })
+    actor.send({ type: 'selection.all' })
+    expect(actor.getSnapshot().context.selected).toEqual([1, 2])
+    actor.send({ type: 'selection.all' })
+    expect(actor.getSnapshot().matches({ selection: 'none' })).toBe(true)
+    actor.stop()
+  })
+
+  it('replaces a cancelled row with the returned one, and hands the applied filter to the address', async () => {
+    const addresses: OrdersFilter[] = []
+    const { actor, poll } = start({ addresses })
+    poll.next({ type: 'poll.data', data: TWO })
+    actor.send({ type: 'order.cancel', order: row(1) })
+    actor.getSnapshot().children.orderCancel?.send({ type: 'cancel.confirm', comment: '' })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ action: 'idle' })).toBe(true))
+    expect(actor.getSnapshot().context.result?.orders).toEqual([CANCELLED, row(2)])
+    actor.send({ type: 'filter.submit', filter: OTHER })
+    expect(addresses).toEqual([OTHER])
+    actor.stop()
+  })
+})
