@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody'
 import type { AppConfig } from './config'
 import type { AppDeps } from './deps'
 import { csrfGuard } from './auth/csrf'
+import { closeDisabledSections } from './auth/section-access'
 import { BAD_REQUEST, HttpError, errorBodyFor } from './validation'
 import { registerAuthRoutes } from './routes/auth'
 import { registerRegistrationRoutes } from './routes/registration'
@@ -24,6 +25,7 @@ import { registerDraftRoutes } from './routes/drafts'
 import { registerActRoutes } from './routes/acts'
 import { registerFavoritesNeedsRoutes } from './routes/favorites-needs'
 import { registerPurchasedGoodsRoutes } from './routes/purchased-goods'
+import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generic-resource'
 
 export interface BuildAppOptions {
   /** pino level for the request log; off unless given */
@@ -67,11 +69,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    rewriteUrl: rewriteRestAlias,
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   })
   app.decorateRequest('user', null)
   app.setErrorHandler(handleError)
   app.addHook('onRequest', csrfGuard)
+  // before any route: it adds the section check (issue 11, disabledMenus) to the routes it names
+  closeDisabledSections(app)
   await app.register(cookie)
   await app.register(formbody)
 
@@ -93,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerActRoutes(app, deps)
   registerFavoritesNeedsRoutes(app, deps)
   registerPurchasedGoodsRoutes(app, deps)
+  registerGenericResourceRoutes(app)
   // last: it answers every address no other route claims
   await registerStaticSpaRoutes(app, deps)
   return app

@@ -30,6 +30,8 @@ export async function brandPage(db: Db, user: SessionUser, request: BrandPageReq
     warehouse: request.warehouse,
     page: request.page,
     perpage,
+    // a brand page lists by name, as the catalogue's default sorting does (spec §4)
+    sorting: CATALOGUE_DEFAULTS.sorting,
   })
   const { snapshot, outcome, products } = await searchCatalogue(db, user, filter)
   const header = snapshot.brands.get(request.id)

@@ -42,7 +42,8 @@ const flagsOf = (ids: readonly number[]) => {
  * it would add), as facets are taken without their own part. The keyword and the availability
  * are not facets: failing them leaves a product out of everything.
  */
-export function evaluate(s: CatalogueSnapshot, plan: FilterPlan, sorting: Sorting, page: number, perpage: number, available?: Uint8Array): FilterOutcome {
+/** `sorting` absent is sorting "none" (spec §4): the catalogue's own order, not the name's. */
+export function evaluate(s: CatalogueSnapshot, plan: FilterPlan, sorting: Sorting | undefined, page: number, perpage: number, available?: Uint8Array): FilterOutcome {
   const inCatalogue = plan.categoryIds && flagsOf(plan.categoryIds)
   // brand and tag ids come from the request as they are, so sets rather than arrays sized by them
   const ofBrand = plan.brandIds.length > 0 ? new Set(plan.brandIds) : undefined
@@ -102,7 +103,7 @@ export function evaluate(s: CatalogueSnapshot, plan: FilterPlan, sorting: Sortin
 
   return {
     count,
-    page: pageOf(s.order(sorting.field, sorting.sort), matched, page, perpage),
+    page: pageOf(sorting ? s.order(sorting.field, sorting.sort) : s.catalogueOrder, matched, page, perpage),
     brands: [...withChosen(brandCounts, plan.brandIds.filter((id) => s.brands.has(id)))]
       .map(([id, n]) => ({ id, header: s.brands.get(id) ?? '', count: n }))
       .sort((a, b) => a.header.localeCompare(b.header, 'ru') || a.id - b.id),

@@ -3,6 +3,7 @@ import type { Warehouse } from '../../src/contract/account'
 import type { CatalogueProduct } from '../../src/contract/catalogue'
 import {
   PRODUCT_MESSAGES,
+  TAB_GROUP_IDS,
   TAB_HEADERS,
   TAB_IDS,
   type AsyncTabId,
@@ -71,10 +72,15 @@ export async function productCard(db: Db, row: ProductRow, context: ListingConte
     category: { id: String(details.category_id), header: details.category_header },
     contract: String(contract.id),
     tabs: [
-      { id: TAB_IDS.params, async: false, header: TAB_HEADERS.params, data: params },
-      { id: TAB_IDS.description, async: false, header: TAB_HEADERS.description, data: details.description },
-      { id: TAB_IDS.stocks, async: true, header: TAB_HEADERS.stocks },
-      { id: TAB_IDS.analogs, async: true, header: TAB_HEADERS.analogs },
+      {
+        id: TAB_GROUP_IDS.details,
+        items: [
+          { id: TAB_IDS.params, async: false, header: TAB_HEADERS.params, data: params },
+          { id: TAB_IDS.description, async: false, header: TAB_HEADERS.description, data: details.description },
+          { id: TAB_IDS.stocks, async: true, header: TAB_HEADERS.stocks, data: null },
+          { id: TAB_IDS.analogs, async: true, header: TAB_HEADERS.analogs, data: null },
+        ],
+      },
     ],
   }
 }

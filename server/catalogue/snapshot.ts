@@ -37,6 +37,8 @@ export interface CatalogueSnapshot {
   warehouses: Warehouse[]
   /** positions sorted by a field then id, built on first use */
   order: (field: SortField, direction: SortDirection) => Int32Array
+  /** positions in the catalogue's own order: the sort weight, then id (sorting "none") */
+  catalogueOrder: Int32Array
   /** which products' search text contains the (normalised) keyword, by position */
   containing: (keyword: string) => Uint8Array
 }
@@ -114,7 +116,7 @@ async function loadSnapshot(db: Db): Promise<CatalogueSnapshot> {
     const scoped: Db = { ...db, kysely: trx }
     const products = await trx
       .selectFrom('products')
-      .select(['id', 'category_id', 'brand_id', 'price', 'price_rrc', 'header', 'articul'])
+      .select(['id', 'category_id', 'brand_id', 'price', 'price_rrc', 'header', 'articul', 'sort'])
       .orderBy('id')
       .execute()
     const params = await trx.selectFrom('product_params').select(['product_id', 'param_id', 'value']).orderBy('product_id').orderBy('param_id').execute()
@@ -152,6 +154,7 @@ async function loadSnapshot(db: Db): Promise<CatalogueSnapshot> {
       tree,
       warehouses,
       order: sortOrders(() => snapshot),
+      catalogueOrder: Int32Array.from(products.keys()).sort((a, b) => products[a]!.sort - products[b]!.sort || products[a]!.id - products[b]!.id),
       containing: substringSearch(products.map(searchTextOf)),
     }
     return snapshot

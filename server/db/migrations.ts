@@ -4,6 +4,7 @@ import { actsMigration } from './migration-acts'
 import { draftsMigration } from './migration-drafts'
 import { orderIndexesMigration } from './migration-order-indexes'
 import { ordersDeliveryMigration } from './migration-orders-delivery'
+import { productSortMigration } from './migration-product-sort'
 
 type AnyDb = Kysely<any>
 
@@ -264,6 +265,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0004_drafts': draftsMigration(dialect, withId),
     '0005_order_indexes': orderIndexesMigration(),
     '0006_acts': actsMigration(dialect, withId),
+    '0007_product_sort': productSortMigration(),
   }
 }
 

@@ -87,6 +87,8 @@ export interface Database {
     price: number
     price_rrc: number
     description: string
+    /** the catalogue's own order: smaller first, then id (migration 0007) */
+    sort: Generated<number>
   }
   params: { id: Generated<number>; header: string; unit: string }
   product_params: { product_id: number; param_id: number; value: number }

@@ -126,9 +126,9 @@ export interface SectionSpec {
 const warranty = (...months: number[]): ParamValues => ['warranty', months]
 
 /**
- * Category ids go level by level in this order: sections 1-6, groups 7-29, leaves from 30.
- * So '2' (one reading of the default catalogue) is «Ручной инструмент» and '27' (the other)
- * is «Генераторы»; both hold products.
+ * Category ids: groups 1-23, sections 24-29, leaves from 30 (see buildCategories). So the default
+ * catalogue '27' (spec §9) is the whole section «Отопление и водоснабжение», and '2' (the spec's
+ * other reading) the group «Перфораторы и отбойные молотки»; both hold products.
  */
 export const SECTIONS: readonly SectionSpec[] = [
   {

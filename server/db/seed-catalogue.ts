@@ -35,20 +35,25 @@ export interface CategoryLeaf {
   leaf: LeafSpec
 }
 
-/** Ids go level by level: sections first, then groups, then leaves (see SECTIONS). */
+/**
+ * Ids: groups first, then sections, then leaves (see SECTIONS), so that the default catalogue
+ * '27' is a whole top-level section. Rows are listed parents first, as the foreign key wants.
+ */
 export function buildCategories(): { rows: SeedRow<'categories'>[]; leaves: CategoryLeaf[] } {
   const rows: SeedRow<'categories'>[] = []
-  const add = (parentId: number | null, header: string, level: number, sort: number) => {
-    const id = rows.length + 1
+  const add = (id: number, parentId: number | null, header: string, level: number, sort: number) => {
     rows.push({ id, parent_id: parentId, header, level, sort })
     return id
   }
-  const sectionIds = SECTIONS.map((section, index) => add(null, section.header, 1, index + 1))
+  const groupCount = SECTIONS.reduce((count, section) => count + section.groups.length, 0)
+  const sectionIds = SECTIONS.map((section, index) => add(groupCount + index + 1, null, section.header, 1, index + 1))
+  let groupId = 0
   const groups = SECTIONS.flatMap((section, s) =>
-    section.groups.map((group, index) => ({ section, group, id: add(sectionIds[s] ?? null, group.header, 2, index + 1) })),
+    section.groups.map((group, index) => ({ section, group, id: add((groupId += 1), sectionIds[s] ?? null, group.header, 2, index + 1) })),
   )
-  const leaves = groups.flatMap(({ section, group, id: groupId }) =>
-    group.leaves.map((leaf, index) => ({ id: add(groupId, leaf.header, 3, index + 1), section, group, leaf })),
+  let leafId = groupCount + SECTIONS.length
+  const leaves = groups.flatMap(({ section, group, id: parentId }) =>
+    group.leaves.map((leaf, index) => ({ id: add((leafId += 1), parentId, leaf.header, 3, index + 1), section, group, leaf })),
   )
   return { rows, leaves }
 }
@@ -123,6 +128,12 @@ function tagCount(random: Random): number {
   return roll < 0.5 ? 0 : roll < 0.85 ? 1 : 2
 }
 
+/**
+ * The supplier's sort weight, 100 to 1000 in steps of 100: spread over the ids without drawing
+ * on the random stream (so every other seeded value stays as it was), unrelated to the names.
+ */
+const catalogueSortOf = (id: number) => ((id * 7) % 10) * 100 + 100
+
 /** Free stock: none in about a fifth of cases, otherwise mostly small numbers up to 500. */
 const stockQuantity = (random: Random) => (random.chance(0.2) ? 0 : 1 + Math.floor(499 * random.next() ** 3))
 
@@ -160,6 +171,7 @@ export function* generateProducts(random: Random, count: number, leaves: readonl
         price,
         price_rrc: roundKopecks(price * (1.1 + 0.25 * random.next())),
         description: `${random.pick(section.phrases)}. ${random.pick(DESCRIPTION_ENDINGS)}`,
+        sort: catalogueSortOf(id),
       },
       params: paramSet.map((param) => ({ product_id: id, param_id: param.id, value: param.value })),
       tags: random.sample(tagIds, tagCount(random)).map((tagId) => ({ product_id: id, tag_id: tagId })),

@@ -21,11 +21,11 @@ import { warehouseMapMachine } from '../machines/warehouse-map.machine'
 import { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
 import { DEFAULT_QUERY } from '../machines/catalogue-query'
 import { productCardMachine } from '../machines/product-card.machine'
+import { productCardHostMachine } from '../machines/product-card-host.machine'
 import { profileMachine } from '../machines/profile.machine'
 import { registrationMachine } from '../machines/registration.machine'
 import { reminderMachine } from '../machines/reminder.machine'
 import { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
-import { searchResultsMachine } from '../machines/search-results.machine'
 import { sessionMachine, type SessionActor } from '../machines/session.machine'
 import { shellMachine } from '../machines/shell.machine'
 import { SIDEBAR_MODES, sidebarMachine } from '../machines/sidebar.machine'
@@ -45,7 +45,7 @@ import { createPricelistActors } from '../services/pricelist'
 import { createJournal } from '../services/journal'
 import { createProductActors } from '../services/product'
 import { createRegistrationActors, createReminderActors } from '../services/registration'
-import { createSearchAutocompleteActors, createSearchResultsActors, rememberSearchKeyword } from '../services/search'
+import { createSearchAutocompleteActors, rememberSearchKeyword } from '../services/search'
 import { forgetRegistrationDraft, readRegistrationDraft, saveRegistrationDraft } from '../services/registration-draft'
 import { createStorage, createTabStorage, SIDEBAR_STORAGE_KEY, WAREHOUSE_STORAGE_KEY } from '../services/storage'
 import { AppDepsProvider, type AppDeps } from '../views/app-deps'
@@ -116,7 +116,8 @@ export function createAppRuntime(): AppRuntime {
               // the warehouse picked in the filter panel becomes the dealer's choice everywhere;
               // the shell first, so the address without ?warehouse= reads the same warehouse back
               session.system.get('shell')?.send({ type: 'warehouse.select', id: search.warehouse ?? DEFAULT_QUERY.warehouse })
-              void router.navigate({ to: '/cabinet/', search })
+              // a keyword keeps the catalogue on the search results' address (spec §2)
+              void router.navigate({ to: search.q ? '/cabinet/action12/' : '/cabinet/', search })
             },
           },
         }),
@@ -135,7 +136,7 @@ export function createAppRuntime(): AppRuntime {
             notifySubmitted: () => void router.navigate({ to: '/cabinet/action12/' }),
           },
         }),
-        searchResults: searchResultsMachine.provide({ actors: createSearchResultsActors({ http }) }),
+        productCardHost: productCardHostMachine.provide({ actors: { productCard } }),
         brandProducts: brandProductsMachine.provide({ actors: createBrandProductsActors({ http }) }),
         addToBasket: addToBasketMachine.provide({
           actors: createBasketActors({ http }),

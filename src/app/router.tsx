@@ -17,7 +17,8 @@ import { createStorage } from '../services/storage'
 import { parseCatalogueSearch } from '../machines/catalogue-query'
 import { ordersSearchSchema } from '../machines/orders-filter'
 import { parsePurchasedSearch } from '../machines/purchased-goods-search'
-import { leaveLoginIfSignedIn, requireSignedIn, type RouterContext } from './routes/session-guards'
+import { leaveLoginIfSignedIn, requireOpenSection, requireSignedIn, type RouterContext } from './routes/session-guards'
+import { SectionErrorPage } from '../views/layout/no-access-page'
 
 /**
  * Menu keys (src/contract/menu.ts) of the screens this route tree has: the sidebar shows only
@@ -52,7 +53,7 @@ const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',
   validateSearch: (search) => loginSearchSchema.parse(search),
-  beforeLoad: ({ context, search }) => leaveLoginIfSignedIn({ context, target: search.redirect }),
+  beforeLoad: ({ context, search }) => leaveLoginIfSignedIn({ context, target: search.redirect, built: BUILT_SCREENS }),
   pendingComponent: CabinetLoading,
   component: lazyRouteComponent(() => import('../views/login/login-page'), 'LoginPage'),
 })
@@ -78,6 +79,9 @@ const cabinetRoute = createRoute({
   path: 'cabinet',
   component: Outlet,
   notFoundComponent: NotFoundPage,
+  // issue 11: a section closed by the account's disabledMenus shows the no-access page
+  beforeLoad: requireOpenSection,
+  errorComponent: SectionErrorPage,
 })
 
 /** /cabinet/: the catalogue; its whole filter lives in the search params (bad values fall back to the defaults). */
@@ -94,13 +98,11 @@ const profileRoute = createRoute({
   component: lazyRouteComponent(() => import('../views/profile/profile-page'), 'ProfilePage'),
 })
 
-/** /cabinet/action12/?q=&page=: keyword search results (spec §2). */
-const searchResultsSearchSchema = pageSearchSchema.extend({ q: z.string().trim().max(200).optional().catch(undefined) })
-
+/** /cabinet/action12/?q=&...: keyword search results, the catalogue in keyword mode with the same search params (spec §2). */
 const searchResultsRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'action12',
-  validateSearch: (search) => searchResultsSearchSchema.parse(search),
+  validateSearch: (search) => parseCatalogueSearch(search),
   // spec §2: a keyword typed elsewhere waits in localStorage; on arrival it is picked up and
   // cleared, and kept in ?q= instead, so reload and back still show the same results
   beforeLoad: ({ preload }) => {
@@ -108,7 +110,7 @@ const searchResultsRoute = createRoute({
     const keyword = takeSearchKeyword(createStorage())
     if (keyword) throw redirect({ to: '/cabinet/action12/', search: { q: keyword }, replace: true })
   },
-  component: lazyRouteComponent(() => import('../views/search/search-results-page'), 'SearchResultsPage'),
+  component: lazyRouteComponent(() => import('./routes/catalogue-route'), 'KeywordSearchRoute'),
 })
 
 /** /cabinet/brand/$id/?page=&view=: a brand's products; id 0 = all brands (spec §2). */
@@ -185,6 +187,8 @@ const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
   path: 'cart',
   component: lazyRouteComponent(() => import('../views/cart/cart-page'), 'CartPage'),
+  beforeLoad: requireOpenSection,
+  errorComponent: SectionErrorPage,
 })
 
 const routeTree = rootRoute.addChildren([

@@ -136,7 +136,8 @@ export const filterRequestSchema = z.object({
   page: intIn(1, 1_000_000).default(1),
   /** keyword: a case-insensitive substring of header or articul */
   query: z.string().trim().max(200).default(''),
-  sorting: sortingSchema.default({ ...CATALOGUE_DEFAULTS.sorting }),
+  /** absent: sorting "none" (spec §4), the catalogue's own order (the supplier's sort weight, then id) */
+  sorting: sortingSchema.optional(),
   /** tag ids; a product matches when it has any of them */
   tags: idList.default([]),
 })

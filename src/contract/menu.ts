@@ -1,23 +1,27 @@
 /**
  * The sidebar's entries. A key is the last path segment of the entry's address (architecture §2a);
- * the main account hides entries from a manager by listing keys in `disabledMenus`.
+ * the main account closes entries to a manager by listing keys in `disabledMenus` (spec §6). A
+ * child entry (spec §6 "child menu items") names its `parent`; a closed parent closes its children.
+ * Entries are listed in sidebar order, each child right after its parent.
  */
 export interface MenuEntry {
   key: string
   path: string
   title: string
+  /** the key of the entry this one is nested under */
+  parent?: string
 }
 
 export const MENU: readonly MenuEntry[] = [
   { key: 'cabinet', path: '/cabinet/', title: 'Каталог' },
-  { key: 'brand', path: '/cabinet/brand/0/', title: 'Бренды' },
+  { key: 'brand', path: '/cabinet/brand/0/', title: 'Бренды', parent: 'cabinet' },
   { key: 'cart', path: '/cart/', title: 'Корзина' },
   { key: 'drafts', path: '/cabinet/drafts/', title: 'Черновики' },
   { key: 'orders', path: '/cabinet/orders/', title: 'Заказы' },
-  { key: 'acts', path: '/cabinet/acts/', title: 'Акты сверки' },
+  { key: 'acts', path: '/cabinet/acts/', title: 'Акты сверки', parent: 'orders' },
+  { key: 'purchased', path: '/cabinet/purchased/', title: 'Купленные товары', parent: 'orders' },
   { key: 'favorites', path: '/cabinet/favorites/', title: 'Избранное' },
   { key: 'needs', path: '/cabinet/needs/', title: 'Потребности' },
-  { key: 'purchased', path: '/cabinet/purchased/', title: 'Купленные товары' },
   { key: 'pricelist', path: '/cabinet/pricelist/', title: 'Загрузка прайс-листа' },
   { key: 'exporter', path: '/cabinet/exporter/', title: 'Выгрузка прайс-листа' },
   { key: 'addresses', path: '/cabinet/addresses/', title: 'Адреса доставки' },
@@ -31,3 +35,35 @@ export const MENU: readonly MenuEntry[] = [
 ]
 
 export const MENU_KEYS = MENU.map((entry) => entry.key)
+
+/** The account's own page: where a login always gets in, so no list of keys can close it. */
+export const ALWAYS_OPEN_KEY = 'profile'
+
+/** Addresses that belong to a section without being its menu link ('/cabinet/action12/' is the catalogue's search). */
+const PATH_ALIASES: Readonly<Record<string, string>> = { action12: 'cabinet' }
+
+/** The keys a login may not use: the listed ones (unknown keys ignored) and every child of a listed one; never the profile. */
+export function closedMenuKeys(disabledMenus: readonly string[]): Set<string> {
+  const closed = new Set<string>()
+  for (const entry of MENU) {
+    const listed = disabledMenus.includes(entry.key) || (entry.parent !== undefined && closed.has(entry.parent))
+    if (listed && entry.key !== ALWAYS_OPEN_KEY) closed.add(entry.key)
+  }
+  return closed
+}
+
+/** The menu key of the section an address belongs to ('/cabinet/orders/?page=2' → 'orders'), or undefined outside the menu. */
+export function sectionOfPath(pathname: string): string | undefined {
+  const segments = (pathname.split(/[?#]/)[0] ?? '').split('/').filter(Boolean)
+  const [first, second] = segments
+  if (first === 'cart' && second === undefined) return 'cart'
+  if (first !== 'cabinet') return undefined
+  if (second === undefined) return 'cabinet'
+  const key = PATH_ALIASES[second] ?? second
+  return MENU_KEYS.includes(key) ? key : undefined
+}
+
+export const menuTitleOf = (key: string): string => MENU.find((entry) => entry.key === key)?.title ?? key
+
+/** Spec §6, issue 11: what the server answers (403) and the no-access page says for a closed section. */
+export const sectionClosedMessage = (key: string): string => `Раздел «${menuTitleOf(key)}» недоступен для вашей учётной записи`

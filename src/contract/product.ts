@@ -32,14 +32,24 @@ export const TAB_HEADERS = {
   analogs: 'Аналоги',
 } as const
 
-/** A tab of the product card (spec §3 tabs): inline tabs carry `data`, async ones load it by id. */
+/**
+ * An item of a tab group (spec §3: id, async flag, data): inline items carry their `data`, async
+ * ones have none (null) and load it by id with POST /api/binds/.
+ */
 export const productTabSchema = z.discriminatedUnion('id', [
   z.object({ id: z.literal(TAB_IDS.params), async: z.literal(false), header: z.string(), data: z.array(paramValueSchema) }),
   z.object({ id: z.literal(TAB_IDS.description), async: z.literal(false), header: z.string(), data: z.string() }),
-  z.object({ id: z.literal(TAB_IDS.stocks), async: z.literal(true), header: z.string() }),
-  z.object({ id: z.literal(TAB_IDS.analogs), async: z.literal(true), header: z.string() }),
+  z.object({ id: z.literal(TAB_IDS.stocks), async: z.literal(true), header: z.string(), data: z.null() }),
+  z.object({ id: z.literal(TAB_IDS.analogs), async: z.literal(true), header: z.string(), data: z.null() }),
 ])
 export type ProductTab = z.infer<typeof productTabSchema>
+
+/** The card's tab groups; today one, "details", holding every tab. */
+export const TAB_GROUP_IDS = { details: 'details' } as const
+
+/** A group of tabs (spec §3 Product tabs: groups of items), shown as one tab strip. */
+export const productTabGroupSchema = z.object({ id: z.string(), items: z.array(productTabSchema) })
+export type ProductTabGroup = z.infer<typeof productTabGroupSchema>
 
 /** The product card: the listed product plus its gallery, characteristics, tags and tabs. */
 export const productCardSchema = catalogueProductSchema.extend({
@@ -51,7 +61,7 @@ export const productCardSchema = catalogueProductSchema.extend({
   category: z.object({ id: z.string(), header: z.string() }),
   /** the contract the price is under ('0' resolved) */
   contract: z.string(),
-  tabs: z.array(productTabSchema),
+  tabs: z.array(productTabGroupSchema),
 })
 export type ProductCard = z.infer<typeof productCardSchema>
 

@@ -34,7 +34,15 @@ export const REGISTRATION_MESSAGES = {
 
 /** POST /reminder/ {email} */
 export const reminderRequestSchema = z.object({ email: z.string().trim().max(254) })
-export const reminderResponseSchema = z.object({ result: z.number().int(), message: z.string() })
+/**
+ * The answer: only `result` is relied on (1 sent, anything else unknown); the client shows the
+ * spec's own texts (§8), so a backend that sends no message, or a number as a string, still works.
+ */
+export const reminderResponseSchema = z.object({
+  result: z.union([z.number(), z.string()]).transform(Number),
+  message: z.string().optional(),
+})
+export type ReminderResponse = z.infer<typeof reminderResponseSchema>
 
 export const REMINDER_MESSAGES = {
   empty: 'Вы ничего не ввели',

@@ -28,6 +28,9 @@ export const CATALOGUE_SCREEN_MESSAGES = {
   loadFailed: 'Не удалось загрузить товары',
   empty: 'По вашему запросу ничего не найдено',
   markFailed: 'Не удалось сохранить отметку',
+  /** keyword mode (/cabinet/action12/) */
+  noKeyword: 'Введите запрос в строке поиска вверху страницы',
+  emptyKeyword: (keyword: string) => `По запросу «${keyword}» ничего не найдено`,
 } as const
 
 export interface CatalogueFilterInput {
@@ -176,7 +179,7 @@ export const catalogueFilterMachine = setup({
   },
 }).createMachine({
   id: 'catalogueFilter',
-  description: 'The catalogue: filters, sorting and page kept in the address, the products of the page, wish and need toggles.',
+  description: 'The catalogue (and the keyword search results, its keyword mode): filters, sorting and page kept in the address, the products of the page, wish and need toggles.',
   type: 'parallel',
   context: ({ input }) => ({
     query: input.query,

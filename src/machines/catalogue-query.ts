@@ -32,6 +32,8 @@ export interface CatalogueQuery {
   /** a category id, or '-1' = all catalogues */
   catalog: string
   sorting: SortState
+  /** the keyword of the search results (/cabinet/action12/?q=); '' = the plain catalogue */
+  keyword: string
 }
 
 /** Spec §9 defaults: warehouse 1, catalogue '27', header ascending, page 1, nothing else chosen. */
@@ -46,7 +48,11 @@ export const DEFAULT_QUERY: CatalogueQuery = {
   tags: [],
   catalog: CATALOGUE_DEFAULTS.catalog,
   sorting: DEFAULT_SORTING,
+  keyword: '',
 }
+
+/** Spec §2, §4: a keyword search starts over all catalogues (-1); the plain catalogue at '27'. */
+export const defaultCatalogOf = (keyword: string): string => (keyword === '' ? CATALOGUE_DEFAULTS.catalog : CATALOGUE_DEFAULTS.allCatalogues)
 
 // --- the address: /cabinet/?page=2&brand=[3,5]&minprice=100&sort=price&dir=desc ...
 
@@ -84,6 +90,8 @@ export const catalogueSearchSchema = z.object({
   dir: optional(z.enum(SORT_DIRECTIONS)),
   /** the product whose card is open */
   product: optional(positiveInt(MAX_ID)),
+  /** the keyword of the search results */
+  q: optional(z.string().trim().max(200)),
 })
 export type CatalogueSearch = z.output<typeof catalogueSearchSchema>
 
@@ -110,6 +118,7 @@ const hasBound = (param: ParamRange) => param.minp !== null || param.maxp !== nu
  */
 export function queryFromSearch(search: CatalogueSearch, defaults: Pick<CatalogueQuery, 'warehouse'> = DEFAULT_QUERY): CatalogueQuery {
   const [minprice, maxprice] = ordered(search.minprice ?? null, search.maxprice ?? null)
+  const keyword = search.q ?? ''
   const sorting: SortState =
     search.sort === 'none' ? null : { field: search.sort ?? DEFAULT_SORTING.field, sort: search.dir ?? DEFAULT_SORTING.sort }
   return {
@@ -121,14 +130,16 @@ export function queryFromSearch(search: CatalogueSearch, defaults: Pick<Catalogu
     maxprice,
     params: (search.params ?? []).map(orderedParam).filter(hasBound),
     tags: search.tags ?? [],
-    catalog: search.catalog === undefined ? DEFAULT_QUERY.catalog : String(search.catalog),
+    catalog: search.catalog === undefined ? defaultCatalogOf(keyword) : String(search.catalog),
     sorting,
+    keyword,
   }
 }
 
 /** The address of a query: only what differs from the defaults, so /cabinet/ is the default page. */
 export function searchFromQuery(query: CatalogueQuery): CatalogueSearch {
   const search: CatalogueSearch = {}
+  if (query.keyword !== '') search.q = query.keyword
   if (query.page !== DEFAULT_QUERY.page) search.page = query.page
   if (query.warehouse !== DEFAULT_QUERY.warehouse) search.warehouse = query.warehouse
   if (query.available) search.available = true
@@ -137,7 +148,7 @@ export function searchFromQuery(query: CatalogueQuery): CatalogueSearch {
   if (query.maxprice !== null) search.maxprice = query.maxprice
   if (query.params.length > 0) search.params = query.params
   if (query.tags.length > 0) search.tags = query.tags
-  if (query.catalog !== DEFAULT_QUERY.catalog) search.catalog = Number(query.catalog)
+  if (query.catalog !== defaultCatalogOf(query.keyword)) search.catalog = Number(query.catalog)
   if (query.sorting === null) search.sort = 'none'
   else if (query.sorting.field !== DEFAULT_SORTING.field || query.sorting.sort !== DEFAULT_SORTING.sort) {
     search.sort = query.sorting.field
@@ -162,6 +173,8 @@ export type FilterChange =
   | { kind: 'catalog'; id: string }
   /** clears the choices of the panel (brands, availability, price, parameters, tags) */
   | { kind: 'reset' }
+  /** another keyword, or '' to leave the search for the catalogue: the section goes back to the mode's default */
+  | { kind: 'keyword'; keyword: string }
 
 const factorOf = (decimals: number) => 10 ** Math.max(0, Math.min(decimals, 6))
 // the epsilon keeps 1.005 × 100 = 100.49999… from rounding the wrong way
@@ -204,6 +217,8 @@ export function applyFilterChange(query: CatalogueQuery, change: FilterChange, d
       const others = query.params.filter((param) => param.id !== change.id)
       return { ...next, params: hasBound(range) ? [...others, range].sort((a, b) => a.id - b.id) : others }
     }
+    case 'keyword':
+      return { ...next, keyword: change.keyword.trim(), catalog: defaultCatalogOf(change.keyword.trim()) }
     case 'reset':
       return { ...next, brand: [], available: false, minprice: null, maxprice: null, params: [], tags: [] }
   }
@@ -217,10 +232,13 @@ const finiteOrNull = (value: number | null) => (value === null || !Number.isFini
 export const hasChosenFilters = (query: CatalogueQuery) =>
   query.available || query.brand.length > 0 || query.minprice !== null || query.maxprice !== null || query.params.length > 0 || query.tags.length > 0
 
-/** POST /api/filter/ payload of spec §3 for a query; no sorting = the server's default order. */
+/**
+ * POST /api/filter/ payload of spec §3 for a query; no sorting = the server's default order. A
+ * keyword goes as `query`, over every catalogue (`search_range` 'all') or the chosen section.
+ */
 export function toFilterPayload(query: CatalogueQuery, contract: string): FilterRequest {
   return {
-    origin: 'catalog',
+    origin: query.keyword === '' ? 'catalog' : 'search',
     contract,
     warehouse: query.warehouse,
     available: query.available,
@@ -233,6 +251,8 @@ export function toFilterPayload(query: CatalogueQuery, contract: string): Filter
     filter: query.params,
     page: query.page,
     tags: query.tags,
+    query: query.keyword,
+    search_range: query.catalog === CATALOGUE_DEFAULTS.allCatalogues ? 'all' : 'catalog',
     ...(query.sorting ? { sorting: query.sorting } : {}),
   }
 }

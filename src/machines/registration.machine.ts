@@ -5,9 +5,8 @@ import {
   registrationRequestSchema,
   type RegistrationDraft,
   type RegistrationRequest,
-  type RegistrationResponse,
 } from '../contract/registration'
-import { captchaUrl } from '../services/registration'
+import { captchaUrl, type RegistrationAnswer } from '../services/registration'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { formatPhone, phoneDigits } from './phone'
 import { isBlank } from './required-fields'
@@ -46,7 +45,8 @@ export type RegistrationEvent =
   | { type: 'registration.change'; field: RegistrationField; value: string }
   | { type: 'registration.blur'; field: RegistrationField }
   | { type: 'registration.submit' }
-  | { type: 'registration.refreshCaptcha' }
+  /** time: the current time in ms (spec §2: the image is refreshed with a time parameter) */
+  | { type: 'registration.refreshCaptcha'; time: number }
 
 /** The message a field shows: required first, then the contract's own rule (spec §5, the wire schema). */
 export function fieldError(field: RegistrationField, value: string): string | null {
@@ -84,11 +84,11 @@ export const requestOf = (values: RegistrationValues): RegistrationRequest => ({
 export const registrationMachine = setup({
   types: {} as { context: RegistrationContext; events: RegistrationEvent; input: RegistrationInput },
   actors: {
-    submitRegistration: unprovidedPromise<RegistrationResponse, RegistrationRequest>('submitRegistration'),
+    submitRegistration: unprovidedPromise<RegistrationAnswer, RegistrationRequest>('submitRegistration'),
   },
   guards: {
     isFormValid: ({ context }) => Object.values(errorsOf(context.values)).every((error) => error === null),
-    isSuccess: (_, params: { response: RegistrationResponse }) => params.response.state === REGISTRATION_SUCCESS_STATE,
+    isSuccess: (_, params: { response: RegistrationAnswer }) => params.response.state === REGISTRATION_SUCCESS_STATE,
   },
   actions: {
     // once a field shows an error it is checked on every keystroke, so the error goes as soon as it is fixed
@@ -107,8 +107,9 @@ export const registrationMachine = setup({
     }),
     storeAllErrors: assign({ errors: ({ context }) => errorsOf(context.values) }),
     storeMessage: assign({ message: (_, params: { message: string }) => params.message }),
+    // the current time, as the spec asks; never the same as before, so the browser fetches anew
     resetCaptcha: assign({
-      captchaTime: ({ context }) => context.captchaTime + 1,
+      captchaTime: ({ context }, params: { time: number }) => Math.max(params.time, context.captchaTime + 1),
       values: ({ context }) => ({ ...context.values, captcha: '' }),
       errors: ({ context }) => ({ ...context.errors, captcha: null }),
     }),
@@ -150,8 +151,8 @@ export const registrationMachine = setup({
           },
         ],
         'registration.refreshCaptcha': {
-          description: 'The dealer presses "Обновить картинку": a new image, the code field empties',
-          actions: 'resetCaptcha',
+          description: 'The dealer presses "Обновить картинку": a new image asked with the current time, the code field empties',
+          actions: { type: 'resetCaptcha', params: ({ event }) => ({ time: event.time }) },
         },
       },
       states: {
@@ -181,7 +182,10 @@ export const registrationMachine = setup({
           {
             target: 'filling.failed',
             description: 'Any other state (wrong or stale captcha, e-mail taken, bad field, too many attempts): the used captcha is replaced',
-            actions: [{ type: 'storeMessage', params: ({ event }) => ({ message: event.output.message }) }, 'resetCaptcha'],
+            actions: [
+              { type: 'storeMessage', params: ({ event }) => ({ message: event.output.message }) },
+              { type: 'resetCaptcha', params: ({ event }) => ({ time: event.output.answeredAt }) },
+            ],
           },
         ],
         onError: {

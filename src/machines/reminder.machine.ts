@@ -1,15 +1,10 @@
 import { assign, setup } from 'xstate'
-import { REMINDER_MESSAGES } from '../contract/registration'
+import { REMINDER_MESSAGES, type ReminderResponse } from '../contract/registration'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { isBlank } from './required-fields'
 
-/** POST /reminder/ answers result 1 when the letter went out. */
+/** POST /reminder/ answers result 1 when the letter went out; the texts are the client's own (spec §8). */
 export const REMINDER_SENT_RESULT = 1
-
-export interface ReminderResponse {
-  result: number
-  message: string
-}
 
 export interface ReminderContext {
   /** the server's answer, the "nothing entered" notice or the failure; null when none */
@@ -89,12 +84,12 @@ export const reminderMachine = setup({
             guard: { type: 'isSent', params: ({ event }) => ({ response: event.output }) },
             target: 'sent',
             description: 'result 1: the letter went out',
-            actions: { type: 'storeMessage', params: ({ event }) => ({ message: event.output.message }) },
+            actions: { type: 'storeMessage', params: { message: REMINDER_MESSAGES.sent } },
           },
           {
             target: 'form.unknown',
-            description: 'result 0: no such e-mail',
-            actions: { type: 'storeMessage', params: ({ event }) => ({ message: event.output.message }) },
+            description: 'Any other result: no such e-mail',
+            actions: { type: 'storeMessage', params: { message: REMINDER_MESSAGES.unknown } },
           },
         ],
         onError: {

@@ -4,11 +4,17 @@ import {
   registrationResponseSchema,
   reminderResponseSchema,
   type RegistrationRequest,
+  type RegistrationResponse,
 } from '../contract/registration'
 import { ApiCallError, type Http } from './http'
 
 /** GET /registration/captcha?t=…: a new time makes the browser fetch a new image (and the server a new code). */
 export const captchaUrl = (time: number) => `/registration/captcha?t=${time}`
+
+/** The server's {state, message}, and when it came: a refusal's new captcha is asked with that time. */
+export interface RegistrationAnswer extends RegistrationResponse {
+  answeredAt: number
+}
 
 /** The answer's body when the server answered with an error status in the call's own shape. */
 function answerIn<S extends z.ZodType>(error: unknown, schema: S): z.output<S> | null {
@@ -22,15 +28,16 @@ function answerIn<S extends z.ZodType>(error: unknown, schema: S): z.output<S> |
  * captcha is 200, a bad field 400, too many attempts 429); only a call without an answer rejects.
  */
 export const createRegistrationActors = (deps: { http: Http }) => ({
-  submitRegistration: fromPromise(async ({ input, signal }: { input: RegistrationRequest; signal: AbortSignal }) => {
-    try {
-      return await deps.http.postUrl('/registration/', input, registrationResponseSchema, signal)
-    } catch (error) {
-      const answer = answerIn(error, registrationResponseSchema)
-      if (answer) return answer
-      throw error
-    }
-  }),
+  submitRegistration: fromPromise(
+    async ({ input, signal }: { input: RegistrationRequest; signal: AbortSignal }): Promise<RegistrationAnswer> => {
+      const answer = await deps.http.postUrl('/registration/', input, registrationResponseSchema, signal).catch((error: unknown) => {
+        const refusal = answerIn(error, registrationResponseSchema)
+        if (refusal) return refusal
+        throw error
+      })
+      return { ...answer, answeredAt: Date.now() }
+    },
+  ),
 })
 
 /**

@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate'
-import { CATALOGUE_DEFAULTS, filterResponseSchema } from '../contract/catalogue'
-import { autocompleteResponseSchema, type SearchQuery, type SearchRequest } from '../contract/search'
+import { autocompleteResponseSchema } from '../contract/search'
 import type { Http } from './http'
 import type { AppStorage } from './storage'
 
@@ -23,22 +22,4 @@ export const createSearchAutocompleteActors = (deps: { http: Http }) => ({
     const answer = await deps.http.getUrl('/search/', autocompleteResponseSchema, { keyword: input.keyword, simple: 1 }, signal)
     return answer.products
   }),
-})
-
-/** POST /api/search/ {keyword, contract}: one page of the results (the server searches every catalogue). */
-export const createSearchResultsActors = (deps: { http: Http }) => ({
-  loadPage: fromPromise(
-    async ({ input, signal }: { input: { query: SearchQuery; page: number }; signal: AbortSignal }) => {
-      const payload: SearchRequest = {
-        origin: 'search',
-        keyword: input.query.keyword,
-        contract: input.query.contract,
-        warehouse: input.query.warehouse,
-        page: input.page,
-        perpage: CATALOGUE_DEFAULTS.perpage,
-      }
-      const answer = await deps.http.call('search', payload, filterResponseSchema, signal)
-      return { products: answer.products, count: answer.count, pages: answer.pagination.pages }
-    },
-  ),
 })

@@ -15,7 +15,7 @@ import type { purchasedGoodsMachine } from '../machines/purchased-goods.machine'
 import type { warehouseMapMachine } from '../machines/warehouse-map.machine'
 import type { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
-import type { searchResultsMachine } from '../machines/search-results.machine'
+import type { productCardHostMachine } from '../machines/product-card-host.machine'
 import type { profileMachine } from '../machines/profile.machine'
 import type { RegistrationDraft } from '../contract/registration'
 import type { registrationMachine } from '../machines/registration.machine'
@@ -38,7 +38,7 @@ export interface AppDeps {
     registration: typeof registrationMachine
     reminder: typeof reminderMachine
     searchAutocomplete: typeof searchAutocompleteMachine
-    searchResults: typeof searchResultsMachine
+    productCardHost: typeof productCardHostMachine
     brandProducts: typeof brandProductsMachine
     addToBasket: typeof addToBasketMachine
     checkout: typeof checkoutMachine

@@ -133,8 +133,9 @@ test('basket page: nothing lost — a failed save rolls back and retries, a relo
 })
 
 test('basket page on a phone: lines as cards, the content never scrolls sideways', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 })
   await signIn(page, dealer)
+  // on a phone the sidebar is a drawer, so sign in at the default width first
+  await page.setViewportSize({ width: 390, height: 844 })
   const [product] = stockedProducts(1, 3, 40, 1)
   await fillBasket(page, [{ id: product!.id, qnt: 1, wms: 1 }])
   const cart = new CartPage(page)

@@ -4,6 +4,8 @@ import { expect, test } from './support/fixtures'
 // sign-in, reloads and a shared 2-core machine: more room than the default 30 s
 test.describe.configure({ timeout: 90_000 })
 
+/** Catalogue '27' in the demo data: a whole top-level section (see server/db/seed-catalogue-data.ts). */
+const DEFAULT_SECTION = 'Отопление и водоснабжение'
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const ascending = (values: number[]) => values.every((value, i) => i === 0 || values[i - 1]! <= value)
 const descending = (values: number[]) => ascending([...values].reverse())
@@ -13,7 +15,7 @@ test.describe('catalogue /cabinet/', () => {
     const catalogue = new CataloguePage(page)
     await catalogue.open()
     await expect(page.getByRole('heading', { level: 1, name: 'Каталог' })).toBeVisible()
-    await expect(catalogue.tree.locator('[aria-current="true"]')).toContainText('Генераторы')
+    await expect(catalogue.tree.locator('[aria-current="true"]')).toContainText(DEFAULT_SECTION)
     await expect(catalogue.warehouse).toHaveValue('1')
     await expect(catalogue.sortHeader('header')).toHaveAttribute('aria-sort', 'ascending')
     await expect(catalogue.sortHeader('price')).toHaveAttribute('aria-sort', 'none')
@@ -84,6 +86,9 @@ test.describe('catalogue /cabinet/', () => {
     await catalogue.sortBy('price')
     await expect(catalogue.sortHeader('price')).toHaveAttribute('aria-sort', 'none')
     expect(catalogue.search().get('sort')).toBe('none')
+    // "none" is the catalogue's own order (spec §4), as the server answers a filter without sorting
+    const ownOrder = (await (await page.request.post('/api/filter/', { data: { catalog: '-1', perpage: 20 } })).json()) as { products: { articul: string }[] }
+    await expect.poll(() => catalogue.column('articul')).toEqual(ownOrder.products.map((product) => product.articul))
 
     await catalogue.sortBy('price_rrc')
     await catalogue.sortBy('articul')
@@ -182,7 +187,7 @@ test.describe('catalogue /cabinet/', () => {
   test('a bad address falls back to the defaults; an empty result says so', async ({ page }) => {
     const catalogue = new CataloguePage(page)
     await catalogue.open('/cabinet/?page=abc&warehouse=-5&brand=zz&sort=colour&catalog=drop')
-    await expect(catalogue.tree.locator('[aria-current="true"]')).toContainText('Генераторы')
+    await expect(catalogue.tree.locator('[aria-current="true"]')).toContainText(DEFAULT_SECTION)
     await expect(catalogue.sortHeader('header')).toHaveAttribute('aria-sort', 'ascending')
     await expect(catalogue.rows.first()).toBeVisible()
 

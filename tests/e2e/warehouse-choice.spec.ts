@@ -22,7 +22,7 @@ async function apiCall<T>(page: Page, path: string, data?: object): Promise<T> {
 const brandApi = (page: Page, warehouse: number) =>
   apiCall<BrandProductsResponse>(page, '/api/getProductsByBrandId/', { id: 0, page: 1, perpage: 30, contract: '0', warehouse })
 const searchApi = (page: Page, keyword: string, warehouse: number) =>
-  apiCall<FilterResponse>(page, '/api/search/', { keyword, contract: '0', page: 1, warehouse })
+  apiCall<FilterResponse>(page, '/api/search/', { keyword, contract: '0', page: 1, warehouse, sorting: { field: 'header', sort: 'asc' } })
 
 /** The basket's lines as processBasket takes them, to put them back after the test. */
 async function basketLines(page: Page): Promise<{ id: number; qnt: number; wms: number }[]> {

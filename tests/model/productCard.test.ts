@@ -39,10 +39,15 @@ const productWith = (pictures: number[]): ProductCard => ({
   category: { id: '27', header: 'Котлы' },
   contract: '3',
   tabs: [
-    { id: 'params', async: false, header: TAB_HEADERS.params, data: [{ id: 1, header: 'Мощность', unit: 'кВт', value: 24 }] },
-    { id: 'description', async: false, header: TAB_HEADERS.description, data: 'Двухконтурный котёл' },
-    { id: 'stocks', async: true, header: TAB_HEADERS.stocks },
-    { id: 'analogs', async: true, header: TAB_HEADERS.analogs },
+    {
+      id: 'details',
+      items: [
+        { id: 'params', async: false, header: TAB_HEADERS.params, data: [{ id: 1, header: 'Мощность', unit: 'кВт', value: 24 }] },
+        { id: 'description', async: false, header: TAB_HEADERS.description, data: 'Двухконтурный котёл' },
+        { id: 'stocks', async: true, header: TAB_HEADERS.stocks, data: null },
+        { id: 'analogs', async: true, header: TAB_HEADERS.analogs, data: null },
+      ],
+    },
   ],
 })
 

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest'
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
 import { REGISTRATION_MESSAGES, REQUIRED_MESSAGE } from '../../src/contract/registration'
 import {
+  captchaSrcOf,
   fieldError,
   REGISTRATION_FIELDS,
   REGISTRATION_SUCCESS_STATE,
@@ -14,6 +15,8 @@ import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
 import { defaultSerializeState, describeMachinePaths, type EventCases } from '../support/path-testing'
 
 const CAPTCHA_TIME = 1_700_000_000_000
+const ANSWER_TIME = CAPTCHA_TIME + 60_000
+const REFRESH_TIME = CAPTCHA_TIME + 90_000
 
 const VALID: RegistrationValues = {
   company: 'ООО «Теплодом»',
@@ -52,13 +55,17 @@ const cases: EventCases = {
     ...REGISTRATION_FIELDS.map((field) => change(field, VALID[field])),
     ...(Object.entries(INVALID) as Array<[RegistrationField, string]>).map(([field, value]) => change(field, value)),
   ],
+  'registration.refreshCaptcha': [{ type: 'registration.refreshCaptcha', time: REFRESH_TIME }],
   'registration.blur': REGISTRATION_FIELDS.map((field) => ({ type: 'registration.blur', field })),
   'xstate.done.actor.submitRegistration': [
     {
       type: 'xstate.done.actor.submitRegistration',
-      output: { state: REGISTRATION_SUCCESS_STATE, message: REGISTRATION_MESSAGES.success },
+      output: { state: REGISTRATION_SUCCESS_STATE, message: REGISTRATION_MESSAGES.success, answeredAt: ANSWER_TIME },
     },
-    ...REFUSALS.map((message) => ({ type: 'xstate.done.actor.submitRegistration', output: { state: 'error', message } })),
+    ...REFUSALS.map((message) => ({
+      type: 'xstate.done.actor.submitRegistration',
+      output: { state: 'error', message, answeredAt: ANSWER_TIME },
+    })),
   ],
   'xstate.error.actor.submitRegistration': [
     { type: 'xstate.error.actor.submitRegistration', error: new ApiCallError(NETWORK_ERROR_MESSAGE, 0) },
@@ -88,8 +95,8 @@ function assertRegistrationFacts(snapshot: AnyMachineSnapshot, _expected: unknow
   if (snapshot.matches({ filling: 'networkError' })) expect(message).toBe(NETWORK_ERROR_MESSAGE)
   if (snapshot.matches({ filling: 'failed' })) expect(REFUSALS).toContain(message)
   if (index > 0 && previous?.submitting && snapshot.matches({ filling: 'failed' })) {
-    // the used captcha is replaced: a new image, its field empty, everything else kept
-    expect(captchaTime).toBe(previous.context.captchaTime + 1)
+    // the used captcha is replaced: a new image asked with the answer's time, its field empty, everything else kept
+    expect(captchaTime).toBe(Math.max(ANSWER_TIME, previous.context.captchaTime + 1))
     expect(values).toEqual({ ...previous.context.values, captcha: '' })
   }
   previous = { context, submitting: snapshot.matches('submitting') }
@@ -114,5 +121,14 @@ it('shows each rule message on blur and drops it as soon as the field is fixed',
     form.send(change(field, VALID[field]))
     expect(errorOf(field), field).toBeNull()
   }
+  form.stop()
+})
+
+it('asks for a new captcha with the current time, and never the same address twice', () => {
+  const form = createActor(registrationMachine, { input: { captchaTime: CAPTCHA_TIME } }).start()
+  form.send({ type: 'registration.refreshCaptcha', time: REFRESH_TIME })
+  expect(captchaSrcOf(form.getSnapshot().context)).toBe(`/registration/captcha?t=${REFRESH_TIME}`)
+  form.send({ type: 'registration.refreshCaptcha', time: REFRESH_TIME })
+  expect(form.getSnapshot().context.captchaTime).toBe(REFRESH_TIME + 1)
   form.stop()
 })

@@ -12,8 +12,10 @@ const cases: EventCases = {
     { type: 'reminder.send', email: '   ' },
   ],
   'xstate.done.actor.sendReminder': [
-    { type: 'xstate.done.actor.sendReminder', output: { result: REMINDER_SENT_RESULT, message: REMINDER_MESSAGES.sent } },
-    { type: 'xstate.done.actor.sendReminder', output: { result: 0, message: REMINDER_MESSAGES.unknown } },
+    // a backend may answer only {result}: the dialog's texts are the client's own (spec §8)
+    { type: 'xstate.done.actor.sendReminder', output: { result: REMINDER_SENT_RESULT } },
+    { type: 'xstate.done.actor.sendReminder', output: { result: 0, message: 'other text' } },
+    { type: 'xstate.done.actor.sendReminder', output: { result: 2 } },
   ],
   'xstate.error.actor.sendReminder': [
     { type: 'xstate.error.actor.sendReminder', error: new ApiCallError(AUTH_MESSAGES.tooManyAttempts, 429) },

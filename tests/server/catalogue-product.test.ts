@@ -51,11 +51,13 @@ describe('GET /api/product/{id}/ and /ajax/getproduct/?id=', () => {
     const params = await k().selectFrom('product_params').select(['param_id', 'value']).where('product_id', '=', id).orderBy('param_id').execute()
     expect(product.params.map((p) => [p.id, p.value])).toEqual(params.map((p) => [p.param_id, p.value]))
     expect(product.description).toBe(row.description)
-    expect(product.tabs.map((tab) => [tab.id, tab.async, tab.header])).toEqual([
-      ['params', false, TAB_HEADERS.params],
-      ['description', false, TAB_HEADERS.description],
-      ['stocks', true, TAB_HEADERS.stocks],
-      ['analogs', true, TAB_HEADERS.analogs],
+    // spec §3: groups of items, each with an id, an async flag and data (null until loaded)
+    expect(product.tabs.map((group) => group.id)).toEqual(['details'])
+    expect(product.tabs[0]?.items.map((tab) => [tab.id, tab.async, tab.header, tab.async ? tab.data : 'inline'])).toEqual([
+      ['params', false, TAB_HEADERS.params, 'inline'],
+      ['description', false, TAB_HEADERS.description, 'inline'],
+      ['stocks', true, TAB_HEADERS.stocks, null],
+      ['analogs', true, TAB_HEADERS.analogs, null],
     ])
 
     const popup = await get(`/ajax/getproduct/?id=${id}&contract=2&warehouse=2`)

@@ -52,6 +52,8 @@ interface ModelProduct {
   price_rrc: number
   brand_id: number
   category_id: number
+  /** the catalogue's own order (sorting "none") */
+  sort: number
   params: Map<number, number>
   tags: Set<number>
   stock: Map<number, number>
@@ -70,7 +72,7 @@ async function loadModel(f: ServerFixture, email: string): Promise<CatalogueMode
   const k = f.db.kysely
   const user = await k.selectFrom('users').select(['id', 'customer_id']).where('email', '=', email).executeTakeFirstOrThrow()
   const [products, params, tags, stocks, categories, contracts, wishes, needs, init] = await Promise.all([
-    k.selectFrom('products').select(['id', 'header', 'articul', 'price', 'price_rrc', 'brand_id', 'category_id']).execute(),
+    k.selectFrom('products').select(['id', 'header', 'articul', 'price', 'price_rrc', 'brand_id', 'category_id', 'sort']).execute(),
     k.selectFrom('product_params').selectAll().execute(),
     k.selectFrom('product_tags').selectAll().execute(),
     k.selectFrom('stocks').selectAll().execute(),
@@ -194,9 +196,11 @@ async function checkAgainstModel(input: FilterRequest) {
   expect(new Map(got.tags.map((t) => [t.id, t.count]))).toEqual(want.tags)
   expect(flattenTree(got.categories_tree)).toEqual(want.categories)
 
-  const numeric = f.sorting.field === 'price' || f.sorting.field === 'price_rrc'
-  const sign = f.sorting.sort === 'asc' ? 1 : -1
-  const sorted = [...want.all].sort((a, b) => (numeric ? sign * (a[f.sorting.field] as number) - sign * (b[f.sorting.field] as number) : 0) || a.id - b.id)
+  // no sorting ("none") is the catalogue's own order: the sort weight, then id
+  const sorting = f.sorting ?? { field: 'sort' as const, sort: 'asc' as const }
+  const numeric = sorting.field === 'price' || sorting.field === 'price_rrc' || sorting.field === 'sort'
+  const sign = sorting.sort === 'asc' ? 1 : -1
+  const sorted = [...want.all].sort((a, b) => (numeric ? sign * (a[sorting.field] as number) - sign * (b[sorting.field] as number) : 0) || a.id - b.id)
   const pageIds = got.products.map((p) => p.id)
   if (numeric) {
     expect(pageIds).toEqual(sorted.slice((f.page - 1) * f.perpage, f.page * f.perpage).map((p) => p.id))
@@ -249,7 +253,7 @@ function filterArbitrary(): fc.Arbitrary<FilterRequest> {
     ),
     query: fc.oneof(fc.constant(''), sample(words).chain((w) => fc.constantFrom(w, w.toUpperCase(), w.toLowerCase()))),
     search_range: sample(['catalog', 'all'] as const),
-    sorting: fc.record({ field: sample(['articul', 'header', 'price', 'price_rrc'] as const), sort: sample(['asc', 'desc'] as const) }),
+    sorting: fc.option(fc.record({ field: sample(['articul', 'header', 'price', 'price_rrc'] as const), sort: sample(['asc', 'desc'] as const) }), { nil: undefined }),
     page: fc.integer({ min: 1, max: 3 }),
     perpage: fc.integer({ min: 3, max: 40 }),
   })
@@ -262,21 +266,21 @@ describe('POST /api/filter/', () => {
     expect(response.json()).toEqual({ message: AUTH_MESSAGES.noSession })
   })
 
-  it('answers {} with the default catalogue (27) under the selected contract, header ascending, 20 a page', async () => {
+  it('answers {} with the default catalogue (27) under the selected contract, in the catalogue\'s own order, 20 a page', async () => {
     const got = await checkAgainstModel({})
     expect(got.count).toBeGreaterThan(0)
     expect(got.pagination.perpage).toBe(20)
     expect(got.warehouse).toBe(1)
     expect(got.actualWms.map((w) => w.id)).toEqual([1, 2, 3])
-    const headers = got.products.map((p) => p.header)
-    const inDatabaseOrder = await fixture.db.kysely
+    // no sorting is sorting "none" (spec §4): the sort weight, then id
+    const inCatalogueOrder = await fixture.db.kysely
       .selectFrom('products')
-      .select('header')
+      .select('id')
       .where('id', 'in', got.products.map((p) => p.id))
-      .orderBy('header')
+      .orderBy('sort')
       .orderBy('id')
       .execute()
-    expect(headers).toEqual(inDatabaseOrder.map((row) => row.header))
+    expect(got.products.map((p) => p.id)).toEqual(inCatalogueOrder.map((row) => row.id))
     expect(got.products.every((p) => p.picturetype === 'svg' && p.picture !== null)).toBe(true)
   })
 

@@ -15,6 +15,7 @@ import { addCartFromPricelistRequestSchema, PRICELIST_LIMITS, uploadFileFieldsSc
 import { ASYNC_TAB_IDS, bindsRequestSchema, needRequestSchema, unsetNeedRequestSchema, wishRequestSchema } from '../../src/contract/product'
 import { registrationRequestSchema, reminderRequestSchema } from '../../src/contract/registration'
 import { searchRequestSchema } from '../../src/contract/search'
+import { genericResourceRequestSchema } from '../../src/contract/generic-resource'
 import { multipartForm, type FilePart } from '../fixtures/pricelist/multipart'
 import { DEMO_PASSWORD, loginAs, snapshotAllTables, startServer, type ServerFixture } from '../support/server-fixture'
 
@@ -95,6 +96,9 @@ const TARGETS: Target[] = [
   },
   { url: '/api/addToDraft/', schema: addToDraftRequestSchema, valid: { header: 'Черновик к понедельнику', contract: '0' }, signedIn: true },
   { url: '/api/drafts/', schema: draftActionRequestSchema, valid: { id: 1, action: 'remove' }, signedIn: true },
+  // the generic resource (spec §7), also under its /rest/ alias
+  { url: '/api/drafts/1/', schema: genericResourceRequestSchema, valid: { method: 'del' }, signedIn: true },
+  { url: '/rest/noSuchResource/', schema: genericResourceRequestSchema, valid: { method: 'put' }, signedIn: true },
   { url: '/api/order/', schema: orderActionRequestSchema, valid: { id: 1, action: 'cancel', cancelComment: 'дубль заказа' }, signedIn: true },
   { url: '/ajax/deletefavorites/', schema: deleteFavoritesRequestSchema, valid: { id: 1 }, signedIn: true },
   {

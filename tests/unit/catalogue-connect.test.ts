@@ -41,4 +41,13 @@ describe('catalogue connect', () => {
     chosen.api.getResetProps().onPress()
     expect(chosen.sent).toEqual([{ type: 'filter.change', change: { kind: 'reset' } }])
   })
+
+  it("keyword mode shows the keyword, and its ✕ sends the keyword's removal", () => {
+    expect(apiOf().api.keyword).toBe('')
+    const { api, sent } = apiOf({ query: { ...DEFAULT_QUERY, keyword: 'дрель', catalog: '-1' } })
+    expect(api.keyword).toBe('дрель')
+    expect(api.getKeywordRemoveProps()['aria-label']).toBe('Убрать запрос «дрель»')
+    api.getKeywordRemoveProps().onClick()
+    expect(sent).toEqual([{ type: 'filter.change', change: { kind: 'keyword', keyword: '' } }])
+  })
 })

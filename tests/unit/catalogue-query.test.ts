@@ -31,6 +31,7 @@ const query: fc.Arbitrary<CatalogueQuery> = fc
     }),
     tags: fc.uniqueArray(id, { maxLength: 4 }),
     catalog: fc.constantFrom('-1', '2', '27', '31'),
+    keyword: fc.constantFrom('', 'дрель', 'bosch 18v'),
     sorting: fc.option(fc.record({ field: fc.constantFrom('articul' as const, 'header' as const, 'price' as const, 'price_rrc' as const), sort: fc.constantFrom('asc' as const, 'desc' as const) }), { nil: null }),
   })
   .map((q) => ({
@@ -141,9 +142,30 @@ describe('filter changes', () => {
     fc.assert(
       fc.property(query, (q) => {
         const cleared = applyFilterChange(q, { kind: 'reset' }, 2)
-        expect(cleared).toEqual({ ...DEFAULT_QUERY, warehouse: q.warehouse, catalog: q.catalog, sorting: q.sorting })
+        expect(cleared).toEqual({ ...DEFAULT_QUERY, warehouse: q.warehouse, catalog: q.catalog, sorting: q.sorting, keyword: q.keyword })
       }),
     )
+  })
+})
+
+describe('keyword mode (/cabinet/action12/?q=)', () => {
+  it('a keyword starts over all catalogues (-1), which the address leaves out', () => {
+    const query = queryFromSearch(parseCatalogueSearch({ q: ' дрель ' }))
+    expect(query).toEqual({ ...DEFAULT_QUERY, keyword: 'дрель', catalog: CATALOGUE_DEFAULTS.allCatalogues })
+    expect(searchFromQuery(query)).toEqual({ q: 'дрель' })
+    expect(searchFromQuery({ ...query, catalog: '27' })).toEqual({ q: 'дрель', catalog: 27 })
+  })
+
+  it('sends the keyword as query, over all catalogues or the chosen section (spec §3)', () => {
+    const query = queryFromSearch({ q: 'дрель' })
+    expect(toFilterPayload(query, '0')).toMatchObject({ origin: 'search', query: 'дрель', catalog: '-1', search_range: 'all' })
+    expect(toFilterPayload({ ...query, catalog: '31' }, '0')).toMatchObject({ query: 'дрель', catalog: '31', search_range: 'catalog' })
+    expect(toFilterPayload(DEFAULT_QUERY, '0')).toMatchObject({ origin: 'catalog', query: '', catalog: '27' })
+  })
+
+  it('removing the keyword goes back to the default section on page 1 and keeps the panel', () => {
+    const query = { ...queryFromSearch({ q: 'дрель', page: 3, catalog: 31 }), brand: [4] }
+    expect(applyFilterChange(query, { kind: 'keyword', keyword: '' }, 2)).toEqual({ ...DEFAULT_QUERY, brand: [4] })
   })
 })
 
@@ -162,7 +184,8 @@ describe('the filter payload', () => {
         const payload = filterRequestSchema.parse(toFilterPayload(q, CATALOGUE_DEFAULTS.contract))
         expect(payload).toMatchObject({ page: q.page, perpage: 20, warehouse: q.warehouse, catalog: q.catalog, contract: '0', brand: q.brand, tags: q.tags })
         expect(payload.byprice).toBe(q.minprice !== null || q.maxprice !== null)
-        expect(payload.sorting).toEqual(q.sorting ?? CATALOGUE_DEFAULTS.sorting)
+        // sorting "none" sends no sorting: the server's catalogue order (spec §4), not the name's
+        expect(payload.sorting).toEqual(q.sorting ?? undefined)
       }),
     )
   })

@@ -16,7 +16,7 @@ describe('the registration draft', () => {
     const saved: RegistrationDraft[] = []
     let forgotten = 0
     const machine = registrationMachine.provide({
-      actors: { submitRegistration: fromPromise(async () => ({ state: REGISTRATION_SUCCESS_STATE, message: 'Поздравляем!' })) },
+      actors: { submitRegistration: fromPromise(async () => ({ state: REGISTRATION_SUCCESS_STATE, message: 'Поздравляем!', answeredAt: 2 })) },
       actions: { persistDraft: (_, { draft }) => void saved.push(draft), forgetDraft: () => void (forgotten += 1) },
     })
     const actor = createActor(machine, { input: { captchaTime: 1 } }).start()

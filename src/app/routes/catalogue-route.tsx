@@ -1,11 +1,10 @@
 import { useSearch } from '@tanstack/react-router'
-import { queryFromSearch } from '../../machines/catalogue-query'
+import { queryFromSearch, type CatalogueSearch } from '../../machines/catalogue-query'
 import { useAddressSync } from '../../views/address-sync'
 import { useAppDeps, useScreenActor } from '../../views/app-deps'
 import { CataloguePage } from '../../views/catalogue/catalogue-page'
 import { useInitData, useSelectedWarehouse } from '../../views/layout/shell-context'
-
-const CATALOGUE_ROUTE = '/cabinet-layout/cabinet/'
+import { NoKeyword } from '../../views/search/no-keyword'
 
 /**
  * /cabinet/: starts the catalogue machine for the address. The machine puts its changes into the
@@ -17,11 +16,22 @@ const CATALOGUE_ROUTE = '/cabinet-layout/cabinet/'
  */
 export function CatalogueRoute() {
   const { selectedContract } = useInitData()
-  return <CatalogueScreen key={selectedContract} />
+  return <CatalogueScreen key={selectedContract} search={useSearch({ from: '/cabinet-layout/cabinet/' })} />
 }
 
-function CatalogueScreen() {
-  const search = useSearch({ from: CATALOGUE_ROUTE })
+/**
+ * /cabinet/action12/?q=: the search results are the catalogue in keyword mode (spec §2, §4): the
+ * same machine and screen, the keyword in ?q= and the section at all catalogues (-1) by default.
+ * The router has already moved a keyword waiting in localStorage into ?q=.
+ */
+export function KeywordSearchRoute() {
+  const { selectedContract } = useInitData()
+  const search = useSearch({ from: '/cabinet-layout/cabinet/action12' })
+  if (!search.q) return <NoKeyword />
+  return <CatalogueScreen key={selectedContract} search={search} />
+}
+
+function CatalogueScreen({ search }: { search: CatalogueSearch }) {
   // an address without ?warehouse= shows the warehouse the dealer works from
   const query = queryFromSearch(search, { warehouse: useSelectedWarehouse().id })
   const productId = search.product ?? null

@@ -18,7 +18,9 @@ export function ActsTable({ acts }: { acts: Act[] }) {
         <caption className="visually-hidden">Акты сверки</caption>
         <thead>
           <tr>
-            <th scope="col">Акт</th>
+            <th scope="col" className={table.stickyName}>
+              Акт
+            </th>
             <th scope="col">Договор</th>
             <th scope="col">Контрагент</th>
             <th scope="col">Период</th>
@@ -30,7 +32,7 @@ export function ActsTable({ acts }: { acts: Act[] }) {
         <tbody>
           {acts.map((act) => (
             <tr key={act.id} aria-label={`Акт № ${act.id}`}>
-              <th scope="row" className={styles.number}>
+              <th scope="row" className={`${styles.number} ${table.stickyName}`}>
                 № {act.id}
               </th>
               <td>{act.contract}</td>

@@ -7,6 +7,8 @@ import { useInitData, useSelectedWarehouse } from '../layout/shell-context'
 import { formatInteger } from '../ui/format'
 import { PageHeading } from '../ui/page-heading'
 import { PagedProductsView, usePagedProducts } from '../product/paged-products-view'
+import { HostedProductCard } from '../product/hosted-product-card'
+import { useProductCardHost } from '../product/product-name-card'
 import { ProductTable } from '../product/product-table'
 import { WarehouseSelect } from '../product/warehouse-select'
 import styles from './brand-page.module.css'
@@ -50,6 +52,7 @@ interface BrandProductsProps {
 function BrandProducts({ brandId, contract, warehouse, page, view }: BrandProductsProps) {
   const query = { brandId, contract, warehouse: warehouse.id }
   const { result, list } = usePagedProducts(useAppDeps().machines.brandProducts, { query, page })
+  const cardHost = useProductCardHost()
   const title = brandId === 0 ? BRAND_PRODUCTS_MESSAGES.allBrands : (result?.brand?.header ?? 'Бренд')
 
   return (
@@ -59,10 +62,11 @@ function BrandProducts({ brandId, contract, warehouse, page, view }: BrandProduc
       <WarehouseSelect />
       <PagedProductsView list={list} failedTitle={BRAND_PRODUCTS_MESSAGES.loadFailed} emptyText={BRAND_PRODUCTS_MESSAGES.empty}>
         {(products, busy) => {
-          const props = { products, contract, warehouse, busy }
+          const props = { products, contract, warehouse, busy, cardHost }
           return view === 'list' ? <ProductTable {...props} /> : <ProductTiles {...props} />
         }}
       </PagedProductsView>
+      <HostedProductCard host={cardHost} />
     </section>
   )
 }

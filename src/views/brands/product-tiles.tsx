@@ -1,10 +1,11 @@
 import { AddToBasket } from '../product/add-to-basket'
+import { ProductName } from '../product/product-name-card'
 import { formatInteger, formatMoney } from '../ui/format'
 import { BrandLink, stockTitle, type ProductViewProps } from '../product/product-table'
 import styles from './product-tiles.module.css'
 
 /** Products as tiles: the picture, name, articul, brand, price, stock and "В корзину". */
-export function ProductTiles({ products, contract, warehouse, busy }: ProductViewProps) {
+export function ProductTiles({ products, contract, warehouse, busy, cardHost }: ProductViewProps) {
   return (
     <ul className={busy ? `${styles.tiles} ${styles.busy}` : styles.tiles} aria-label="Товары">
       {products.map((product) => (
@@ -12,7 +13,9 @@ export function ProductTiles({ products, contract, warehouse, busy }: ProductVie
           <div className={styles.picture}>
             {product.picture !== null ? <img src={`/pictures/${product.picture}.svg`} alt="" loading="lazy" /> : null}
           </div>
-          <h2 className={styles.header}>{product.header}</h2>
+          <h2 className={styles.header}>
+            <ProductName host={cardHost} header={product.header} productId={product.id} contract={contract} warehouse={warehouse.id} />
+          </h2>
           <div className={styles.meta}>
             <span className={styles.articul}>{product.articul}</span>
             <BrandLink brand={product.brand} />

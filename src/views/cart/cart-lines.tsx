@@ -4,6 +4,8 @@ import type { WarehouseGroup } from '../../machines/basket-rules'
 import type { BasketActor } from '../../machines/basket.machine'
 import { selectOverStockLine, selectSavingLine, selectText } from '../../machines/basket.selectors'
 import { BASKET_MESSAGES } from '../../contract/basket'
+import type { ProductCardHostActor } from '../../machines/product-card-host.machine'
+import { ProductName } from '../product/product-name-card'
 import { QuantityStepper } from '../product/quantity-stepper'
 import table from '../ui/data-table.module.css'
 import { formatInteger, formatMoney } from '../ui/format'
@@ -12,7 +14,7 @@ import { WarehouseMapOpener } from './warehouse-map-dialog'
 import mapStyles from './warehouse-map-dialog.module.css'
 
 /** One warehouse's lines: the quantity of each is edited in place. */
-export function CartLines({ basket, group }: { basket: BasketActor; group: WarehouseGroup }) {
+export function CartLines({ basket, group, cardHost }: { basket: BasketActor; group: WarehouseGroup; cardHost: ProductCardHostActor }) {
   const headingId = `cart-wms-${group.warehouse.id}`
   return (
     <section className={styles.group} aria-labelledby={headingId}>
@@ -28,7 +30,9 @@ export function CartLines({ basket, group }: { basket: BasketActor; group: Wareh
           <thead>
             <tr>
               <th scope="col">Артикул</th>
-              <th scope="col">Наименование</th>
+              <th scope="col" className={table.stickyName}>
+                Наименование
+              </th>
               <th scope="col" className={table.number}>
                 Цена
               </th>
@@ -46,7 +50,7 @@ export function CartLines({ basket, group }: { basket: BasketActor; group: Wareh
           </thead>
           <tbody>
             {group.lines.map((line) => (
-              <CartLine key={line.id} basket={basket} line={line} />
+              <CartLine key={line.id} basket={basket} line={line} cardHost={cardHost} />
             ))}
           </tbody>
         </table>
@@ -55,7 +59,8 @@ export function CartLines({ basket, group }: { basket: BasketActor; group: Wareh
   )
 }
 
-function CartLine({ basket, line }: { basket: BasketActor; line: BasketLine }) {
+function CartLine({ basket, line, cardHost }: { basket: BasketActor; line: BasketLine; cardHost: ProductCardHostActor }) {
+  const contract = useSelector(basket, (snapshot) => snapshot.context.contract)
   const lineId = String(line.id)
   const text = useSelector(basket, (snapshot) => selectText(snapshot, line))
   const isSaving = useSelector(basket, (snapshot) => selectSavingLine(snapshot) === lineId)
@@ -66,7 +71,9 @@ function CartLine({ basket, line }: { basket: BasketActor; line: BasketLine }) {
         <td className={table.mono} data-label="Артикул">
           {line.product.articul}
         </td>
-        <td data-label="Наименование">{line.product.header}</td>
+        <td data-label="Наименование" className={table.stickyName}>
+          <ProductName host={cardHost} header={line.product.header} productId={line.product.id} contract={contract} warehouse={line.wms} />
+        </td>
         <td className={table.number} data-label="Цена">
           {formatMoney(line.product.price)}
         </td>

@@ -3,6 +3,8 @@ import { useSelector } from '@xstate/react'
 import { BASKET_PAGE_MESSAGES, type BasketActor } from '../../machines/basket.machine'
 import { selectBasketScreen, selectGroups, selectSync, selectTotals } from '../../machines/basket.selectors'
 import { useBasketActor } from '../layout/shell-context'
+import { HostedProductCard } from '../product/hosted-product-card'
+import { useProductCardHost } from '../product/product-name-card'
 import { Button } from '../ui/button'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { ErrorBlock } from '../ui/error-block'
@@ -40,6 +42,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
   const groups = useSelector(basket, selectGroups)
   const totals = useSelector(basket, selectTotals, (a, b) => a.count === b.count && a.qnt === b.qnt && a.sum === b.sum)
   const contract = useSelector(basket, (snapshot) => snapshot.context.contract)
+  const cardHost = useProductCardHost()
   const totalText = `Итого: ${formatCount(totals.count, PRODUCT_FORMS)}, ${formatInteger(totals.qnt)} шт. на сумму ${formatMoney(totals.sum)}`
 
   if (screen === 'loading') return <Loading label={CART_LOADING_LABEL} />
@@ -72,8 +75,9 @@ function CartBody({ basket }: { basket: BasketActor }) {
             </Button>
           </div>
           {groups.map((group) => (
-            <CartLines key={group.warehouse.id} basket={basket} group={group} />
+            <CartLines key={group.warehouse.id} basket={basket} group={group} cardHost={cardHost} />
           ))}
+          <HostedProductCard host={cardHost} />
         </>
       )}
       <CheckoutPanel key={contract} contract={contract} hasLines={screen === 'lines'} isBasketBusy={sync !== 'idle'} totalText={totalText} warehouses={groups.map((group) => group.warehouse)} />

@@ -41,6 +41,15 @@ export function connect(snapshot: CatalogueSnapshot, send: (event: CatalogueFilt
     /** «Сбросить фильтры», shown only when something is chosen */
     canReset: hasChosenFilters(snapshot.context.query),
     getResetProps: () => ({ onPress: () => send({ type: 'filter.change', change: { kind: 'reset' } }) }),
+    /** the search results' keyword (keyword mode), '' in the plain catalogue */
+    keyword: snapshot.context.query.keyword,
+    /** the keyword's ✕: back to the catalogue's default section, the panel's choices kept */
+    getKeywordRemoveProps: () => ({
+      type: 'button' as const,
+      'aria-label': `Убрать запрос «${snapshot.context.query.keyword}»`,
+      title: 'Убрать запрос',
+      onClick: () => send({ type: 'filter.change', change: { kind: 'keyword', keyword: '' } }),
+    }),
   }
 }
 

@@ -4,12 +4,14 @@ import { screenOf } from '../../machines/catalogue-filter.selectors'
 import { ProductCardSlot } from '../product/product-card-slot'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
+import { CloseIcon } from '../ui/icons'
 import { formatCount, PRODUCT_FORMS } from '../ui/format'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import { isPastLastPage, Pagination, PastLastPage } from '../ui/pagination'
 import { useCatalogueApi } from './catalogue-connect'
 import styles from './catalogue.module.css'
+import { FilterDisclosure } from './filter-disclosure'
 import { FilterPanel } from './filter-panel'
 import { ProductTable } from './product-table'
 
@@ -17,6 +19,7 @@ import { ProductTable } from './product-table'
 export function CataloguePage({ catalogue }: { catalogue: CatalogueFilterActor }) {
   const screen = useSelector(catalogue, screenOf)
   const errorMessage = useSelector(catalogue, (snapshot) => snapshot.context.errorMessage)
+  const keyword = useSelector(catalogue, (snapshot) => snapshot.context.query.keyword)
   const retry = () => catalogue.send({ type: 'list.retry' })
 
   if (screen === 'initialising') return <Loading label={CATALOGUE_SCREEN_MESSAGES.loading} />
@@ -24,9 +27,12 @@ export function CataloguePage({ catalogue }: { catalogue: CatalogueFilterActor }
 
   return (
     <section className={styles.page}>
-      <PageHeading>Каталог</PageHeading>
+      <PageHeading>{keyword ? `Поиск: «${keyword}»` : 'Каталог'}</PageHeading>
+      {keyword ? <KeywordChip catalogue={catalogue} /> : null}
       <div className={styles.layout}>
-        <FilterPanel catalogue={catalogue} />
+        <FilterDisclosure>
+          <FilterPanel catalogue={catalogue} />
+        </FilterDisclosure>
         <div className={styles.results}>
           {screen === 'loading' ? <Loading label={CATALOGUE_SCREEN_MESSAGES.loading} /> : null}
           {screen === 'failed' ? <ErrorBlock title={CATALOGUE_SCREEN_MESSAGES.loadFailed} message={errorMessage} onRetry={retry} /> : null}
@@ -62,9 +68,24 @@ function EmptyResult({ catalogue }: { catalogue: CatalogueFilterActor }) {
   if (isPastLastPage(page, pages)) return <PastLastPage page={page} total={pages} />
   return (
     <div className={styles.empty} role="status">
-      <p>{CATALOGUE_SCREEN_MESSAGES.empty}</p>
+      <p>{api.keyword ? CATALOGUE_SCREEN_MESSAGES.emptyKeyword(api.keyword) : CATALOGUE_SCREEN_MESSAGES.empty}</p>
       {api.canReset ? <Button {...api.getResetProps()}>Сбросить фильтры</Button> : null}
     </div>
+  )
+}
+
+/** Keyword mode: the keyword the results are of, and its ✕ back to the catalogue. */
+function KeywordChip({ catalogue }: { catalogue: CatalogueFilterActor }) {
+  const api = useCatalogueApi(catalogue)
+  return (
+    <p className={styles.keyword}>
+      <span>
+        Запрос: <strong>{api.keyword}</strong>
+      </span>
+      <button {...api.getKeywordRemoveProps()} className={styles.keywordRemove}>
+        <CloseIcon size={14} />
+      </button>
+    </p>
   )
 }
 

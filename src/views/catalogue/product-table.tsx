@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
 import { SORT_FIELDS, type CatalogueProduct, type MarkKind, type SortField } from '../../contract/catalogue'
 import type { CatalogueFilterActor } from '../../machines/catalogue-filter.machine'
@@ -6,13 +7,16 @@ import { AddToBasket } from '../product/add-to-basket'
 import { BrandLink } from '../product/product-table'
 import { formatInteger, formatMoney } from '../ui/format'
 import table from '../ui/data-table.module.css'
+import { CheckIcon, PlusIcon, SortIcon, StarIcon } from '../ui/icons'
 import { useCatalogueApi, type CatalogueApi } from './catalogue-connect'
 import styles from './catalogue.module.css'
 
 const COLUMN_TITLES: Record<SortField, string> = { articul: 'Артикул', header: 'Наименование', price: 'Цена', price_rrc: 'РРЦ' }
 const NUMERIC: ReadonlySet<SortField> = new Set(['price', 'price_rrc'])
-const SORT_MARKS = { ascending: '▲', descending: '▼', none: '↕' } as const
-const MARK_ICONS: Record<MarkKind, { on: string; off: string }> = { wish: { on: '★', off: '☆' }, need: { on: '✔', off: '＋' } }
+const MARK_ICONS: Record<MarkKind, { on: ReactNode; off: ReactNode }> = {
+  wish: { on: <StarIcon filled />, off: <StarIcon /> },
+  need: { on: <CheckIcon />, off: <PlusIcon /> },
+}
 
 /** The page's products: sortable column headers (aria-sort), wish and need toggles, add to basket. */
 export function ProductTable({ catalogue }: { catalogue: CatalogueFilterActor }) {
@@ -55,13 +59,10 @@ export function ProductTable({ catalogue }: { catalogue: CatalogueFilterActor })
 function SortableHeader({ field, api }: { field: SortField; api: CatalogueApi }) {
   const order = api.sortOrderOf(field)
   return (
-    <th {...api.getSortHeaderProps(field)} className={NUMERIC.has(field) ? table.number : undefined}>
+    <th {...api.getSortHeaderProps(field)} className={field === 'header' ? table.stickyName : NUMERIC.has(field) ? table.number : undefined}>
       <button {...api.getSortButtonProps(field)} className={styles.sortButton}>
         {COLUMN_TITLES[field]}
-        <span aria-hidden="true" className={order === 'none' ? styles.sortIdle : undefined}>
-          {' '}
-          {SORT_MARKS[order]}
-        </span>
+        <SortIcon order={order} className={order === 'none' ? styles.sortIdle : undefined} />
       </button>
     </th>
   )
@@ -83,7 +84,7 @@ function ProductRow({ product, contract, warehouse, api }: ProductRowProps) {
         ) : null}
       </td>
       <td className={table.mono}>{product.articul}</td>
-      <td>
+      <td className={table.stickyName}>
         <button {...api.getProductLinkProps(product)} className={styles.productLink}>
           {product.header}
         </button>
@@ -99,7 +100,7 @@ function ProductRow({ product, contract, warehouse, api }: ProductRowProps) {
         <MarkToggle kind="need" product={product} api={api} />
       </td>
       <td>
-        <AddToBasket productId={product.id} warehouse={warehouse} available={product.quantity} contract={contract} header={product.header} />
+        <AddToBasket productId={product.id} warehouse={warehouse} available={product.quantity} contract={contract} header={product.header} wrap />
       </td>
     </tr>
   )
@@ -110,7 +111,7 @@ function MarkToggle({ kind, product, api }: { kind: MarkKind; product: Catalogue
   const on = props['aria-pressed']
   return (
     <button {...props} className={on ? `${styles.mark} ${styles.markOn}` : styles.mark}>
-      <span aria-hidden="true">{on ? MARK_ICONS[kind].on : MARK_ICONS[kind].off}</span>
+      {on ? MARK_ICONS[kind].on : MARK_ICONS[kind].off}
     </button>
   )
 }

@@ -35,7 +35,9 @@ export function MarkedGoodsTable({ actor, answer, warehouseName, busy }: MarkedG
             <th scope="col">
               <span className="visually-hidden">Изображение</span>
             </th>
-            <th scope="col">Наименование</th>
+            <th scope="col" className={table.stickyName}>
+              Наименование
+            </th>
             <th scope="col" className={table.number}>
               Цена
             </th>
@@ -52,7 +54,7 @@ export function MarkedGoodsTable({ actor, answer, warehouseName, busy }: MarkedG
                   <img src={`/pictures/${product.picture}.svg`} alt="" width={40} height={40} loading="lazy" decoding="async" />
                 ) : null}
               </td>
-              <td className={styles.nameCell}>
+              <td className={`${styles.nameCell} ${table.stickyName}`}>
                 <button type="button" className={styles.productLink} onClick={() => actor.send({ type: 'card.open', productId: product.id })}>
                   {product.header}
                 </button>

@@ -9,6 +9,7 @@ import styles from './cabinet-layout.module.css'
 import { Header } from './header'
 import { ShellProvider } from './shell-context'
 import { Sidebar } from './sidebar'
+import { SidebarDrawer } from './sidebar-drawer'
 
 export const CABINET_LOADING_LABEL = 'Загрузка кабинета…'
 
@@ -32,7 +33,7 @@ function CabinetFrame({ shell }: { shell: ShellActor }) {
     snapshot.matches('ready') ? 'ready' : snapshot.matches('failed') ? 'failed' : 'loading',
   )
   const errorMessage = useSelector(shell, (snapshot) => snapshot.context.errorMessage)
-  const sidebarMode = useSelector(useAppDeps().sidebar, (snapshot) => (snapshot.matches('narrow') ? 'narrow' : 'wide'))
+  const sidebarMode = useSelector(useAppDeps().sidebar, (snapshot) => (snapshot.matches({ width: 'narrow' }) ? 'narrow' : 'wide'))
 
   if (view === 'loading') return <Loading label={CABINET_LOADING_LABEL} fullPage />
   if (view === 'failed') {
@@ -52,6 +53,7 @@ function CabinetFrame({ shell }: { shell: ShellActor }) {
         Перейти к содержимому
       </a>
       <Sidebar />
+      <SidebarDrawer />
       <div className={styles.column}>
         <Header />
         <main id="content" className={styles.content} tabIndex={-1}>

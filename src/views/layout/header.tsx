@@ -4,6 +4,7 @@ import { useSessionActor } from '../session/session-context'
 import { BasketSummary } from './basket-summary'
 import { ContractSelector } from './contract-selector'
 import styles from './header.module.css'
+import { MenuButton } from './sidebar-drawer'
 import { useInitData } from './shell-context'
 
 /** Company, contract, the search field, basket summary, the user and "Выйти". */
@@ -12,6 +13,7 @@ export function Header() {
   const { account } = useInitData()
   return (
     <header className={styles.header}>
+      <MenuButton />
       <span className={styles.company} title={account.company}>
         {account.company}
       </span>
@@ -20,7 +22,7 @@ export function Header() {
       <span className={styles.spacer} />
       <BasketSummary />
       <span className={styles.user}>
-        <span>{account.name}</span>
+        <span className={styles.userName}>{account.name}</span>
         <Button variant="ghost" onPress={() => session.send({ type: 'session.logout' })}>
           Выйти
         </Button>

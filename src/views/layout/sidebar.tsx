@@ -1,8 +1,9 @@
 import { Link, useLocation } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { MENU } from '../../contract/menu'
-import { isActiveEntry, visibleMenu } from '../../machines/menu'
+import { MENU, type MenuEntry } from '../../contract/menu'
+import { isActiveEntry, menuTree } from '../../machines/menu'
 import { useAppDeps } from '../app-deps'
+import { ChevronsIcon } from '../ui/icons'
 import { useInitData } from './shell-context'
 import styles from './sidebar.module.css'
 
@@ -15,13 +16,13 @@ export function initialsOf(title: string): string {
   return second ? `${first[0]}${second[0]}`.toUpperCase() : `${first[0]?.toUpperCase() ?? ''}${first[1] ?? ''}`
 }
 
-/** Spec §2, §4: the menu of the screens that exist and are not hidden from this login; wide or narrow. */
+/**
+ * Spec §2, §4: the menu of the screens that exist and are not hidden from this login; wide or
+ * narrow. Under the narrow-screen breakpoint the stylesheet hides it: the drawer shows the menu.
+ */
 export function Sidebar() {
-  const { sidebar, builtScreens } = useAppDeps()
-  const narrow = useSelector(sidebar, (snapshot) => snapshot.matches('narrow'))
-  const { account } = useInitData()
-  const pathname = useLocation({ select: (location) => location.pathname })
-  const entries = visibleMenu(MENU, { built: builtScreens, disabled: account.disabledMenus })
+  const { sidebar } = useAppDeps()
+  const narrow = useSelector(sidebar, (snapshot) => snapshot.matches({ width: 'narrow' }))
 
   return (
     <aside className={narrow ? `${styles.sidebar} ${styles.narrow}` : styles.sidebar}>
@@ -35,37 +36,59 @@ export function Sidebar() {
           aria-label={narrow ? 'Развернуть меню' : 'Свернуть меню'}
           onClick={() => sidebar.send({ type: 'sidebar.toggle' })}
         >
-          <span aria-hidden="true">{narrow ? '»' : '«'}</span>
+          <ChevronsIcon direction={narrow ? 'right' : 'left'} />
         </button>
       </div>
       <nav id={NAV_ID} aria-label="Меню кабинета">
-        <ul className={styles.list}>
-          {entries.map((entry) => (
-            <li key={entry.key}>
-              <Link
-                to={entry.path}
-                className={styles.link}
-                activeOptions={{ exact: true, includeSearch: false }}
-                aria-current={isActiveEntry(entry, pathname) ? 'page' : undefined}
-                aria-label={narrow ? entry.title : undefined}
-              >
-                {narrow ? (
-                  <>
-                    <span className={styles.initials} aria-hidden="true">
-                      {initialsOf(entry.title)}
-                    </span>
-                    <span className={styles.tooltip} aria-hidden="true">
-                      {entry.title}
-                    </span>
-                  </>
-                ) : (
-                  entry.title
-                )}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <MenuLinks narrow={narrow} />
       </nav>
     </aside>
+  )
+}
+
+/** The menu's entries, as the sidebar and the narrow-screen drawer show them; child entries (spec §6) in a nested list under their parent. */
+export function MenuLinks({ narrow, onFollow }: { narrow: boolean; onFollow?: () => void }) {
+  const { builtScreens } = useAppDeps()
+  const { account } = useInitData()
+  const pathname = useLocation({ select: (location) => location.pathname })
+  const nodes = menuTree(MENU, { built: builtScreens, disabled: account.disabledMenus })
+  const link = (entry: MenuEntry) => (
+    <Link
+      to={entry.path}
+      className={styles.link}
+      activeOptions={{ exact: true, includeSearch: false }}
+      aria-current={isActiveEntry(entry, pathname) ? 'page' : undefined}
+      aria-label={narrow ? entry.title : undefined}
+      onClick={onFollow}
+    >
+      {narrow ? (
+        <>
+          <span className={styles.initials} aria-hidden="true">
+            {initialsOf(entry.title)}
+          </span>
+          <span className={styles.tooltip} aria-hidden="true">
+            {entry.title}
+          </span>
+        </>
+      ) : (
+        entry.title
+      )}
+    </Link>
+  )
+  return (
+    <ul className={styles.list}>
+      {nodes.map(({ entry, children }) => (
+        <li key={entry.key}>
+          {link(entry)}
+          {children.length > 0 ? (
+            <ul className={styles.children} aria-label={entry.title}>
+              {children.map((child) => (
+                <li key={child.key}>{link(child)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   )
 }

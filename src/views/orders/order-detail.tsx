@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react'
 import { ORDER_DETAIL_MESSAGES } from '../../machines/order-detail.machine'
 import { useAppDeps, useScreenActor } from '../app-deps'
+import { HostedProductCard } from '../product/hosted-product-card'
+import { ProductName, useProductCardHost } from '../product/product-name-card'
 import table from '../ui/data-table.module.css'
 import { ErrorBlock } from '../ui/error-block'
 import { formatInteger, formatMoney } from '../ui/format'
@@ -13,6 +15,7 @@ export function OrderDetailPanel({ id }: { id: number }) {
   const view = useSelector(detailActor, (snapshot) => (snapshot.matches('loaded') ? 'loaded' : snapshot.matches('failed') ? 'failed' : 'loading'))
   const detail = useSelector(detailActor, (snapshot) => snapshot.context.detail)
   const errorMessage = useSelector(detailActor, (snapshot) => snapshot.context.errorMessage)
+  const cardHost = useProductCardHost()
   if (view === 'failed') return <ErrorBlock title={ORDER_DETAIL_MESSAGES.failed} message={errorMessage} onRetry={() => detailActor.send({ type: 'detail.retry' })} />
   if (view === 'loading' || !detail) return <Loading label={ORDER_DETAIL_MESSAGES.loading} />
   const { delivery } = detail
@@ -53,7 +56,9 @@ export function OrderDetailPanel({ id }: { id: number }) {
         <tbody>
           {detail.lines.map((line) => (
             <tr key={`${line.product_id}-${line.wms}`}>
-              <td>{line.header}</td>
+              <td>
+                <ProductName host={cardHost} header={line.header} productId={line.product_id} contract={detail.order.contract} warehouse={line.wms} />
+              </td>
               <td className={table.mono}>{line.articul}</td>
               <td>{line.warehouse}</td>
               <td className={table.number}>{formatInteger(line.qnt)}</td>
@@ -63,6 +68,7 @@ export function OrderDetailPanel({ id }: { id: number }) {
           ))}
         </tbody>
       </table>
+      <HostedProductCard host={cardHost} />
     </div>
   )
 }

@@ -63,7 +63,7 @@ export function OrdersTable({ orders, list }: { orders: OrdersActor; list: Order
                       onChange={() => orders.send({ type: 'selection.toggle', id: order.id })}
                     />
                   </td>
-                  <th scope="row" className={styles.number}>
+                  <th scope="row" className={`${styles.number} ${table.stickyName}`}>
                     <button
                       type="button"
                       className={styles.expand}
@@ -117,7 +117,9 @@ export function OrdersTable({ orders, list }: { orders: OrdersActor; list: Order
 function ColumnTitles() {
   return (
     <>
-      <th scope="col">Заказ, дата</th>
+      <th scope="col" className={table.stickyName}>
+        Заказ, дата
+      </th>
       <th scope="col">Договор</th>
       <th scope="col">Состояние</th>
       <th scope="col">Статус</th>

@@ -16,9 +16,12 @@ import { useInitData } from '../layout/shell-context'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
 import { formatInteger, formatMoney } from '../ui/format'
+import { CloseIcon, StarIcon } from '../ui/icons'
 import { Loading } from '../ui/loading'
 import table from '../ui/data-table.module.css'
-import { ProductTable } from './product-table'
+import type { ProductCardHostActor } from '../../machines/product-card-host.machine'
+import { useProductCardHost } from './product-name-card'
+import { ProductTable, type ProductViewProps } from './product-table'
 import { AddToBasket } from './add-to-basket'
 import styles from './product-card-dialog.module.css'
 
@@ -62,7 +65,7 @@ function ProductCardContent({ card, onClose }: ProductCardDialogProps) {
 
   const closeButton = (
     <Button className={styles.close} aria-label="Закрыть карточку" onPress={onClose}>
-      ✕
+      <CloseIcon />
     </Button>
   )
   if (product === null || isLoading) {
@@ -176,7 +179,7 @@ function Offer({ card, product, warehouse }: { card: ProductCardActor; product: 
       <AddToBasket productId={product.id} warehouse={warehouse.id} available={product.quantity} contract={product.contract} header={product.header} />
       <div>
         <Button aria-pressed={product.inwish} isDisabled={isSaving} onPress={() => card.send({ type: 'wish.toggle' })}>
-          <span aria-hidden="true">{product.inwish ? '★' : '☆'}</span> {product.inwish ? 'В избранном' : 'В избранное'}
+          <StarIcon filled={product.inwish} /> {product.inwish ? 'В избранном' : 'В избранное'}
         </Button>
         {wishFailed ? (
           <p className={styles.alert} role="alert">
@@ -196,22 +199,23 @@ function ProductTabs({ card, product, warehouse }: { card: ProductCardActor; pro
     const tab = TAB_ORDER.find((candidate) => candidate === key)
     if (tab) card.send({ type: 'tab.select', tab })
   }
-  return (
-    <Tabs className={styles.tabs} selectedKey={selected} onSelectionChange={select}>
+  // spec §3: the tabs come in groups; each group is one tab strip (today the card sends one)
+  return product.tabs.map((group) => (
+    <Tabs key={group.id} className={styles.tabs} selectedKey={selected} onSelectionChange={select}>
       <TabList className={styles.tabList} aria-label="Сведения о товаре">
-        {product.tabs.map((tab) => (
+        {group.items.map((tab) => (
           <Tab key={tab.id} id={tab.id} className={styles.tab}>
             {tab.header}
           </Tab>
         ))}
       </TabList>
-      {product.tabs.map((tab) => (
+      {group.items.map((tab) => (
         <TabPanel key={tab.id} id={tab.id} className={styles.tabPanel}>
           <TabContent card={card} tab={tab} product={product} warehouse={warehouse} />
         </TabPanel>
       ))}
     </Tabs>
-  )
+  ))
 }
 
 function TabContent({ card, tab, product, warehouse }: { card: ProductCardActor; tab: ProductTab; product: ProductCard; warehouse: Warehouse }) {
@@ -298,5 +302,23 @@ function AsyncTabContent({ card, tab, product, warehouse }: AsyncTabProps) {
   }
   const analogs = data.analogs ?? []
   if (analogs.length === 0) return <p className={styles.muted}>Аналогов нет</p>
-  return <ProductTable products={analogs} contract={product.contract} warehouse={warehouse} busy={false} />
+  return <Analogues products={analogs} contract={product.contract} warehouse={warehouse} />
+}
+
+/** The analogues tab: an analogue's name opens its own card over this one. */
+function Analogues(props: Omit<ProductViewProps, 'busy' | 'cardHost'>) {
+  const cardHost = useProductCardHost()
+  return (
+    <>
+      <ProductTable {...props} busy={false} cardHost={cardHost} />
+      <AnalogueCard host={cardHost} />
+    </>
+  )
+}
+
+/** The analogue's card, over this one (this module is loaded already, so no chunk to wait for). */
+function AnalogueCard({ host }: { host: ProductCardHostActor }) {
+  const card = useSelector(host, (snapshot) => snapshot.children.productCard)
+  if (!card) return null
+  return <ProductCardDialog card={card} onClose={() => host.send({ type: 'card.close' })} />
 }

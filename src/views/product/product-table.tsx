@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import type { Warehouse } from '../../contract/account'
 import type { CatalogueProduct } from '../../contract/catalogue'
+import type { ProductCardHostActor } from '../../machines/product-card-host.machine'
 import { AddToBasket } from './add-to-basket'
+import { ProductName } from './product-name-card'
 import table from '../ui/data-table.module.css'
 import { formatInteger, formatMoney } from '../ui/format'
 import styles from './product-table.module.css'
@@ -13,6 +15,8 @@ export interface ProductViewProps {
   warehouse: Warehouse
   /** the next page is loading: the rows dim */
   busy: boolean
+  /** opens a product's card from its name */
+  cardHost: ProductCardHostActor
 }
 
 /** The brand's page, linked from a product's brand name. */
@@ -28,14 +32,16 @@ export function BrandLink({ brand }: { brand: CatalogueProduct['brand'] }) {
 export const stockTitle = (warehouse: Warehouse) => `Остаток (${warehouse.header})`
 
 /** Dense product rows: articul, name, brand, price, recommended price, stock and "В корзину". */
-export function ProductTable({ products, contract, warehouse, busy }: ProductViewProps) {
+export function ProductTable({ products, contract, warehouse, busy, cardHost }: ProductViewProps) {
   return (
     <div className={styles.wrap}>
       <table className={busy ? `${table.table} ${table.busy}` : table.table}>
         <thead>
           <tr>
             <th scope="col">Артикул</th>
-            <th scope="col">Наименование</th>
+            <th scope="col" className={table.stickyName}>
+              Наименование
+            </th>
             <th scope="col">Бренд</th>
             <th scope="col" className={table.number}>
               Цена
@@ -53,7 +59,9 @@ export function ProductTable({ products, contract, warehouse, busy }: ProductVie
           {products.map((product) => (
             <tr key={product.id}>
               <td className={table.mono}>{product.articul}</td>
-              <td>{product.header}</td>
+              <td className={table.stickyName}>
+                <ProductName host={cardHost} header={product.header} productId={product.id} contract={contract} warehouse={warehouse.id} />
+              </td>
               <td>
                 <BrandLink brand={product.brand} />
               </td>
@@ -67,6 +75,7 @@ export function ProductTable({ products, contract, warehouse, busy }: ProductVie
                   available={product.quantity}
                   contract={contract}
                   header={product.header}
+                  wrap
                 />
               </td>
             </tr>

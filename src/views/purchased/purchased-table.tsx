@@ -24,12 +24,15 @@ const cellText: Record<PurchasedColumn, (row: PurchasedRow) => string> = {
 export function PurchasedTable({ result }: { result: PurchasedGoodsResponse }) {
   const columns = PURCHASED_REPORT_COLUMNS[result.report]
   return (
-    <div className={styles.scroll}>
+    // a scroll box with nothing focusable inside: focusable itself, so the keyboard can scroll it
+    <div className={styles.scroll} tabIndex={0} role="region" aria-label={`Отчёт «${PURCHASED_REPORT_TITLES[result.report]}»`}>
       <table className={`${table.table} ${styles.table}`} data-report={result.report}>
         <caption className="visually-hidden">{`Отчёт «${PURCHASED_REPORT_TITLES[result.report]}»`}</caption>
         <thead>
           <tr>
-            <th scope="col">Наименование</th>
+            <th scope="col" className={table.stickyName}>
+              Наименование
+            </th>
             <th scope="col">Артикул</th>
             {columns.map((column) => (
               <th key={column} scope="col" className={table.number}>
@@ -41,7 +44,7 @@ export function PurchasedTable({ result }: { result: PurchasedGoodsResponse }) {
         <tbody>
           {result.rows.map((row) => (
             <tr key={row.id} data-product-id={row.id}>
-              <th scope="row" className={styles.name}>
+              <th scope="row" className={`${styles.name} ${table.stickyName}`}>
                 {row.header}
               </th>
               <td className={table.mono}>{row.articul}</td>

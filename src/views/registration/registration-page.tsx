@@ -89,7 +89,7 @@ export function RegistrationPage() {
                 <AriaButton
                   className={shared.linkButton}
                   isDisabled={isSubmitting}
-                  onPress={() => registration.send({ type: 'registration.refreshCaptcha' })}
+                  onPress={() => registration.send({ type: 'registration.refreshCaptcha', time: Date.now() })}
                 >
                   Обновить картинку
                 </AriaButton>

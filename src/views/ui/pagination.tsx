@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { paginationCells } from '../../machines/pagination'
+import { ChevronIcon } from './icons'
 import styles from './pagination.module.css'
 
 export interface PaginationProps {
@@ -24,7 +25,7 @@ export function Pagination({ page, total }: PaginationProps) {
       <ul className={styles.list}>
         <li>
           <Link {...linkTo(current - 1)} disabled={current <= 1} className={styles.cell} aria-label="Предыдущая страница">
-            <span aria-hidden="true">‹</span>
+            <ChevronIcon direction="left" />
           </Link>
         </li>
         {paginationCells(current, total).map((cell, index) => (
@@ -47,7 +48,7 @@ export function Pagination({ page, total }: PaginationProps) {
         ))}
         <li>
           <Link {...linkTo(current + 1)} disabled={current >= total} className={styles.cell} aria-label="Следующая страница">
-            <span aria-hidden="true">›</span>
+            <ChevronIcon direction="right" />
           </Link>
         </li>
       </ul>

@@ -37,7 +37,7 @@ export class ProductsPage {
   readonly count: Locator
   readonly rows: Locator
   readonly tiles: Locator
-  /** «Склад» above the list: the dealer's chosen warehouse */
+  /** «Склад»: the dealer's chosen warehouse */
   readonly warehouse: Locator
 
   constructor(readonly page: Page) {
@@ -46,7 +46,10 @@ export class ProductsPage {
     this.count = main.getByText(/^Найдено: /)
     this.rows = main.getByRole('table').locator('tbody tr')
     this.tiles = main.getByRole('list', { name: 'Товары' }).getByRole('listitem')
-    this.warehouse = main.getByLabel('Склад', { exact: true })
+    // above the brand lists, or in the search results' filter panel (the catalogue's)
+    this.warehouse = main
+      .getByLabel('Склад', { exact: true })
+      .or(main.getByRole('complementary', { name: 'Фильтры каталога' }).getByLabel('Склад'))
   }
 
   /** The list's stock column header, «Остаток (<warehouse>)». */
@@ -54,9 +57,12 @@ export class ProductsPage {
     return this.page.getByRole('main').getByRole('columnheader', { name: `Остаток (${warehouse})`, exact: true })
   }
 
-  /** The stock column of the rows shown (the list view), as numbers. */
+  /** The stock column of the rows shown (the list view, or the search results' catalogue table), as numbers. */
   async rowStocks(): Promise<number[]> {
-    return (await this.rows.locator('td:nth-child(6)').allInnerTexts()).map((text) => Number(text.replace(/\D/g, '')))
+    const titles = await this.page.getByRole('main').getByRole('table').locator('thead th').allInnerTexts()
+    const column = titles.findIndex((title) => title.trim().startsWith('Остаток')) + 1
+    expect(column, 'a stock column').toBeGreaterThan(0)
+    return (await this.rows.locator(`td:nth-child(${column})`).allInnerTexts()).map((text) => Number(text.replace(/\D/g, '')))
   }
 
   /** The articuls of the rows shown, in order. */

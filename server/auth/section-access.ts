@@ -1,0 +1,112 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler, RouteOptions } from 'fastify'
+import { z } from 'zod'
+import { closedMenuKeys, sectionClosedMessage } from '../../src/contract/menu'
+import { HttpError } from '../validation'
+
+/** A route as Fastify registers it: 'METHOD url-pattern', e.g. 'GET /api/order/:id/'. */
+export type CallPattern = `${'GET' | 'POST'} /${string}`
+
+/**
+ * Issue 11: each menu key (src/contract/menu.ts) with the calls only its section makes. A login
+ * whose disabledMenus close the key (or its parent) is refused these calls with 403. Keys of
+ * screens not built yet have no calls; the profile is never closed.
+ */
+export const SECTION_CALLS: Readonly<Record<string, readonly CallPattern[]>> = {
+  cabinet: [],
+  brand: ['POST /api/getProductsByBrandId/'],
+  cart: [
+    'POST /api/placeOrder/',
+    'GET /api/getBasketTableInit/',
+    'GET /api/warehouse/:id/',
+    'GET /pictures/warehouse-map/:id.svg',
+    'GET /tpl/direction.html',
+  ],
+  drafts: ['POST /api/addToDraft/', 'GET /api/drafts/', 'POST /api/drafts/'],
+  orders: ['GET /api/order/', 'GET /api/order/:id/', 'POST /api/order/'],
+  acts: ['GET /api/getActs/', 'POST /api/act/', 'GET /api/act/:id/file'],
+  purchased: ['GET /api/purchasedGoods/'],
+  favorites: ['GET /api/favorites/', 'POST /ajax/deletefavorites/'],
+  needs: ['GET /api/needs/'],
+  pricelist: ['POST /api/uploadsFromFile/', 'POST /api/uploadsFromBuffer/', 'POST /api/addCartFromPricelist/'],
+}
+
+/**
+ * Calls every signed-in screen shares (the frame, the catalogue filter, the product card, the
+ * basket, the header search), or made before sign-in: they stay open whatever is closed. The
+ * server test checks that every route is in exactly one of the two lists.
+ */
+export const SHARED_CALLS: readonly CallPattern[] = [
+  'POST /api/login/',
+  'POST /api/logout/',
+  'GET /api/session/',
+  'GET /api/account/:id/',
+  'GET /api/initdata/',
+  'GET /api/filterinit/',
+  'POST /api/setContract/',
+  'POST /api/filter/',
+  'GET /api/ping/',
+  'GET /api/product/:id/',
+  'GET /ajax/getproduct/',
+  'POST /api/binds/',
+  'POST /api/setWish/',
+  'POST /api/unsetWish/',
+  'POST /api/setNeed/',
+  'POST /api/unsetNeed/',
+  'POST /api/processBasket/',
+  'POST /api/processBasketUpdate/',
+  'GET /api/getBasketData/',
+  'POST /api/clearBasket/',
+  'POST /api/processProductSet/',
+  'GET /search/',
+  'POST /api/search/',
+  'POST /registration/',
+  'GET /registration/captcha',
+  'POST /reminder/',
+  'GET /pictures/:id.svg',
+  // spec §7's generic resource: it re-sends the call to the resource's own route, whose section check then applies
+  'POST /api/:resource/',
+  'POST /api/:resource/:id/',
+]
+
+const sectionByCall = new Map(Object.entries(SECTION_CALLS).flatMap(([key, calls]) => calls.map((call) => [call, key] as const)))
+
+/** The section a registered route belongs to; HEAD is answered by the GET route, so it counts as GET. */
+export function sectionOfRoute(method: string, url: string): string | undefined {
+  return sectionByCall.get(`${method === 'HEAD' ? 'GET' : method} ${url}` as CallPattern)
+}
+
+const menuKeysSchema = z.array(z.string()).catch([])
+
+function disabledMenusOf(json: string): string[] {
+  try {
+    return menuKeysSchema.parse(JSON.parse(json))
+  } catch {
+    return []
+  }
+}
+
+/** preHandler after `requireAccount`: 403 when the signed-in login's disabledMenus close the section. */
+function refuseClosedSection(key: string): preHandlerAsyncHookHandler {
+  return async (request) => {
+    if (request.user && closedMenuKeys(disabledMenusOf(request.user.disabled_menus)).has(key)) {
+      throw new HttpError(403, sectionClosedMessage(key))
+    }
+  }
+}
+
+type PreHandlers = RouteOptions['preHandler']
+
+const appended = (handlers: PreHandlers, handler: preHandlerAsyncHookHandler): PreHandlers =>
+  [...(handlers === undefined ? [] : Array.isArray(handlers) ? handlers : [handlers]), handler] as PreHandlers
+
+/**
+ * Call before any route is registered: every route of SECTION_CALLS gets the section check as its
+ * last preHandler (after the session is known), so no route file names its section.
+ */
+export function closeDisabledSections(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    const key = methods.map((method) => sectionOfRoute(method, route.url)).find((found) => found !== undefined)
+    if (key !== undefined) route.preHandler = appended(route.preHandler, refuseClosedSection(key))
+  })
+}

@@ -1,0 +1,13 @@
+import { CATALOGUE_SCREEN_MESSAGES } from '../../machines/catalogue-filter.machine'
+import { ProductsNotice } from '../product/paged-products-view'
+import { PageHeading } from '../ui/page-heading'
+
+/** /cabinet/action12/ without a keyword: where to type one. */
+export function NoKeyword() {
+  return (
+    <section>
+      <PageHeading>Поиск</PageHeading>
+      <ProductsNotice>{CATALOGUE_SCREEN_MESSAGES.noKeyword}</ProductsNotice>
+    </section>
+  )
+}

@@ -1,0 +1,204 @@
+import type { Page } from '@playwright/test'
+import { DEMO } from './support/demo-logins'
+import { expect, test } from './support/fixtures'
+import { LoginPage } from './support/login-page'
+import { HeaderSearch } from './support/search-pages'
+
+/**
+ * Issue 11: every main screen at a phone, a tablet and a laptop width: the page never scrolls
+ * sideways, axe finds nothing serious, and the controls are big enough to touch. Read-only: the
+ * dealer's basket, favourites and needs are looked at, never changed.
+ */
+const WIDTHS = [
+  { name: 'телефон', width: 390, height: 844 },
+  { name: 'планшет', width: 768, height: 1024 },
+  { name: 'ноутбук', width: 1280, height: 800 },
+] as const
+
+/** Below the breakpoint of tokens.css the sidebar is a drawer behind «Меню». */
+const DRAWER_BELOW = 960
+
+interface Screen {
+  name: string
+  path: string
+  /** what shows once the screen has loaded */
+  ready: (page: Page) => Promise<void>
+  /** what to do on the loaded page before checking it (open a card, search) */
+  open?: (page: Page) => Promise<void>
+}
+
+const heading = (text: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: text })).toBeVisible()
+}
+
+const notLoading = async (page: Page) => {
+  await expect(page.getByRole('main').getByText(/^Загрузка.*…$/)).toHaveCount(0)
+}
+
+const SCREENS: Screen[] = [
+  { name: 'каталог', path: '/cabinet/', ready: heading('Каталог') },
+  {
+    name: 'карточка товара',
+    path: '/cabinet/',
+    ready: heading('Каталог'),
+    open: async (page) => {
+      await page.getByRole('main').getByRole('table').locator('tbody tr').first().getByRole('button').first().click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await expect(page.getByRole('dialog').getByRole('heading', { level: 2 })).toBeVisible()
+    },
+  },
+  { name: 'все бренды', path: '/cabinet/brand/0/', ready: heading(/./) },
+  { name: 'бренд', path: '/cabinet/brand/1/', ready: heading(/./) },
+  {
+    name: 'результаты поиска',
+    path: '/cabinet/',
+    ready: heading('Каталог'),
+    open: async (page) => {
+      const search = new HeaderSearch(page)
+      await search.field.fill('генератор')
+      await search.submit.click()
+      await page.waitForURL(/\/cabinet\/action12\//)
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toContainText('Поиск')
+    },
+  },
+  { name: 'корзина', path: '/cart/', ready: heading('Корзина') },
+  { name: 'черновики', path: '/cabinet/drafts/', ready: heading('Черновики') },
+  { name: 'загрузка прайс-листа', path: '/cabinet/pricelist/', ready: heading(/прайс-лист/i) },
+  { name: 'заказы', path: '/cabinet/orders/', ready: heading('Заказы') },
+  { name: 'акты сверки', path: '/cabinet/acts/', ready: heading(/Акты сверки/) },
+  { name: 'купленные товары', path: '/cabinet/purchased/', ready: heading(/Купленные товары/) },
+  { name: 'избранное', path: '/cabinet/favorites/', ready: heading('Избранное') },
+  { name: 'потребности', path: '/cabinet/needs/', ready: heading('Потребности') },
+  { name: 'профиль', path: '/cabinet/profile/', ready: heading(/Профиль/) },
+]
+
+/** How far the page scrolls sideways (0 when it does not), and the elements that stick out. */
+async function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth
+    const sticking = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''}`)
+    return { overflow: document.documentElement.scrollWidth - width, sticking }
+  })
+}
+
+/**
+ * Buttons, links styled as buttons, fields and selects under 24 px high or wide (WCAG 2.2
+ * target size). Links inside running text and the browser's own checkboxes are exempt.
+ */
+async function smallTargets(page: Page) {
+  return page.evaluate(() => {
+    const MIN = 24
+    // react-aria's visually hidden dismiss buttons, for screen readers only
+    const clippedAway = (element: Element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const style = getComputedStyle(node)
+        if (style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)') return true
+      }
+      return false
+    }
+    const controls = document.querySelectorAll<HTMLElement>('button, select, input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]), [role="button"], [role="tab"]')
+    return [...controls]
+      .filter((control) => {
+        const box = control.getBoundingClientRect()
+        const visible = box.width > 0 && box.height > 0 && getComputedStyle(control).visibility !== 'hidden'
+        return visible && !clippedAway(control) && (box.width < MIN || box.height < MIN)
+      })
+      .slice(0, 5)
+      .map((control) => {
+        const box = control.getBoundingClientRect()
+        const name = control.getAttribute('aria-label') ?? control.textContent?.trim().slice(0, 30) ?? ''
+        return `${control.tagName.toLowerCase()} «${name}» ${Math.round(box.width)}×${Math.round(box.height)}`
+      })
+  })
+}
+
+async function expectFits(page: Page, where: string) {
+  const { overflow, sticking } = await sidewaysOverflow(page)
+  expect.soft(overflow, `${where}: the page scrolls sideways by ${overflow}px (${sticking.join(', ')})`).toBeLessThanOrEqual(0)
+  expect.soft(await smallTargets(page), `${where}: targets under 24px`).toEqual([])
+}
+
+async function signIn(page: Page) {
+  const login = new LoginPage(page)
+  await login.goto()
+  await login.logIn(DEMO.dealer.email)
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Выйти' })).toBeVisible()
+}
+
+for (const { name, width, height } of WIDTHS) {
+  test.describe(`${name}, ${width}px`, () => {
+    test.use({ viewport: { width, height } })
+
+    test('the login page fits and passes axe', async ({ page, checkA11y }) => {
+      await new LoginPage(page).goto()
+      await expectFits(page, `вход, ${width}px`)
+      await checkA11y(page)
+    })
+
+    test('every main screen fits the width and passes axe', async ({ page, checkA11y }) => {
+      test.slow()
+      await signIn(page)
+      for (const screen of SCREENS) {
+        await test.step(screen.name, async () => {
+          await page.goto(screen.path)
+          await screen.ready(page)
+          await notLoading(page)
+          await screen.open?.(page)
+          await expectFits(page, `${screen.name}, ${width}px`)
+          await checkA11y(page)
+        })
+      }
+    })
+
+    if (width < DRAWER_BELOW) {
+      test('the menu is a drawer behind «Меню»: it opens, follows a link and closes with Escape', async ({ page, checkA11y }) => {
+        await signIn(page)
+        await page.goto('/cabinet/orders/')
+        const menuButton = page.getByRole('banner').getByRole('button', { name: 'Меню' })
+        const drawer = page.getByRole('dialog', { name: 'Кабинет дилера' })
+        await expect(page.getByRole('button', { name: /^(Свернуть|Развернуть) меню$/ })).toBeHidden()
+        await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
+
+        await menuButton.click()
+        await expect(drawer).toBeVisible()
+        await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
+        await expect(drawer.getByRole('link', { name: 'Заказы' })).toHaveAttribute('aria-current', 'page')
+        await checkA11y(page)
+        await page.keyboard.press('Escape')
+        await expect(drawer).toBeHidden()
+        await expect(menuButton).toBeFocused()
+        await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
+
+        await menuButton.click()
+        await drawer.getByRole('link', { name: 'Черновики' }).click()
+        await expect(page).toHaveURL(/\/cabinet\/drafts\/$/)
+        await expect(drawer).toBeHidden()
+        await heading('Черновики')(page)
+      })
+
+      test('the catalogue filters open from «Фильтры»', async ({ page }) => {
+        await signIn(page)
+        await page.goto('/cabinet/')
+        const toggle = page.getByRole('main').getByRole('button', { name: 'Фильтры' })
+        const panel = page.getByRole('complementary', { name: 'Фильтры каталога' })
+        await expect(panel).toBeHidden()
+        await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+        await toggle.click()
+        await expect(panel).toBeVisible()
+        await expect(page.getByRole('main').getByRole('button', { name: 'Скрыть фильтры' })).toHaveAttribute('aria-expanded', 'true')
+        await expectFits(page, `фильтры каталога, ${width}px`)
+      })
+    } else {
+      test('the sidebar shows beside the page; no menu button', async ({ page }) => {
+        await signIn(page)
+        await page.goto('/cabinet/')
+        await expect(page.getByRole('navigation', { name: 'Меню кабинета' })).toBeVisible()
+        await expect(page.getByRole('banner').getByRole('button', { name: 'Меню' })).toBeHidden()
+        await expect(page.getByRole('complementary', { name: 'Фильтры каталога' })).toBeVisible()
+      })
+    }
+  })
+}
