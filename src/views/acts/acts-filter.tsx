@@ -6,6 +6,7 @@ import { Button } from '../ui/button'
 import { DateField } from '../ui/date-field'
 import { ChoiceField } from './choice-field'
 import styles from './acts.module.css'
+import { contractChoices } from '../ui/contract-options'
 
 /** The list's filter: contract, contragent and the period the acts were requested in, applied by «Показать». */
 export function ActsFilterForm({ acts }: { acts: ActsActor }) {
@@ -23,7 +24,7 @@ export function ActsFilterForm({ acts }: { acts: ActsActor }) {
       <ChoiceField
         label="Договор"
         value={draft.contract}
-        options={[{ value: '0', label: 'Все договоры' }, ...contracts.map((c) => ({ value: c.id, label: c.header }))]}
+        options={contractChoices(contracts)}
         onChange={edit('contract')}
       />
       <ChoiceField

@@ -6,6 +6,7 @@ import type { OrdersActor } from '../../machines/orders.machine'
 import { useInitData } from '../layout/shell-context'
 import { Button } from '../ui/button'
 import styles from './orders.module.css'
+import { ContractOptions } from '../ui/contract-options'
 
 const PERIOD_LABELS: Record<OrderPeriod, string> = {
   all: 'За всё время',
@@ -49,12 +50,7 @@ export function OrdersFilterForm({ orders }: { orders: OrdersActor }) {
       <label className={styles.field}>
         <span className={styles.label}>Договор</span>
         <select name="contract" defaultValue={filter.contract} className={styles.input}>
-          <option value="0">Все договоры</option>
-          {contracts.map((contract) => (
-            <option key={contract.id} value={contract.id}>
-              {contract.header}
-            </option>
-          ))}
+          <ContractOptions contracts={contracts} />
         </select>
       </label>
       <label className={styles.field}>

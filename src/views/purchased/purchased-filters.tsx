@@ -6,6 +6,7 @@ import { Button } from '../ui/button'
 import { DateField } from '../ui/date-field'
 import fieldStyles from '../ui/form-field.module.css'
 import styles from './purchased.module.css'
+import { ContractOptions } from '../ui/contract-options'
 
 /** The four reports as a group of toggle buttons; the pressed one is the report shown. */
 export function ReportTabs({ actor }: { actor: PurchasedGoodsActor }) {
@@ -49,12 +50,7 @@ export function PurchasedFiltersForm({ actor }: { actor: PurchasedGoodsActor }) 
           value={filters.contract}
           onChange={(event) => actor.send({ type: 'contract.select', contract: event.target.value })}
         >
-          <option value="0">Все договоры</option>
-          {contracts.map((contract) => (
-            <option key={contract.id} value={contract.id}>
-              {contract.header}
-            </option>
-          ))}
+          <ContractOptions contracts={contracts} />
         </select>
       </label>
       <label className={fieldStyles.field}>
