@@ -88,3 +88,55 @@ export async function timeSequential(
   times.sort((a, b) => a - b)
   return { name, p50: percentile(times, 50), p95: percentile(times, 95), samples: times.length }
 }
+
+export interface LoadResult {
+  name: string
+  requests: number
+  perSecond: number
+  p50: number
+  p99: number
+  /** answers other than 200 */
+  failed: number
+}
+
+/**
+ * `connections` keep-alive connections, each sending `method path` again as soon as it is answered,
+ * for `seconds`: requests per second and latency under concurrency.
+ */
+export async function concurrentLoad(
+  port: number,
+  cookie: string,
+  target: { name: string; method: 'GET' | 'POST'; path: string; json?: unknown },
+  { connections, seconds }: { connections: number; seconds: number },
+): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
+  const payload = target.json === undefined ? undefined : JSON.stringify(target.json)
+  const headers = { ...(payload ? { 'content-type': 'application/json' } : {}), cookie }
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path: target.path, method: target.method, agent, headers }, (res) => {
+        res.on('data', () => {})
+        res.on('end', () => resolve(res.statusCode ?? 0))
+        res.on('error', reject)
+      })
+      req.on('error', reject)
+      req.end(payload)
+    })
+  const times: number[] = []
+  let failed = 0
+  const started = performance.now()
+  const until = started + seconds * 1000
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const sent = performance.now()
+        if ((await once()) !== 200) failed += 1
+        times.push(performance.now() - sent)
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  agent.destroy()
+  times.sort((a, b) => a - b)
+  return { name: target.name, requests: times.length, perSecond: times.length / elapsed, p50: percentile(times, 50), p99: percentile(times, 99), failed }
+}

@@ -10,6 +10,9 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>
 
+/** The catalogue (/cabinet/), the first route a signed-in dealer sees: its route module and screen folder. */
+export const CATALOGUE_ROUTE = /src\/(views\/catalogue\/|app\/routes\/catalogue-route)/
+
 export interface RouteFiles {
   js: string[]
   css: string[]

@@ -1,19 +1,20 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import { transformed } from '../src/contract/common'
 import { openDatabase, type Db } from './db/connection'
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
-const optionalText = z.string().trim().optional()
+const positiveInt = (fallback: number) => z._default(z.coerce.number().check(z.int(), z.positive()), fallback)
+const optionalText = z.optional(z.string().check(z.trim()))
 
 /**
  * TRUST_PROXY as Fastify takes it: 'true' trusts every proxy, a number counts hops,
  * anything else is a comma-separated list of proxy addresses or subnets.
  */
-const trustProxy = optionalText.transform((value): boolean | number | string => {
+const trustProxy = transformed(optionalText, (value): boolean | number | string => {
   if (value === undefined || value === 'false' || value === '0') return false
   if (value === 'true') return true
   if (/^\d+$/.test(value)) return Number(value)
@@ -21,20 +22,20 @@ const trustProxy = optionalText.transform((value): boolean | number | string => 
 })
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
-  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'ожидается адрес postgres://...').optional()),
-  DB_FILE: z.string().trim().min(1).default('data/cabinet.sqlite'),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'ожидается адрес smtp:// или smtps://').optional()),
-  MAIL_FROM: z.string().trim().min(1).default('Кабинет дилера <no-reply@localhost>'),
+  PORT: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(65_535)), 8080),
+  HOST: z._default(z.string().check(z.trim(), z.minLength(1)), '0.0.0.0'),
+  DATABASE_URL: z.pipe(optionalText, z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'ожидается адрес postgres://...')))),
+  DB_FILE: z._default(z.string().check(z.trim(), z.minLength(1)), 'data/cabinet.sqlite'),
+  SMTP_URL: z.pipe(optionalText, z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'ожидается адрес smtp:// или smtps://')))),
+  MAIL_FROM: z._default(z.string().check(z.trim(), z.minLength(1)), 'Кабинет дилера <no-reply@localhost>'),
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_LOGIN: positiveInt(10),
   RATE_LIMIT_REGISTRATION: positiveInt(5),
   RATE_LIMIT_REMINDER: positiveInt(5),
   RATE_LIMIT_CAPTCHA: positiveInt(30),
-  SEED_PRODUCTS: z.coerce.number().int().min(0).default(3000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
-  CLIENT_DIR: z.string().trim().min(1).default(resolve(projectRoot, 'dist/client')),
+  SEED_PRODUCTS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 3000),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'warn'),
+  CLIENT_DIR: z._default(z.string().check(z.trim(), z.minLength(1)), resolve(projectRoot, 'dist/client')),
 })
 
 const russianMessages = z.locales.ru().localeError

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 // zod's own messages (missing field, wrong type ...) reach the user, so they speak Russian
 z.config(z.locales.ru())
@@ -33,20 +33,20 @@ export const describeIssue: DescribeIssue = (issue) => {
 }
 
 /** Parses a value with a contract schema; a failure is a 400 carrying the first issue's message. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, describe: DescribeIssue = describeIssue): z.output<S> {
+export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, describe: DescribeIssue = describeIssue): z.output<S> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const [first] = result.error.issues
   throw new HttpError(400, first ? describe(first) : BAD_REQUEST)
 }
 
-export const parseBody = <S extends z.ZodType>(schema: S, request: FastifyRequest, describe?: DescribeIssue) =>
+export const parseBody = <S extends z.ZodMiniType>(schema: S, request: FastifyRequest, describe?: DescribeIssue) =>
   parseInput(schema, request.body, describe)
 
-export const parseQuery = <S extends z.ZodType>(schema: S, request: FastifyRequest, describe?: DescribeIssue) =>
+export const parseQuery = <S extends z.ZodMiniType>(schema: S, request: FastifyRequest, describe?: DescribeIssue) =>
   parseInput(schema, request.query, describe)
 
-export const parseParams = <S extends z.ZodType>(schema: S, request: FastifyRequest, describe?: DescribeIssue) =>
+export const parseParams = <S extends z.ZodMiniType>(schema: S, request: FastifyRequest, describe?: DescribeIssue) =>
   parseInput(schema, request.params, describe)
 
 /** The error answer of the request's route: `{ message }` unless the route names another shape. */

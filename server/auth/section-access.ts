@@ -1,5 +1,5 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler, RouteOptions } from 'fastify'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { closedMenuKeys, sectionClosedMessage } from '../../src/contract/menu'
 import { HttpError } from '../validation'
 
@@ -75,7 +75,7 @@ export function sectionOfRoute(method: string, url: string): string | undefined 
   return sectionByCall.get(`${method === 'HEAD' ? 'GET' : method} ${url}` as CallPattern)
 }
 
-const menuKeysSchema = z.array(z.string()).catch([])
+const menuKeysSchema = z.catch(z.array(z.string()), [])
 
 function disabledMenusOf(json: string): string[] {
   try {

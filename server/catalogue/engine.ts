@@ -23,16 +23,13 @@ const PRICE = 4
 const PARAMS = 8
 const TAGS = 16
 
-/** A chosen brand or tag stays among the facets with 0 when nothing matches it, so it can be unchosen. */
-const withChosen = (counts: Map<number, number>, chosen: readonly number[]) => {
-  for (const id of chosen) if (!counts.has(id)) counts.set(id, 0)
-  return counts
-}
-
-/** Flags by id for ids of the snapshot's own small tables (the category tree). */
-const flagsOf = (ids: readonly number[]) => {
-  const flags = new Uint8Array(Math.max(0, ...ids) + 1)
-  for (const id of ids) flags[id] = 1
+/** Flags by dense index for the ids that have one (an unknown id matches no product). */
+function flagsOf(ids: readonly number[], index: ReadonlyMap<number, number>, size: number): Uint8Array {
+  const flags = new Uint8Array(size)
+  for (const id of ids) {
+    const at = index.get(id)
+    if (at !== undefined) flags[at] = 1
+  }
   return flags
 }
 
@@ -40,44 +37,51 @@ const flagsOf = (ids: readonly number[]) => {
  * One pass over the catalogue: each product gets the bits of the filter parts it fails. With none
  * it matches; with one bit it still counts in that part's facet (a brand's count is what choosing
  * it would add), as facets are taken without their own part. The keyword and the availability
- * are not facets: failing them leaves a product out of everything.
+ * are not facets: failing them leaves a product out of everything. Counts go into typed arrays
+ * by the snapshot's dense indexes.
+ *
+ * `sorting` absent is sorting "none" (spec §4): the catalogue's own order, not the name's.
  */
-/** `sorting` absent is sorting "none" (spec §4): the catalogue's own order, not the name's. */
 export function evaluate(s: CatalogueSnapshot, plan: FilterPlan, sorting: Sorting | undefined, page: number, perpage: number, available?: Uint8Array): FilterOutcome {
-  const inCatalogue = plan.categoryIds && flagsOf(plan.categoryIds)
-  // brand and tag ids come from the request as they are, so sets rather than arrays sized by them
-  const ofBrand = plan.brandIds.length > 0 ? new Set(plan.brandIds) : undefined
-  const tagged = plan.tagIds.length > 0 ? new Set(plan.tagIds) : undefined
+  const inCatalogue = plan.categoryIds && flagsOf(plan.categoryIds, s.categoryIndex, s.categoryIds.length)
+  const ofBrand = plan.brandIds.length > 0 ? flagsOf(plan.brandIds, s.brandIndex, s.brandList.length) : undefined
+  const tagged = plan.tagIds.length > 0 ? flagsOf(plan.tagIds, s.tagIndex, s.tags.length) : undefined
+  // a param the catalogue does not know is on no product: -1 never matches
+  const paramFilters = plan.params.map((param) => ({ at: s.paramIndex.get(param.id) ?? -1, min: param.minp ?? -Infinity, max: param.maxp ?? Infinity }))
   const withKeyword = plan.keyword === '' ? undefined : s.containing(plan.keyword)
   const minPrice = plan.basePrice?.min ?? -Infinity
   const maxPrice = plan.basePrice?.max ?? Infinity
   const matched = new Uint8Array(s.size)
-  const brandCounts = new Map<number, number>()
-  const tagCounts = new Map<number, number>()
-  const categoryCounts = new Map<number, number>()
-  const ranges = new Map<number, { minp: number; maxp: number }>()
-  const add = (counts: Map<number, number>, key: number) => counts.set(key, (counts.get(key) ?? 0) + 1)
+  const brandCounts = new Int32Array(s.brandList.length)
+  const tagCounts = new Int32Array(s.tags.length)
+  const categoryCounts = new Int32Array(s.categoryIds.length)
+  const paramMin = new Float64Array(s.params.length).fill(Infinity)
+  const paramMax = new Float64Array(s.params.length).fill(-Infinity)
+  const { paramStart, paramAt, paramValue, tagStart, tagAt } = s
   let count = 0
-  let basePrices: FilterOutcome['basePrices']
+  let minBase = Infinity
+  let maxBase = -Infinity
 
   for (let i = 0; i < s.size; i += 1) {
     if (available && !available[i]) continue
     if (withKeyword && !withKeyword[i]) continue
     let failed = 0
-    if (inCatalogue && !inCatalogue[s.category[i]!]) failed |= CATALOG
-    if (ofBrand && !ofBrand.has(s.brand[i]!)) failed |= BRAND
+    if (inCatalogue && !inCatalogue[s.categoryAt[i]!]) failed |= CATALOG
+    if (ofBrand && !ofBrand[s.brandAt[i]!]) failed |= BRAND
     const price = s.price[i]!
     if (price < minPrice || price >= maxPrice) failed |= PRICE
-    const paramsFrom = s.paramStart[i]!
-    const paramsTo = s.paramStart[i + 1]!
-    for (const param of plan.params) {
+    const paramsFrom = paramStart[i]!
+    const paramsTo = paramStart[i + 1]!
+    for (const param of paramFilters) {
       let value: number | undefined
-      for (let j = paramsFrom; j < paramsTo; j += 1) if (s.paramId[j] === param.id) value = s.paramValue[j]
-      if (value === undefined || (param.minp !== null && value < param.minp) || (param.maxp !== null && value > param.maxp)) failed |= PARAMS
+      for (let j = paramsFrom; j < paramsTo; j += 1) if (paramAt[j] === param.at) value = paramValue[j]
+      if (value === undefined || value < param.min || value > param.max) failed |= PARAMS
     }
+    const tagsFrom = tagStart[i]!
+    const tagsTo = tagStart[i + 1]!
     if (tagged) {
       let any = false
-      for (let j = s.tagStart[i]!; j < s.tagStart[i + 1]!; j += 1) any ||= tagged.has(s.tagId[j]!)
+      for (let j = tagsFrom; j < tagsTo && !any; j += 1) any = tagged[tagAt[j]!] === 1
       if (!any) failed |= TAGS
     }
 
@@ -85,39 +89,43 @@ export function evaluate(s: CatalogueSnapshot, plan: FilterPlan, sorting: Sortin
       matched[i] = 1
       count += 1
     }
-    if ((failed & ~BRAND) === 0) add(brandCounts, s.brand[i]!)
-    if ((failed & ~CATALOG) === 0) add(categoryCounts, s.category[i]!)
-    if ((failed & ~PRICE) === 0) basePrices = { min: Math.min(basePrices?.min ?? price, price), max: Math.max(basePrices?.max ?? price, price) }
-    if ((failed & ~TAGS) === 0) for (let j = s.tagStart[i]!; j < s.tagStart[i + 1]!; j += 1) add(tagCounts, s.tagId[j]!)
+    if ((failed & ~BRAND) === 0) brandCounts[s.brandAt[i]!]! += 1
+    if ((failed & ~CATALOG) === 0) categoryCounts[s.categoryAt[i]!]! += 1
+    if ((failed & ~PRICE) === 0) {
+      if (price < minBase) minBase = price
+      if (price > maxBase) maxBase = price
+    }
+    if ((failed & ~TAGS) === 0) for (let j = tagsFrom; j < tagsTo; j += 1) tagCounts[tagAt[j]!]! += 1
     if ((failed & ~PARAMS) === 0) {
       for (let j = paramsFrom; j < paramsTo; j += 1) {
-        const value = s.paramValue[j]!
-        const range = ranges.get(s.paramId[j]!)
-        if (range) {
-          range.minp = Math.min(range.minp, value)
-          range.maxp = Math.max(range.maxp, value)
-        } else ranges.set(s.paramId[j]!, { minp: value, maxp: value })
+        const at = paramAt[j]!
+        const value = paramValue[j]!
+        if (value < paramMin[at]!) paramMin[at] = value
+        if (value > paramMax[at]!) paramMax[at] = value
       }
     }
   }
 
   return {
     count,
-    page: pageOf(sorting ? s.order(sorting.field, sorting.sort) : s.catalogueOrder, matched, page, perpage),
-    brands: [...withChosen(brandCounts, plan.brandIds.filter((id) => s.brands.has(id)))]
-      .map(([id, n]) => ({ id, header: s.brands.get(id) ?? '', count: n }))
-      .sort((a, b) => a.header.localeCompare(b.header, 'ru') || a.id - b.id),
-    tags: s.tags.flatMap((tag) => (tagCounts.has(tag.id) || tagged?.has(tag.id) ? [{ ...tag, count: tagCounts.get(tag.id) ?? 0 }] : [])),
-    params: s.params.flatMap((param) => {
-      const range = ranges.get(param.id)
-      return range ? [{ ...param, maxmin: range }] : []
-    }),
-    categoryCounts,
-    basePrices,
+    page: pageOf(s, sorting, matched, page, perpage),
+    // the brand list is in the facet's order already; a chosen brand stays with 0, so it can be unchosen
+    brands: s.brandList.flatMap((brand, at) => (brandCounts[at]! > 0 || ofBrand?.[at] ? [{ ...brand, count: brandCounts[at]! }] : [])),
+    tags: s.tags.flatMap((tag, at) => (tagCounts[at]! > 0 || tagged?.[at] ? [{ ...tag, count: tagCounts[at]! }] : [])),
+    params: s.params.flatMap((param, at) => (paramMin[at]! <= paramMax[at]! ? [{ ...param, maxmin: { minp: paramMin[at]!, maxp: paramMax[at]! } }] : [])),
+    categoryCounts: new Map([...categoryCounts].flatMap((n, at) => (n > 0 ? [[s.categoryIds[at]!, n] as const] : []))),
+    basePrices: minBase <= maxBase ? { min: minBase, max: maxBase } : undefined,
   }
 }
 
-function pageOf(order: Int32Array, matched: Uint8Array, page: number, perpage: number): number[] {
+/** The page's positions: from the sorted order when the copy has it yet, else by selection. */
+function pageOf(s: CatalogueSnapshot, sorting: Sorting | undefined, matched: Uint8Array, page: number, perpage: number): number[] {
+  const [name, direction] = sorting ? [sorting.field, sorting.sort] : (['catalogue', 'asc'] as const)
+  const order = s.sortedBy(name, direction)
+  return order ? pageFromOrder(order, matched, page, perpage) : selectPage(s.compare(name, direction), matched, page, perpage)
+}
+
+function pageFromOrder(order: Int32Array, matched: Uint8Array, page: number, perpage: number): number[] {
   const positions: number[] = []
   let skip = (page - 1) * perpage
   for (let k = 0; k < order.length && positions.length < perpage; k += 1) {
@@ -127,4 +135,41 @@ function pageOf(order: Int32Array, matched: Uint8Array, page: number, perpage: n
     else positions.push(at)
   }
   return positions
+}
+
+/**
+ * The first page × perpage matching positions by `compare`, without a sorted order: a max-heap
+ * of that many holds the best so far, the worst on top, so most products cost one comparison.
+ */
+function selectPage(compare: (a: number, b: number) => number, matched: Uint8Array, page: number, perpage: number): number[] {
+  const keep = page * perpage
+  const heap: number[] = []
+  const siftDown = (from: number) => {
+    for (let at = from; ; ) {
+      const left = 2 * at + 1
+      const right = left + 1
+      let worst = at
+      if (left < heap.length && compare(heap[left]!, heap[worst]!) > 0) worst = left
+      if (right < heap.length && compare(heap[right]!, heap[worst]!) > 0) worst = right
+      if (worst === at) return
+      ;[heap[at], heap[worst]] = [heap[worst]!, heap[at]!]
+      at = worst
+    }
+  }
+  for (let i = 0; i < matched.length; i += 1) {
+    if (!matched[i]) continue
+    if (heap.length < keep) {
+      heap.push(i)
+      for (let at = heap.length - 1; at > 0; ) {
+        const parent = (at - 1) >> 1
+        if (compare(heap[at]!, heap[parent]!) <= 0) break
+        ;[heap[at], heap[parent]] = [heap[parent]!, heap[at]!]
+        at = parent
+      }
+    } else if (keep > 0 && compare(i, heap[0]!) < 0) {
+      heap[0] = i
+      siftDown(0)
+    }
+  }
+  return heap.sort(compare).slice((page - 1) * perpage)
 }

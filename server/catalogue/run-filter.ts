@@ -6,6 +6,7 @@ import { countedTree } from './categories'
 import { contractPrice, requireWarehouse, resolveContract, type PriceContract } from './contract'
 import { evaluate, type FilterOutcome } from './engine'
 import { planFilter } from './filter'
+import { cachedOutcome } from './outcome-cache'
 import type { ProductRow } from './listing'
 import { availableAt, currentCatalogue, type CatalogueSnapshot } from './snapshot'
 import { toCatalogueProducts } from './stocks'
@@ -38,7 +39,8 @@ export async function searchCatalogue(db: Db, user: SessionUser, filter: Catalog
   requireWarehouse(snapshot.warehouses, filter.warehouse)
   const plan = planFilter(filter, snapshot.tree, contract.factor)
   const available = plan.available ? await availableAt(db, snapshot, plan.warehouseId, versions.stocks) : undefined
-  const outcome = evaluate(snapshot, plan, filter.sorting, filter.page, filter.perpage, available)
+  const query = { plan, sorting: filter.sorting, page: filter.page, perpage: filter.perpage, stockVersion: versions.stocks }
+  const outcome = cachedOutcome(snapshot, query, () => evaluate(snapshot, plan, filter.sorting, filter.page, filter.perpage, available))
   const rows = outcome.page.map((i) => rowAt(snapshot, i))
   const products = await toCatalogueProducts(db, { userId: user.id, warehouseId: filter.warehouse, priceFactor: contract.factor }, rows)
   return { contract, snapshot, outcome, products }

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
+import { transformed } from '../../src/contract/common'
 import { accountOf, findUser } from '../auth/account'
 import { MAIN_ACCOUNT_TYPE } from '../auth/contract-access'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import type { AppDeps } from '../deps'
 import { HttpError, parseParams } from '../validation'
 
-const accountParamsSchema = z.object({ id: z.string().regex(/^\d+$/, 'ожидается числовой id').transform(Number) })
+const accountParamsSchema = z.object({ id: transformed(z.string().check(z.regex(/^\d+$/, 'ожидается числовой id')), Number) })
 
 /** GET /api/account/{id}/: one's own account; a main account may also read its company's managers. */
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { actRequestSchema, actsQuerySchema, XLSX_CONTENT_TYPE, type ActResponse } from '../../src/contract/acts'
 import { idNumber } from '../../src/contract/catalogue'
 import { requireAccount, signedInUser } from '../auth/require-account'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { idNumber } from '../../src/contract/catalogue'
 import { DELIVERY_MESSAGES, type BasketTableInit, type WarehouseDirection } from '../../src/contract/delivery'
 import { requireAccount, signedInUser } from '../auth/require-account'

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readdirSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../deps'
@@ -16,6 +16,27 @@ const wantsSpaPage = (request: FastifyRequest) =>
 
 const notBuiltPage = `<!doctype html><html lang="ru"><meta charset="utf-8"><title>Кабинет дилера</title><p>${NOT_BUILT_MESSAGE}</p></html>`
 
+/**
+ * The folders of the build that hold a page (index.html): '' for the root, 'cabinet/orders' for
+ * the orders screen's own page, which also preloads that screen (scripts/route-pages.ts).
+ */
+function pageFolders(root: string): Set<string> {
+  const folders = readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name === 'index.html')
+    .map((entry) => relative(root, entry.parentPath).split(sep).join('/'))
+  return new Set(folders.filter((folder) => !folder.split('/').some((part) => part.startsWith('.') || part === 'assets')))
+}
+
+/** The page of the deepest folder along the address: /cabinet/brand/12/ gets cabinet/brand/index.html. */
+function nearestPage(folders: ReadonlySet<string>, url: string): string {
+  const parts = (url.split('?')[0] ?? '').split('/').filter(Boolean)
+  for (let depth = parts.length; depth > 0; depth--) {
+    const folder = parts.slice(0, depth).join('/')
+    if (folders.has(folder)) return `${folder}/index.html`
+  }
+  return 'index.html'
+}
+
 function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0]
   const message = path?.startsWith('/api/') ? `Неизвестный метод API: ${request.method} ${path}` : 'Адрес не найден'
@@ -23,21 +44,27 @@ function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * Serves the built SPA (dist/client). Every page address no route claims answers index.html, so
- * the SPA's router takes over (history fallback for /login/, /cabinet/..., /cart/ ...); anything
- * else unknown is a 404 with a message.
+ * Serves the built SPA (dist/client). Every page address no route claims answers index.html, or
+ * the nearest screen page along it, so the SPA's router takes over (history fallback for /login/,
+ * /cabinet/..., /cart/ ...); anything else unknown is a 404 with a message.
  */
 export async function registerStaticSpaRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const root = deps.config.clientDir
   const built = existsSync(join(root, 'index.html'))
+  const pages = built ? pageFolders(root) : new Set<string>()
   if (built) {
     await app.register(fastifyStatic, {
       serve: true,
       root,
+      // folder addresses (pages) go to the fallback below, which asks for HTML and picks the screen's page
+      allowedPath: (pathname) => !pathname.endsWith('/'),
       cacheControl: false,
+      // the build writes file.br and file.gz beside each text file (scripts/precompress.ts)
+      preCompressed: true,
       // Vite puts a content hash into every asset name, so assets never change under a name
       setHeaders: (response, path) => {
         response.setHeader('cache-control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache')
+        response.setHeader('vary', 'accept-encoding')
       },
     })
   }
@@ -45,6 +72,6 @@ export async function registerStaticSpaRoutes(app: FastifyInstance, deps: AppDep
   app.setNotFoundHandler(async (request, reply) => {
     if (!wantsSpaPage(request)) return answerNotFound(request, reply)
     if (!built) return reply.code(503).type('text/html; charset=utf-8').send(notBuiltPage)
-    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    return reply.header('cache-control', 'no-cache').sendFile(nearestPage(pages, request.url))
   })
 }

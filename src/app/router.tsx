@@ -7,7 +7,7 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { CABINET_LOADING_LABEL, CabinetLayout } from '../views/layout/cabinet-layout'
 import { NotFoundPage } from '../views/layout/not-found-page'
 import { Loading } from '../views/ui/loading'
@@ -15,7 +15,7 @@ import { BRAND_VIEWS } from '../views/brands/brand-views'
 import { takeSearchKeyword } from '../services/search'
 import { createStorage } from '../services/storage'
 import { parseCatalogueSearch } from '../machines/catalogue-query'
-import { ordersSearchSchema } from '../machines/orders-filter'
+import { ordersSearchSchema } from '../machines/orders-search'
 import { parsePurchasedSearch } from '../machines/purchased-goods-search'
 import { leaveLoginIfSignedIn, requireOpenSection, requireSignedIn, type RouterContext } from './routes/session-guards'
 import { SectionErrorPage } from '../views/layout/no-access-page'
@@ -27,10 +27,10 @@ import { SectionErrorPage } from '../views/layout/no-access-page'
 export const BUILT_SCREENS: readonly string[] = ['cabinet', 'profile', 'brand', 'cart', 'drafts', 'pricelist', 'favorites', 'needs', 'purchased', 'orders', 'acts']
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
-const localPath = z.string().regex(/^\/(?![/\\])/)
+const localPath = z.string().check(z.regex(/^\/(?![/\\])/))
 
-const loginSearchSchema = z.object({ redirect: localPath.optional().catch(undefined) })
-const pageSearchSchema = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined) })
+const loginSearchSchema = z.object({ redirect: z.catch(z.optional(localPath), undefined) })
+const pageSearchSchema = z.object({ page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000))), undefined) })
 
 function CabinetLoading() {
   return <Loading label={CABINET_LOADING_LABEL} fullPage />
@@ -55,7 +55,7 @@ const loginRoute = createRoute({
   validateSearch: (search) => loginSearchSchema.parse(search),
   beforeLoad: ({ context, search }) => leaveLoginIfSignedIn({ context, target: search.redirect, built: BUILT_SCREENS }),
   pendingComponent: CabinetLoading,
-  component: lazyRouteComponent(() => import('../views/login/login-page'), 'LoginPage'),
+  component: lazyRouteComponent(() => import('./routes/login-route'), 'LoginRoute'),
 })
 
 const registrationRoute = createRoute({
@@ -95,7 +95,7 @@ const catalogueRoute = createRoute({
 const profileRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'profile',
-  component: lazyRouteComponent(() => import('../views/profile/profile-page'), 'ProfilePage'),
+  component: lazyRouteComponent(() => import('./routes/profile-route'), 'ProfileRoute'),
 })
 
 /** /cabinet/action12/?q=&...: keyword search results, the catalogue in keyword mode with the same search params (spec §2). */
@@ -114,8 +114,8 @@ const searchResultsRoute = createRoute({
 })
 
 /** /cabinet/brand/$id/?page=&view=: a brand's products; id 0 = all brands (spec §2). */
-const brandIdSchema = z.number().int().min(0).max(2_147_483_647)
-const brandSearchSchema = pageSearchSchema.extend({ view: z.enum(BRAND_VIEWS).optional().catch(undefined) })
+const brandIdSchema = z.int().check(z.gte(0), z.lte(2_147_483_647))
+const brandSearchSchema = z.extend(pageSearchSchema, { view: z.catch(z.optional(z.enum(BRAND_VIEWS)), undefined) })
 
 const brandRoute = createRoute({
   getParentRoute: () => cabinetRoute,
@@ -125,7 +125,7 @@ const brandRoute = createRoute({
   beforeLoad: ({ params }) => {
     if (!brandIdSchema.safeParse(params.id).success) throw notFound()
   },
-  component: lazyRouteComponent(() => import('../views/brands/brand-page'), 'BrandPage'),
+  component: lazyRouteComponent(() => import('./routes/brand-route'), 'BrandRoute'),
 })
 
 /** /cabinet/drafts/?page=: the saved baskets, 10 per page (spec §2, §9). */
@@ -133,14 +133,14 @@ const draftsRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'drafts',
   validateSearch: (search) => pageSearchSchema.parse(search),
-  component: lazyRouteComponent(() => import('../views/drafts/drafts-page'), 'DraftsPage'),
+  component: lazyRouteComponent(() => import('./routes/drafts-route'), 'DraftsRoute'),
 })
 
 /** /cabinet/pricelist/: the dealer's own order file or pasted text, then a selection modal (spec §2). */
 const pricelistRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'pricelist',
-  component: lazyRouteComponent(() => import('../views/pricelist/pricelist-page'), 'PricelistPage'),
+  component: lazyRouteComponent(() => import('./routes/pricelist-route'), 'PricelistRoute'),
 })
 
 /** /cabinet/favorites/?page= and /cabinet/needs/?page=: the dealer's marked products, 20 per page (spec §2, §9). */
@@ -148,14 +148,14 @@ const favoritesRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'favorites',
   validateSearch: (search) => pageSearchSchema.parse(search),
-  component: lazyRouteComponent(() => import('../views/favorites/favorites-page'), 'FavoritesPage'),
+  component: lazyRouteComponent(() => import('./routes/favorites-route'), 'FavoritesRoute'),
 })
 
 const needsRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'needs',
   validateSearch: (search) => pageSearchSchema.parse(search),
-  component: lazyRouteComponent(() => import('../views/favorites/favorites-page'), 'NeedsPage'),
+  component: lazyRouteComponent(() => import('./routes/favorites-route'), 'NeedsRoute'),
 })
 
 /** /cabinet/purchased/?report=&contract=&catalog=&startDate=&endDate=&page=: the purchased-goods reports (spec §2, §7). */
@@ -163,7 +163,7 @@ const purchasedRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'purchased',
   validateSearch: (search) => parsePurchasedSearch(search),
-  component: lazyRouteComponent(() => import('../views/purchased/purchased-page'), 'PurchasedPage'),
+  component: lazyRouteComponent(() => import('./routes/purchased-route'), 'PurchasedRoute'),
 })
 
 /** /cabinet/orders/?contract=&article=&dateselect=&start_date=&end_date=&search_doc=&paid=&state=&page=: the orders, 10 per page (spec §2, §3). */
@@ -171,7 +171,7 @@ const ordersRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'orders',
   validateSearch: (search) => ordersSearchSchema.parse(search),
-  component: lazyRouteComponent(() => import('../views/orders/orders-page'), 'OrdersPage'),
+  component: lazyRouteComponent(() => import('./routes/orders-route'), 'OrdersRoute'),
 })
 
 /** /cabinet/acts/?page=: the reconciliation acts, 20 per page, refreshed every 10 s, and the request modal (spec §2, §9). */
@@ -179,14 +179,14 @@ const actsRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'acts',
   validateSearch: (search) => pageSearchSchema.parse(search),
-  component: lazyRouteComponent(() => import('../views/acts/acts-page'), 'ActsPage'),
+  component: lazyRouteComponent(() => import('./routes/acts-route'), 'ActsRoute'),
 })
 
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
   path: 'cart',
-  component: lazyRouteComponent(() => import('../views/cart/cart-page'), 'CartPage'),
+  component: lazyRouteComponent(() => import('./routes/cart-route'), 'CartRoute'),
   beforeLoad: requireOpenSection,
   errorComponent: SectionErrorPage,
 })

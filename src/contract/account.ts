@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import { transformed } from './common'
 
 export const contractSchema = z.object({
   id: z.string(),
@@ -8,12 +9,12 @@ export const contractSchema = z.object({
 })
 export type Contract = z.infer<typeof contractSchema>
 
-export const warehouseSchema = z.object({ id: z.number().int(), header: z.string() })
+export const warehouseSchema = z.object({ id: z.int(), header: z.string() })
 export type Warehouse = z.infer<typeof warehouseSchema>
 
 /** The signed-in login: a main account (type_id '1') or a manager (type_id '2'). */
 export const accountSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   email: z.string(),
   name: z.string(),
   phone: z.string(),
@@ -29,8 +30,8 @@ export const accountResponseSchema = z.object({ account: accountSchema })
 
 export const basketSummarySchema = z.object({
   /** number of basket lines (spec: stats count.products) */
-  count: z.number().int().nonnegative(),
-  sum: z.number().nonnegative(),
+  count: z.int().check(z.nonnegative()),
+  sum: z.number().check(z.nonnegative()),
 })
 export type BasketSummary = z.infer<typeof basketSummarySchema>
 
@@ -45,7 +46,7 @@ export const initDataSchema = z.object({
 export type InitData = z.infer<typeof initDataSchema>
 
 /** POST /api/setContract/ {id} */
-export const setContractRequestSchema = z.object({ id: z.union([z.string(), z.number()]).transform(String) })
+export const setContractRequestSchema = z.object({ id: transformed(z.union([z.string(), z.number()]), String) })
 export const setContractResponseSchema = z.object({
   selectedContract: z.string(),
   basket: basketSummarySchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { contractSchema } from './account'
 import { contractId, idNumber, intIn, paginationSchema } from './catalogue'
 import { ORDERS_MESSAGES, ruDateParts } from './orders'
@@ -51,26 +51,28 @@ export const isPeriodOrdered = (start: string, end: string) => {
 }
 
 /** A dd.mm.yyyy date that names a real day (31.02 does not). */
-const requiredRuDate = z
-  .string(ACTS_MESSAGES.badDate)
-  .trim()
-  .refine((text) => ruDateParts(text) !== null, ACTS_MESSAGES.badDate)
+const requiredRuDate = z.string(ACTS_MESSAGES.badDate).check(
+  z.trim(),
+  z.refine((text) => ruDateParts(text) !== null, ACTS_MESSAGES.badDate),
+)
 
 /** A list bound: a real dd.mm.yyyy date, or '' for none. */
-const optionalRuDate = z
-  .string()
-  .trim()
-  .refine((text) => text === '' || ruDateParts(text) !== null, ACTS_MESSAGES.badDate)
-  .default('')
+const optionalRuDate = z._default(
+  z.string().check(
+    z.trim(),
+    z.refine((text) => text === '' || ruDateParts(text) !== null, ACTS_MESSAGES.badDate),
+  ),
+  '',
+)
 
 /** GET /api/getActs/ {contract, contragent, startDate, endDate, page, perpage}: acts requested within the period. */
 export const actsQuerySchema = z.object({
-  contract: contractId.default(ACTS_DEFAULTS.contract),
-  contragent: contractId.default(ACTS_DEFAULTS.contragent),
+  contract: z._default(contractId, ACTS_DEFAULTS.contract),
+  contragent: z._default(contractId, ACTS_DEFAULTS.contragent),
   startDate: optionalRuDate,
   endDate: optionalRuDate,
-  page: intIn(1, 1_000_000).default(ACTS_DEFAULTS.page),
-  perpage: intIn(1, ACTS_DEFAULTS.maxPerpage).default(ACTS_DEFAULTS.perpage),
+  page: z._default(intIn(1, 1_000_000), ACTS_DEFAULTS.page),
+  perpage: z._default(intIn(1, ACTS_DEFAULTS.maxPerpage), ACTS_DEFAULTS.perpage),
 })
 export type ActsQuery = z.output<typeof actsQuerySchema>
 export type ActsQueryInput = z.input<typeof actsQuerySchema>
@@ -84,13 +86,13 @@ export const actRequestSchema = z.object({
       startdate: requiredRuDate,
       enddate: requiredRuDate,
     })
-    .refine((act) => isPeriodOrdered(act.startdate, act.enddate), { message: ACTS_MESSAGES.badPeriod, path: ['startdate'] }),
+    .check(z.refine((act) => isPeriodOrdered(act.startdate, act.enddate), { message: ACTS_MESSAGES.badPeriod, path: ['startdate'] })),
 })
 export type ActRequest = z.input<typeof actRequestSchema>
 export type ActFields = z.output<typeof actRequestSchema>['act']
 
 export const actSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   contract_id: z.string(),
   contract: z.string(),
   contragent_id: z.string(),
@@ -108,7 +110,7 @@ export const actResponseSchema = z.object({ act: actSchema })
 export type ActResponse = z.infer<typeof actResponseSchema>
 
 /** A contract the user may use, with the contragent it belongs to. */
-export const actContractSchema = contractSchema.extend({ contragent_id: z.string() })
+export const actContractSchema = z.extend(contractSchema, { contragent_id: z.string() })
 export type ActContract = z.infer<typeof actContractSchema>
 
 export const actContragentSchema = z.object({ id: z.string(), company: z.string() })
@@ -118,7 +120,7 @@ export const actsResponseSchema = z.object({
   acts: z.array(actSchema),
   contracts: z.array(actContractSchema),
   contragents: z.array(actContragentSchema),
-  count: z.number().int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
   pagination: paginationSchema,
 })
 export type ActsResponse = z.infer<typeof actsResponseSchema>

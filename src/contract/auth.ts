@@ -1,14 +1,14 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { accountSchema } from './account'
 
 export const loginRequestSchema = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(200),
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
+  password: z.string().check(z.minLength(1), z.maxLength(200)),
 })
 export type LoginRequest = z.infer<typeof loginRequestSchema>
 
 /** POST /api/logout/ takes no fields (an empty JSON object or no body). */
-export const logoutRequestSchema = z.object({}).strict().optional()
+export const logoutRequestSchema = z.optional(z.strictObject({}))
 
 /** POST /api/login/ and GET /api/session/ answer the signed-in account. */
 export const sessionResponseSchema = z.object({ account: accountSchema })

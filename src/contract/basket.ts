@@ -1,6 +1,7 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { basketSummarySchema, warehouseSchema, type BasketSummary } from './account'
 import { CATALOGUE_DEFAULTS, catalogueProductSchema, contractId, idNumber, intIn } from './catalogue'
+import { transformed } from './common'
 
 /** Spec §5 and §8, to the letter. */
 export const BASKET_MESSAGES = {
@@ -22,18 +23,18 @@ export type BasketAction = (typeof BASKET_ACTIONS)[number]
  */
 export const processBasketRequestSchema = z.object({
   id: idNumber,
-  qnt: z.union([intIn(0, MAX_LINE_QUANTITY), z.null()]).transform((qnt) => qnt ?? 0),
-  wms: idNumber.default(CATALOGUE_DEFAULTS.warehouse),
-  type: z.enum(BASKET_ACTIONS).optional(),
-  contract: contractId.default(CATALOGUE_DEFAULTS.contract),
+  qnt: transformed(z.union([intIn(0, MAX_LINE_QUANTITY), z.null()]), (qnt) => qnt ?? 0),
+  wms: z._default(idNumber, CATALOGUE_DEFAULTS.warehouse),
+  type: z.optional(z.enum(BASKET_ACTIONS)),
+  contract: z._default(contractId, CATALOGUE_DEFAULTS.contract),
 })
 export type ProcessBasketRequest = z.input<typeof processBasketRequestSchema>
 
 export const basketLineRefSchema = z.object({
-  id: z.number().int(),
-  product_id: z.number().int(),
-  wms: z.number().int(),
-  qnt: z.number().int().positive(),
+  id: z.int(),
+  product_id: z.int(),
+  wms: z.int(),
+  qnt: z.int().check(z.positive()),
   contract: z.string(),
 })
 export type BasketLineRef = z.infer<typeof basketLineRefSchema>
@@ -41,12 +42,12 @@ export type BasketLineRef = z.infer<typeof basketLineRefSchema>
 export const processBasketResponseSchema = z.object({
   basket: basketSummarySchema,
   /** the line after the change; null when it was removed */
-  line: basketLineRefSchema.nullable(),
+  line: z.nullable(basketLineRefSchema),
 })
 export type ProcessBasketResponse = z.infer<typeof processBasketResponseSchema>
 
 /** 409 answer: the most this request could have asked for (the value the client resets to). */
-export const overStockErrorSchema = z.object({ message: z.literal(BASKET_MESSAGES.overStock), available: z.number().int().nonnegative() })
+export const overStockErrorSchema = z.object({ message: z.literal(BASKET_MESSAGES.overStock), available: z.int().check(z.nonnegative()) })
 export type OverStockError = z.infer<typeof overStockErrorSchema>
 
 /** POST /api/processBasket/ {id, qnt, wms, type: 'add', contract} */
@@ -61,14 +62,14 @@ export interface AddLineRequest {
 export type AddLineOutcome = { outcome: 'added'; basket: BasketSummary } | { outcome: 'overStock'; available: number }
 
 /** GET /api/getBasketData/?contract= */
-export const basketDataQuerySchema = z.object({ contract: contractId.default(CATALOGUE_DEFAULTS.contract) })
+export const basketDataQuerySchema = z.object({ contract: z._default(contractId, CATALOGUE_DEFAULTS.contract) })
 
 export const basketLineSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** the product under the basket's contract; its quantity and wms_id are the line's warehouse */
   product: catalogueProductSchema,
-  wms: z.number().int(),
-  qnt: z.number().int().positive(),
+  wms: z.int(),
+  qnt: z.int().check(z.positive()),
   /** qnt × price */
   sum: z.number(),
   added_at: z.string(),
@@ -80,11 +81,11 @@ export const basketDataSchema = z.object({
   /** lines by line id */
   products: z.record(z.string(), basketLineSchema),
   /** units over all lines */
-  qnt: z.number().int().nonnegative(),
+  qnt: z.int().check(z.nonnegative()),
   region: z.string(),
   contract: z.string(),
-  stats: z.object({ count: z.object({ products: z.number().int().nonnegative() }) }),
-  sum: z.number().nonnegative(),
+  stats: z.object({ count: z.object({ products: z.int().check(z.nonnegative()) }) }),
+  sum: z.number().check(z.nonnegative()),
   /** the warehouses the lines come from */
   actualWms: z.array(warehouseSchema),
 })
@@ -106,3 +107,7 @@ export interface SaveLineRequest {
 /** POST /api/processBasketUpdate/: saved (with the new summary), or refused for lack of stock. */
 export type SaveLineOutcome = { outcome: 'saved'; basket: BasketSummary } | { outcome: 'overStock'; available: number }
 
+/** POST /api/clearBasket/ {contract}: every line of the contract's basket goes. */
+export const clearBasketRequestSchema = z.object({ contract: z._default(contractId, CATALOGUE_DEFAULTS.contract) })
+export const clearBasketResponseSchema = z.object({ basket: basketSummarySchema })
+export type ClearBasketResponse = z.infer<typeof clearBasketResponseSchema>

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { contractSchema, warehouseSchema } from './account'
 
 export interface CategoryNode {
@@ -6,7 +6,7 @@ export interface CategoryNode {
   header: string
   children: CategoryNode[]
 }
-export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+export const categoryNodeSchema: z.ZodMiniType<CategoryNode> = z.lazy(() =>
   z.object({ id: z.string(), header: z.string(), children: z.array(categoryNodeSchema) }),
 )
 

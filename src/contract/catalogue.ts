@@ -1,5 +1,6 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { warehouseSchema } from './account'
+import { transformed } from './common'
 
 /** Spec §9 defaults of the catalogue filter. */
 export const CATALOGUE_DEFAULTS = {
@@ -32,41 +33,47 @@ export const CATALOGUE_MESSAGES = {
 // --- wire helpers: the SPA sends JSON, legacy forms send strings; both are accepted
 
 /** A positive integer id, as a number or a digit string. */
-export const idNumber = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, CATALOGUE_MESSAGES.badId)])
-  .transform(Number)
-  .pipe(z.number().int(CATALOGUE_MESSAGES.badId).positive(CATALOGUE_MESSAGES.badId).max(2_147_483_647, CATALOGUE_MESSAGES.badId))
+export const idNumber = z.pipe(
+  transformed(z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d+$/, CATALOGUE_MESSAGES.badId))]), Number),
+  z.number().check(z.int(CATALOGUE_MESSAGES.badId), z.positive(CATALOGUE_MESSAGES.badId), z.lte(2_147_483_647, CATALOGUE_MESSAGES.badId)),
+)
 
 /** A whole number from a number or a digit string, within [min, max]. */
 export const intIn = (min: number, max: number) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^-?\d+$/)])
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
+  z.pipe(
+    transformed(z.union([z.number(), z.string().check(z.trim(), z.regex(/^-?\d+$/))]), Number),
+    z.int().check(z.gte(min), z.lte(max)),
+  )
 
 /** A money amount ≥ 0 from a number or a numeric string (a decimal comma is accepted); '' and null mean none. */
-export const optionalMoney = z
-  .union([z.number(), z.string().trim(), z.null()])
-  .transform((v) => (v === '' || v === null ? null : typeof v === 'number' ? v : Number(v.replace(',', '.'))))
-  .pipe(z.number(CATALOGUE_MESSAGES.badPrice).min(0, CATALOGUE_MESSAGES.badPrice).max(1e12).nullable())
+export const optionalMoney = z.pipe(
+  transformed(z.union([z.number(), z.string().check(z.trim()), z.null()]), (v) =>
+    v === '' || v === null ? null : typeof v === 'number' ? v : Number(v.replace(',', '.')),
+  ),
+  z.nullable(z.number(CATALOGUE_MESSAGES.badPrice).check(z.gte(0, CATALOGUE_MESSAGES.badPrice), z.lte(1e12))),
+)
 
 /** A contract id as text: digits; '0' = the user's selected contract. */
-export const contractId = z
-  .union([z.string(), z.number()])
-  .transform(String)
-  .pipe(z.string().trim().regex(/^\d{1,9}$/, CATALOGUE_MESSAGES.badContract))
+export const contractId = z.pipe(
+  transformed(z.union([z.string(), z.number()]), String),
+  z.string().check(z.trim(), z.regex(/^\d{1,9}$/, CATALOGUE_MESSAGES.badContract)),
+)
 
 /** true/false, 1/0, '1'/'0', 'true'/'false', 'on', '' → boolean. */
-export const flag = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', 'on', 'off', ''])])
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on')
+export const flag = transformed(
+  z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', 'on', 'off', ''])]),
+  (v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on',
+)
 
 /** A list of ids: an array, one id, or a comma-separated string ('' is none). */
-export const idList = z.preprocess((v) => {
-  if (v === undefined || v === null || v === '') return []
-  if (typeof v === 'string') return v.split(',').filter((part) => part.trim() !== '')
-  return Array.isArray(v) ? v : [v]
-}, z.array(idNumber).max(500))
+export const idList = z.pipe(
+  z.transform((v: unknown): unknown => {
+    if (v === undefined || v === null || v === '') return []
+    if (typeof v === 'string') return v.split(',').filter((part) => part.trim() !== '')
+    return Array.isArray(v) ? v : [v]
+  }),
+  z.array(idNumber).check(z.maxLength(500)),
+)
 
 // --- request
 
@@ -76,27 +83,30 @@ export const SORT_DIRECTIONS = ['asc', 'desc'] as const
 export type SortDirection = (typeof SORT_DIRECTIONS)[number]
 
 export const sortingSchema = z.object({
-  field: z.enum(SORT_FIELDS).default(CATALOGUE_DEFAULTS.sorting.field),
-  sort: z.enum(SORT_DIRECTIONS).default(CATALOGUE_DEFAULTS.sorting.sort),
+  field: z._default(z.enum(SORT_FIELDS), CATALOGUE_DEFAULTS.sorting.field),
+  sort: z._default(z.enum(SORT_DIRECTIONS), CATALOGUE_DEFAULTS.sorting.sort),
 })
 export type Sorting = z.infer<typeof sortingSchema>
 
 /** One parameter filter: the product's value of param `id` lies in [minp, maxp] (a null bound is open). */
 export const paramFilterSchema = z.object({
   id: idNumber,
-  minp: optionalMoney.default(null),
-  maxp: optionalMoney.default(null),
+  minp: z._default(optionalMoney, null),
+  maxp: z._default(optionalMoney, null),
 })
 export type ParamFilter = z.infer<typeof paramFilterSchema>
 
 /** `filter` as an array of {id, minp, maxp} or a map param id → {minp, maxp}; normalised to the array. */
-export const paramFiltersSchema = z.preprocess((v) => {
-  if (v === undefined || v === null || v === '') return []
-  if (Array.isArray(v) || typeof v !== 'object') return v
-  return Object.entries(v as Record<string, unknown>).map(([id, range]) =>
-    typeof range === 'object' && range !== null ? { id, ...range } : range,
-  )
-}, z.array(paramFilterSchema).max(100))
+export const paramFiltersSchema = z.pipe(
+  z.transform((v: unknown): unknown => {
+    if (v === undefined || v === null || v === '') return []
+    if (Array.isArray(v) || typeof v !== 'object') return v
+    return Object.entries(v as Record<string, unknown>).map(([id, range]) =>
+      typeof range === 'object' && range !== null ? { id, ...range } : range,
+    )
+  }),
+  z.array(paramFilterSchema).check(z.maxLength(100)),
+)
 
 /**
  * Where the keyword `query` looks: 'catalog' keeps the other filters (the chosen catalogue);
@@ -110,84 +120,86 @@ export const SEARCH_RANGES = ['catalog', 'all'] as const
  */
 export const filterRequestSchema = z.object({
   /** where the request comes from ('catalog', 'brand', 'search' ...); informational */
-  origin: z.string().trim().max(50).default(''),
+  origin: z._default(z.string().check(z.trim(), z.maxLength(50)), ''),
   /** only products with stock > 0 at `warehouse` */
-  available: flag.default(false),
+  available: z._default(flag, false),
   /** brand ids; empty = every brand */
-  brand: idList.default([]),
+  brand: z._default(idList, []),
   /** a category id (with all its descendants) or '-1' = all catalogues */
-  catalog: z
-    .union([z.string(), z.number()])
-    .transform(String)
-    .pipe(z.string().trim().regex(/^(-1|\d{1,9})$/, CATALOGUE_MESSAGES.badCatalog))
-    .default(CATALOGUE_DEFAULTS.catalog),
+  catalog: z._default(
+    z.pipe(
+      transformed(z.union([z.string(), z.number()]), String),
+      z.string().check(z.trim(), z.regex(/^(-1|\d{1,9})$/, CATALOGUE_MESSAGES.badCatalog)),
+    ),
+    CATALOGUE_DEFAULTS.catalog,
+  ),
   /** a contract id, or '0' = the user's selected contract */
-  contract: contractId.default(CATALOGUE_DEFAULTS.contract),
+  contract: z._default(contractId, CATALOGUE_DEFAULTS.contract),
   /** the warehouse whose stock is `quantity` and the `available` filter */
-  warehouse: idNumber.default(CATALOGUE_DEFAULTS.warehouse),
-  perpage: intIn(1, CATALOGUE_DEFAULTS.maxPerpage).default(CATALOGUE_DEFAULTS.perpage),
+  warehouse: z._default(idNumber, CATALOGUE_DEFAULTS.warehouse),
+  perpage: z._default(intIn(1, CATALOGUE_DEFAULTS.maxPerpage), CATALOGUE_DEFAULTS.perpage),
   /** the price range is applied only when this is set (the client keeps the slider's bounds in min/maxprice) */
-  byprice: flag.default(false),
+  byprice: z._default(flag, false),
   /** bounds on the contract price, inclusive; null = open */
-  minprice: optionalMoney.default(null),
-  maxprice: optionalMoney.default(null),
-  filter: paramFiltersSchema.default([]),
-  search_range: z.enum(SEARCH_RANGES).default('catalog'),
-  page: intIn(1, 1_000_000).default(1),
+  minprice: z._default(optionalMoney, null),
+  maxprice: z._default(optionalMoney, null),
+  filter: z._default(paramFiltersSchema, []),
+  search_range: z._default(z.enum(SEARCH_RANGES), 'catalog'),
+  page: z._default(intIn(1, 1_000_000), 1),
   /** keyword: a case-insensitive substring of header or articul */
-  query: z.string().trim().max(200).default(''),
+  query: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
   /** absent: sorting "none" (spec §4), the catalogue's own order (the supplier's sort weight, then id) */
-  sorting: sortingSchema.optional(),
+  sorting: z.optional(sortingSchema),
   /** tag ids; a product matches when it has any of them */
-  tags: idList.default([]),
+  tags: z._default(idList, []),
 })
 export type CatalogueFilter = z.output<typeof filterRequestSchema>
 export type FilterRequest = z.input<typeof filterRequestSchema>
 
 // --- response
 
-export const brandRefSchema = z.object({ id: z.number().int(), header: z.string() })
+export const brandRefSchema = z.object({ id: z.int(), header: z.string() })
 export type BrandRef = z.infer<typeof brandRefSchema>
 
-export const stockSchema = z.object({ wms_id: z.number().int(), quantity: z.number().int().nonnegative() })
+export const stockSchema = z.object({ wms_id: z.int(), quantity: z.int().check(z.nonnegative()) })
 export type Stock = z.infer<typeof stockSchema>
 
 /** A product as the catalogue lists it (spec §3 Product, without tabs). */
 export const catalogueProductSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   header: z.string(),
   articul: z.string(),
   /** the dealer's price under the contract (base price × the contract's factor, in kopecks) */
   price: z.number(),
   price_rrc: z.number(),
   /** free stock at the chosen warehouse */
-  quantity: z.number().int().nonnegative(),
+  quantity: z.int().check(z.nonnegative()),
   /** the chosen warehouse */
-  wms_id: z.number().int(),
+  wms_id: z.int(),
   /** the first picture's id (GET /pictures/{id}.svg), or null */
-  picture: z.number().int().nullable(),
+  picture: z.nullable(z.int()),
   picturetype: z.literal('svg'),
   stocks: z.array(stockSchema),
   inwish: z.boolean(),
   /** the quantity on the needs list; 0 = not on it */
-  need: z.number().int().nonnegative(),
+  need: z.int().check(z.nonnegative()),
   brand: brandRefSchema,
 })
 export type CatalogueProduct = z.infer<typeof catalogueProductSchema>
 
-export const countedSchema = z.object({ id: z.number().int(), header: z.string(), count: z.number().int().nonnegative() })
+export const countedSchema = z.object({ id: z.int(), header: z.string(), count: z.int().check(z.nonnegative()) })
 export type Counted = z.infer<typeof countedSchema>
 
 export const pricesSchema = z.object({
   /** the contract prices' range under the current filter without the price range itself */
   min: z.number(),
   max: z.number(),
-  decimals: z.number().int().nonnegative(),
+  decimals: z.int().check(z.nonnegative()),
 })
 export type Prices = z.infer<typeof pricesSchema>
 
 export const paramFacetSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   header: z.string(),
   unit: z.string(),
   /** the values' range under the current filter without the parameter ranges */
@@ -202,19 +214,19 @@ export interface CategoryCountNode {
   count?: number
   children: CategoryCountNode[]
 }
-export const categoryCountNodeSchema: z.ZodType<CategoryCountNode> = z.lazy(() =>
+export const categoryCountNodeSchema: z.ZodMiniType<CategoryCountNode> = z.lazy(() =>
   z.object({
     id: z.string(),
     header: z.string(),
-    count: z.number().int().nonnegative().optional(),
+    count: z.optional(z.int().check(z.nonnegative())),
     children: z.array(categoryCountNodeSchema),
   }),
 )
 
 export const paginationSchema = z.object({
-  page: z.number().int().positive(),
-  perpage: z.number().int().positive(),
-  pages: z.number().int().nonnegative(),
+  page: z.int().check(z.positive()),
+  perpage: z.int().check(z.positive()),
+  pages: z.int().check(z.nonnegative()),
 })
 export type Pagination = z.infer<typeof paginationSchema>
 
@@ -231,11 +243,11 @@ export const filterResponseSchema = z.object({
   actualWms: z.array(warehouseSchema),
   categories_tree: z.array(categoryCountNodeSchema),
   /** products matching the whole filter */
-  count: z.number().int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
   pagination: paginationSchema,
   /** the contract the prices are under ('0' resolved) */
   contract: z.string(),
-  warehouse: z.number().int(),
+  warehouse: z.int(),
 })
 export type FilterResponse = z.infer<typeof filterResponseSchema>
 
@@ -266,10 +278,10 @@ export const BRAND_PAGE_SIZES = { allBrands: 30, brand: 20 } as const
 export const brandProductsRequestSchema = z.object({
   /** 0 = all brands */
   id: intIn(0, 2_147_483_647),
-  perpage: intIn(1, CATALOGUE_DEFAULTS.maxPerpage).optional(),
-  page: intIn(1, 1_000_000).default(1),
-  contract: contractId.default(CATALOGUE_DEFAULTS.contract),
-  warehouse: idNumber.default(CATALOGUE_DEFAULTS.warehouse),
+  perpage: z.optional(intIn(1, CATALOGUE_DEFAULTS.maxPerpage)),
+  page: z._default(intIn(1, 1_000_000), 1),
+  contract: z._default(contractId, CATALOGUE_DEFAULTS.contract),
+  warehouse: z._default(idNumber, CATALOGUE_DEFAULTS.warehouse),
 })
 export type BrandProductsRequest = z.input<typeof brandProductsRequestSchema>
 
@@ -283,11 +295,11 @@ export interface BrandQuery {
 
 export const brandProductsResponseSchema = z.object({
   /** the brand of the page; null on the all-brands page */
-  brand: brandRefSchema.nullable(),
+  brand: z.nullable(brandRefSchema),
   /** every brand with its product count (all-brands page only) */
-  brands: z.array(countedSchema).optional(),
+  brands: z.optional(z.array(countedSchema)),
   products: z.array(catalogueProductSchema),
-  count: z.number().int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
   pagination: paginationSchema,
 })
 export type BrandProductsResponse = z.infer<typeof brandProductsResponseSchema>

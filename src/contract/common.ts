@@ -1,10 +1,16 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
+
+/**
+ * `schema` whose output goes through `fn` (classic zod's `schema.transform(fn)`); zod/mini's
+ * `z.transform` alone cannot infer `fn`'s argument from the schema.
+ */
+export const transformed = <S extends z.ZodMiniType, T>(schema: S, fn: (value: z.output<S>) => T) => z.pipe(schema, z.transform(fn))
 
 /** Every 4xx/5xx answer of the cabinet API carries a Russian message for the user. */
 export const apiErrorSchema = z.object({ message: z.string() })
 export type ApiError = z.infer<typeof apiErrorSchema>
 
 /** Contract and catalogue ids travel as strings on the wire (spec §9: contract '0', catalogue '27'). */
-export const wireId = z.union([z.string(), z.number()]).transform((v) => String(v))
+export const wireId = transformed(z.union([z.string(), z.number()]), (v) => String(v))
 
 export const okSchema = z.object({ ok: z.literal(true) })

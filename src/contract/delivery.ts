@@ -1,6 +1,8 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { basketSummarySchema } from './account'
 import { BASKET_DEFAULT_REGION, MAX_LINE_QUANTITY } from './basket'
+
+export { clearBasketRequestSchema, clearBasketResponseSchema, type ClearBasketResponse } from './basket'
 import { CATALOGUE_DEFAULTS, contractId, idNumber, intIn } from './catalogue'
 
 /** Spec §9: delivery '3', delivery type 'terminal', region '1'. */
@@ -43,18 +45,18 @@ export const basketTableInitSchema = z.object({
   delivery_methods: z.array(deliveryMethodSchema),
   delivery_companies: z.array(deliveryCompanySchema),
   regions: z.array(regionSchema),
-  addresses: z.array(z.object({ id: z.number().int(), full_address: z.string(), postindex: z.string() })),
-  consignees: z.array(z.object({ id: z.number().int(), surname: z.string(), name: z.string() })),
+  addresses: z.array(z.object({ id: z.int(), full_address: z.string(), postindex: z.string() })),
+  consignees: z.array(z.object({ id: z.int(), surname: z.string(), name: z.string() })),
 })
 export type BasketTableInit = z.infer<typeof basketTableInitSchema>
 
 /** The delivery the dealer chose in the basket. */
 export const deliveryChoiceSchema = z.object({
-  method: z.string().trim().min(1).max(20).default(DELIVERY_DEFAULTS.method),
+  method: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(20)), DELIVERY_DEFAULTS.method),
   /** required when the method needs a company; ignored otherwise */
-  company: z.string().trim().max(20).nullable().default(null),
-  type: z.enum(DELIVERY_TYPES).default(DELIVERY_DEFAULTS.type),
-  region: z.string().trim().min(1).max(20).default(DELIVERY_DEFAULTS.region),
+  company: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(20))), null),
+  type: z._default(z.enum(DELIVERY_TYPES), DELIVERY_DEFAULTS.type),
+  region: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(20)), DELIVERY_DEFAULTS.region),
 })
 export type DeliveryChoice = z.output<typeof deliveryChoiceSchema>
 
@@ -63,24 +65,24 @@ export type DeliveryChoice = z.output<typeof deliveryChoiceSchema>
  * contract becomes an order. Stock is reserved for every line at once or for none.
  */
 export const placeOrderRequestSchema = z.object({
-  contract: contractId.default(CATALOGUE_DEFAULTS.contract),
+  contract: z._default(contractId, CATALOGUE_DEFAULTS.contract),
   delivery: deliveryChoiceSchema,
   /** required unless the method is pickup */
-  address_id: idNumber.nullable().default(null),
-  consignee_id: idNumber.nullable().default(null),
-  comment: z.string().trim().max(1000).default(''),
+  address_id: z._default(z.nullable(idNumber), null),
+  consignee_id: z._default(z.nullable(idNumber), null),
+  comment: z._default(z.string().check(z.trim(), z.maxLength(1000)), ''),
 })
 export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>
 
 export const placedOrderSchema = z.object({
   /** the order's number */
-  id: z.number().int(),
-  state: z.number().int(),
+  id: z.int(),
+  state: z.int(),
   status: z.string(),
   contract: z.string(),
-  sum: z.number().nonnegative(),
+  sum: z.number().check(z.nonnegative()),
   /** goods lines in the order */
-  count: z.number().int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
   created_at: z.string(),
 })
 export type PlacedOrder = z.infer<typeof placedOrderSchema>
@@ -90,13 +92,13 @@ export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>
 
 /** A basket line the order could not reserve: how much is left now (0 means the line was removed). */
 export const stockShortageSchema = z.object({
-  line_id: z.number().int(),
-  product_id: z.number().int(),
-  wms: z.number().int(),
+  line_id: z.int(),
+  product_id: z.int(),
+  wms: z.int(),
   header: z.string(),
   articul: z.string(),
-  requested: z.number().int().positive(),
-  available: z.number().int().nonnegative(),
+  requested: z.int().check(z.positive()),
+  available: z.int().check(z.nonnegative()),
 })
 export type StockShortage = z.infer<typeof stockShortageSchema>
 
@@ -111,46 +113,41 @@ export const placeOrderConflictSchema = z.object({
 })
 export type PlaceOrderConflict = z.infer<typeof placeOrderConflictSchema>
 
-/** POST /api/clearBasket/ {contract}: every line of the contract's basket goes. */
-export const clearBasketRequestSchema = z.object({ contract: contractId.default(CATALOGUE_DEFAULTS.contract) })
-export const clearBasketResponseSchema = z.object({ basket: basketSummarySchema })
-export type ClearBasketResponse = z.infer<typeof clearBasketResponseSchema>
 
 /**
  * POST /api/processProductSet/ {contract, products}: adds several products at once; each is
  * checked against its warehouse, the ones that do not fit are reported, the others added.
  */
 export const processProductSetRequestSchema = z.object({
-  contract: contractId.default(CATALOGUE_DEFAULTS.contract),
+  contract: z._default(contractId, CATALOGUE_DEFAULTS.contract),
   products: z
-    .array(z.object({ id: idNumber, qnt: intIn(1, MAX_LINE_QUANTITY), wms: idNumber.default(CATALOGUE_DEFAULTS.warehouse) }))
-    .min(1)
-    .max(5_000),
+    .array(z.object({ id: idNumber, qnt: intIn(1, MAX_LINE_QUANTITY), wms: z._default(idNumber, CATALOGUE_DEFAULTS.warehouse) }))
+    .check(z.minLength(1), z.maxLength(5_000)),
 })
 export type ProcessProductSetRequest = z.input<typeof processProductSetRequestSchema>
 
 /** A product that could not be added in full: what was asked and what the warehouse still had free. */
 export const refusedLineSchema = z.object({
-  id: z.number().int(),
-  wms: z.number().int(),
+  id: z.int(),
+  wms: z.int(),
   header: z.string(),
   articul: z.string(),
-  requested: z.number().int().positive(),
-  available: z.number().int().nonnegative(),
+  requested: z.int().check(z.positive()),
+  available: z.int().check(z.nonnegative()),
 })
 export type RefusedLine = z.infer<typeof refusedLineSchema>
 
 export const productSetResponseSchema = z.object({
   basket: basketSummarySchema,
   /** products added (in full) */
-  count: z.number().int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
   refused: z.array(refusedLineSchema),
 })
 export type ProductSetResponse = z.infer<typeof productSetResponseSchema>
 
 /** GET /api/warehouse/{id}/: the warehouse map modal (spec §2 /tpl/direction.html). */
 export const warehouseDirectionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   header: z.string(),
   address: z.string(),
   schedule: z.string(),

@@ -1,5 +1,6 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { CATALOGUE_DEFAULTS, contractId, idNumber, intIn, paginationSchema } from './catalogue'
+import { transformed } from './common'
 import { DELIVERY_MESSAGES, productSetResponseSchema } from './delivery'
 import { REQUIRED_MESSAGE } from './registration'
 
@@ -38,20 +39,19 @@ export function defaultDraftHeader(date: Date): string {
 
 /** POST /api/addToDraft/ {header, contract}: the basket of the contract is saved under a name; the basket stays. */
 export const addToDraftRequestSchema = z.object({
-  header: z
-    .string()
-    .nullish()
-    .transform((header) => header ?? '')
-    .pipe(z.string().trim().min(1, DRAFT_MESSAGES.headerRequired).max(DRAFT_HEADER_MAX_LENGTH, DRAFT_MESSAGES.headerTooLong)),
-  contract: contractId.default(CATALOGUE_DEFAULTS.contract),
+  header: z.pipe(
+    transformed(z.nullish(z.string()), (header) => header ?? ''),
+    z.string().check(z.trim(), z.minLength(1, DRAFT_MESSAGES.headerRequired), z.maxLength(DRAFT_HEADER_MAX_LENGTH, DRAFT_MESSAGES.headerTooLong)),
+  ),
+  contract: z._default(contractId, CATALOGUE_DEFAULTS.contract),
 })
 export type AddToDraftRequest = z.input<typeof addToDraftRequestSchema>
 
 export const draftSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   header: z.string(),
   /** goods lines */
-  count: z.number().int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
   contract: z.string(),
   created_at: z.string(),
 })
@@ -62,14 +62,14 @@ export type AddToDraftResponse = z.infer<typeof addToDraftResponseSchema>
 
 /** GET /api/drafts/?page=&perpage= */
 export const draftsQuerySchema = z.object({
-  page: intIn(1, 1_000_000).default(1),
-  perpage: intIn(1, MAX_DRAFTS_PER_PAGE).default(DRAFTS_PER_PAGE),
+  page: z._default(intIn(1, 1_000_000), 1),
+  perpage: z._default(intIn(1, MAX_DRAFTS_PER_PAGE), DRAFTS_PER_PAGE),
 })
 export type DraftsQuery = z.output<typeof draftsQuerySchema>
 
-export const draftListItemSchema = draftSchema.extend({
+export const draftListItemSchema = z.extend(draftSchema, {
   /** units over all lines */
-  qnt: z.number().int().nonnegative(),
+  qnt: z.int().check(z.nonnegative()),
 })
 export type DraftListItem = z.infer<typeof draftListItemSchema>
 
@@ -77,7 +77,7 @@ export type DraftListItem = z.infer<typeof draftListItemSchema>
 export const draftsResponseSchema = z.object({
   drafts: z.array(draftListItemSchema),
   /** all the user's drafts */
-  count: z.number().int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
   pagination: paginationSchema,
 })
 export type DraftsResponse = z.infer<typeof draftsResponseSchema>
@@ -90,7 +90,7 @@ export const draftActionRequestSchema = z.object({ id: idNumber, action: z.enum(
 export type DraftActionRequest = z.input<typeof draftActionRequestSchema>
 
 /** action 'remove': the user's drafts left. */
-export const draftRemovedResponseSchema = z.object({ count: z.number().int().nonnegative() })
+export const draftRemovedResponseSchema = z.object({ count: z.int().check(z.nonnegative()) })
 export type DraftRemovedResponse = z.infer<typeof draftRemovedResponseSchema>
 
 /**

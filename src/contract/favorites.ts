@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { warehouseSchema } from './account'
 import { CATALOGUE_DEFAULTS, catalogueProductSchema, contractId, idNumber, intIn, paginationSchema } from './catalogue'
 
@@ -22,12 +22,12 @@ export const FAVORITES_MESSAGES = {
 
 /** GET /api/favorites/ and /api/needs/ ?page=&perpage=&contract=&warehouse= */
 export const markedGoodsQuerySchema = z.object({
-  page: intIn(1, 1_000_000).default(1),
-  perpage: intIn(1, MAX_MARKED_PER_PAGE).default(MARKED_PER_PAGE.favorites),
+  page: z._default(intIn(1, 1_000_000), 1),
+  perpage: z._default(intIn(1, MAX_MARKED_PER_PAGE), MARKED_PER_PAGE.favorites),
   /** '0' = the user's selected contract */
-  contract: contractId.default(CATALOGUE_DEFAULTS.contract),
+  contract: z._default(contractId, CATALOGUE_DEFAULTS.contract),
   /** the warehouse whose stock is each product's `quantity` */
-  warehouse: idNumber.default(CATALOGUE_DEFAULTS.warehouse),
+  warehouse: z._default(idNumber, CATALOGUE_DEFAULTS.warehouse),
 })
 export type MarkedGoodsQuery = z.output<typeof markedGoodsQuerySchema>
 
@@ -36,10 +36,10 @@ export const markedGoodsResponseSchema = z.object({
   /** with the contract's price, the stock at `warehouse` and at every warehouse, and `need` (0 = not needed) */
   goods: z.array(catalogueProductSchema),
   /** all the user's products on the list */
-  count: z.number().int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
   /** the contract the prices are under ('0' resolved) */
   contract: z.string(),
-  warehouse: z.number().int(),
+  warehouse: z.int(),
   pagination: paginationSchema,
   /** the warehouses, for the per-warehouse stock */
   actualWms: z.array(warehouseSchema),

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * Spec §7, the generic resource: POST /api/{method}/{id}/ (or /api/{method}/) whose body names

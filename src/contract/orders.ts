@@ -1,14 +1,11 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { contractSchema } from './account'
 import { contractId, idNumber, intIn, paginationSchema } from './catalogue'
+import { transformed } from './common'
 import { placedOrderSchema, productSetResponseSchema } from './delivery'
+import { ORDER_PERIODS, ORDERS_DEFAULTS, ruDateParts } from './order-periods'
 
-/** 'period' takes start_date..end_date; the others count back from now; 'all' has no bound. */
-export const ORDER_PERIODS = ['all', 'week', 'month', 'quarter', 'year', 'period'] as const
-export type OrderPeriod = (typeof ORDER_PERIODS)[number]
-
-/** Spec §7: the orders list shows the last week, 10 orders a page; contract '0' = every contract the user may use. */
-export const ORDERS_DEFAULTS = { contract: '0', dateselect: 'week', page: 1, perpage: 10, maxPerpage: 100 } as const
+export { ORDER_PERIODS, ORDERS_DEFAULTS, ruDateParts, type OrderPeriod } from './order-periods'
 
 export const ORDERS_MESSAGES = {
   badDate: 'Некорректная дата: ожидается дд.мм.гггг',
@@ -16,21 +13,13 @@ export const ORDERS_MESSAGES = {
 } as const
 
 /** dd.mm.yyyy of a real calendar day; '' means none. */
-const ruDate = z
-  .string()
-  .trim()
-  .refine((text) => text === '' || ruDateParts(text) !== null, ORDERS_MESSAGES.badDate)
-  .default('')
-
-/** [year, month, day] of a dd.mm.yyyy date, or null when it names no day. */
-export function ruDateParts(text: string): [number, number, number] | null {
-  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text)
-  if (!match) return null
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  return real && year >= 2000 ? [year, month, day] : null
-}
+const ruDate = z._default(
+  z.string().check(
+    z.trim(),
+    z.refine((text) => text === '' || ruDateParts(text) !== null, ORDERS_MESSAGES.badDate),
+  ),
+  '',
+)
 
 /** yyyymmdd of a dd.mm.yyyy date, comparable as a number. */
 const dayNumber = (text: string) => {
@@ -39,45 +28,47 @@ const dayNumber = (text: string) => {
 }
 
 /** '' or absent = either; '1' paid; '0' not paid. */
-const paidFilter = z
-  .union([z.enum(['', '0', '1']), z.boolean()])
-  .transform((v) => (v === '' ? null : v === true || v === '1'))
-  .default(null)
+const paidFilter = z._default(
+  transformed(z.union([z.enum(['', '0', '1']), z.boolean()]), (v) => (v === '' ? null : v === true || v === '1')),
+  null,
+)
 
 /** GET /api/order/ (spec §7): the orders of the dealer's company under the contracts the user may use. */
 export const orderListQuerySchema = z
   .object({
-    contract: contractId.default(ORDERS_DEFAULTS.contract),
-    dateselect: z.enum(ORDER_PERIODS).default(ORDERS_DEFAULTS.dateselect),
+    contract: z._default(contractId, ORDERS_DEFAULTS.contract),
+    dateselect: z._default(z.enum(ORDER_PERIODS), ORDERS_DEFAULTS.dateselect),
     start_date: ruDate,
     end_date: ruDate,
     paid: paidFilter,
     /** an order state id; '' or 0 = every state */
-    state: z
-      .union([z.literal(''), intIn(0, 2_147_483_647)])
-      .transform((v) => (v === '' ? 0 : v))
-      .default(0),
+    state: z._default(
+      transformed(z.union([z.literal(''), intIn(0, 2_147_483_647)]), (v) => (v === '' ? 0 : v)),
+      0,
+    ),
     /** an order number, or text of its status (an invoice number lives there) */
-    search_doc: z.string().trim().max(100).default(''),
+    search_doc: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
     /** part of a product articul: only orders holding such a line; '' = any */
-    article: z.string().trim().max(100).default(''),
-    page: intIn(1, 1_000_000).default(ORDERS_DEFAULTS.page),
-    perpage: intIn(1, ORDERS_DEFAULTS.maxPerpage).default(ORDERS_DEFAULTS.perpage),
+    article: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+    page: z._default(intIn(1, 1_000_000), ORDERS_DEFAULTS.page),
+    perpage: z._default(intIn(1, ORDERS_DEFAULTS.maxPerpage), ORDERS_DEFAULTS.perpage),
   })
-  .refine(
-    (query) => {
-      const [start, end] = [dayNumber(query.start_date), dayNumber(query.end_date)]
-      return query.dateselect !== 'period' || start === null || end === null || start <= end
-    },
-    { message: ORDERS_MESSAGES.badPeriod, path: ['end_date'] },
+  .check(
+    z.refine(
+      (query) => {
+        const [start, end] = [dayNumber(query.start_date), dayNumber(query.end_date)]
+        return query.dateselect !== 'period' || start === null || end === null || start <= end
+      },
+      { message: ORDERS_MESSAGES.badPeriod, path: ['end_date'] },
+    ),
   )
 export type OrderListQuery = z.input<typeof orderListQuerySchema>
 export type OrderListFilter = z.output<typeof orderListQuerySchema>
 
-export const orderRowSchema = placedOrderSchema.extend({ paid: z.boolean() })
+export const orderRowSchema = z.extend(placedOrderSchema, { paid: z.boolean() })
 export type OrderRow = z.infer<typeof orderRowSchema>
 
-export const orderStateSchema = z.object({ id: z.number().int(), header: z.string() })
+export const orderStateSchema = z.object({ id: z.int(), header: z.string() })
 export type OrderState = z.infer<typeof orderStateSchema>
 
 export const orderListSchema = z.object({
@@ -88,7 +79,7 @@ export const orderListSchema = z.object({
   /** the contracts the user may filter by */
   contracts: z.array(contractSchema),
   /** orders matching the filter */
-  count: z.number().int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
   pagination: paginationSchema,
 })
 export type OrderList = z.infer<typeof orderListSchema>
@@ -110,13 +101,13 @@ export const ORDER_MESSAGES = {
 export const orderIdParamsSchema = z.object({ id: idNumber })
 
 export const orderLineSchema = z.object({
-  product_id: z.number().int(),
+  product_id: z.int(),
   header: z.string(),
   articul: z.string(),
-  wms: z.number().int(),
+  wms: z.int(),
   /** the warehouse's name */
   warehouse: z.string(),
-  qnt: z.number().int(),
+  qnt: z.int(),
   /** per unit, at the order's contract price */
   price: z.number(),
   sum: z.number(),
@@ -149,11 +140,10 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number]
 export const orderActionRequestSchema = z.object({
   id: idNumber,
   action: z.enum(ORDER_ACTIONS),
-  cancelComment: z
-    .string()
-    .nullish()
-    .transform((comment) => comment ?? '')
-    .pipe(z.string().trim().max(CANCEL_COMMENT_MAX_LENGTH, ORDER_MESSAGES.commentTooLong)),
+  cancelComment: z.pipe(
+    transformed(z.nullish(z.string()), (comment) => comment ?? ''),
+    z.string().check(z.trim(), z.maxLength(CANCEL_COMMENT_MAX_LENGTH, ORDER_MESSAGES.commentTooLong)),
+  ),
 })
 export type OrderActionRequest = z.input<typeof orderActionRequestSchema>
 

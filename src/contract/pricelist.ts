@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { MAX_LINE_QUANTITY } from './basket'
 import { CATALOGUE_DEFAULTS, CATALOGUE_MESSAGES, contractId, idNumber, intIn } from './catalogue'
 
@@ -40,8 +40,8 @@ export const PRICELIST_MESSAGES = {
 
 /** The contract ('0' = the selected one) and warehouse whose prices and stock the answer shows. */
 const priceContext = {
-  contract: contractId.default(CATALOGUE_DEFAULTS.contract),
-  wms: idNumber.default(CATALOGUE_DEFAULTS.warehouse),
+  contract: z._default(contractId, CATALOGUE_DEFAULTS.contract),
+  wms: z._default(idNumber, CATALOGUE_DEFAULTS.warehouse),
 }
 
 /** The form fields of POST /api/uploadsFromFile besides the multipart `file`. */
@@ -49,30 +49,30 @@ export const uploadFileFieldsSchema = z.object(priceContext)
 
 /** POST /api/uploadsFromBuffer (form-encoded or JSON): pasted text, one product per line. */
 export const uploadTextRequestSchema = z.object({
-  text: z.string(PRICELIST_MESSAGES.noText).refine((text) => text.trim() !== '', PRICELIST_MESSAGES.noText),
+  text: z.string(PRICELIST_MESSAGES.noText).check(z.refine((text) => text.trim() !== '', PRICELIST_MESSAGES.noText)),
   ...priceContext,
 })
 export type UploadTextRequest = z.input<typeof uploadTextRequestSchema>
 
 /** A matched product, chosen for the basket unless the dealer unticks it. */
 export const pricelistProductSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   header: z.string(),
   articul: z.string(),
   /** the contract's price */
   price: z.number(),
   /** summed over the rows naming the product */
-  qnt: z.number().int().positive(),
+  qnt: z.int().check(z.positive()),
   selected: z.boolean(),
   /** free stock at the answer's warehouse */
-  available: z.number().int().nonnegative(),
+  available: z.int().check(z.nonnegative()),
   /** the first row naming it, 1-based as the dealer sees it (header counted) */
-  row: z.number().int().positive(),
+  row: z.int().check(z.positive()),
 })
 export type PricelistProduct = z.infer<typeof pricelistProductSchema>
 
 export const unmatchedRowSchema = z.object({
-  row: z.number().int().positive(),
+  row: z.int().check(z.positive()),
   /** the row as read */
   text: z.string(),
   reason: z.string(),
@@ -82,7 +82,7 @@ export type UnmatchedRow = z.infer<typeof unmatchedRowSchema>
 export const pricelistResponseSchema = z.object({
   products: z.array(pricelistProductSchema),
   unmatched: z.array(unmatchedRowSchema),
-  wms: z.number().int(),
+  wms: z.int(),
   /** the contract the prices are of (never '0') */
   contract: z.string(),
 })
@@ -97,20 +97,21 @@ function foldFormCartList(body: unknown): unknown {
 }
 
 const cartRequestSchema = z.object({
-  cartList: z
-    .record(z.string(), intIn(0, MAX_LINE_QUANTITY))
-    .refine((list) => Object.keys(list).length <= PRICELIST_LIMITS.cartLines, `Не более ${PRICELIST_LIMITS.cartLines} товаров за раз`)
-    .transform((list, context) =>
+  cartList: z.pipe(
+    z
+      .record(z.string(), intIn(0, MAX_LINE_QUANTITY))
+      .check(z.refine((list) => Object.keys(list).length <= PRICELIST_LIMITS.cartLines, `Не более ${PRICELIST_LIMITS.cartLines} товаров за раз`)),
+    z.transform((list: Record<string, number>, context) =>
       Object.entries(list).flatMap(([key, qnt]) => {
         const id = idNumber.safeParse(key)
         if (!id.success) {
-          context.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.badId, path: [key] })
+          context.issues.push({ code: 'custom', message: CATALOGUE_MESSAGES.badId, path: [key], input: list })
           return []
         }
         return qnt > 0 ? [{ id: id.data, qnt }] : []
       }),
-    )
-    .refine((items) => items.length > 0, PRICELIST_MESSAGES.emptyCart),
+    ),
+  ).check(z.refine((items) => items.length > 0, PRICELIST_MESSAGES.emptyCart)),
   ...priceContext,
 })
 export type AddCartFromPricelistRequest = z.input<typeof cartRequestSchema>
@@ -119,4 +120,4 @@ export type AddCartFromPricelistRequest = z.input<typeof cartRequestSchema>
  * POST /api/addCartFromPricelist/ {cartList: {[productId]: qnt}, contract, wms}, as JSON or a form;
  * answers productSetResponseSchema (src/contract/delivery.ts). A quantity of 0 means "not chosen".
  */
-export const addCartFromPricelistRequestSchema = z.preprocess(foldFormCartList, cartRequestSchema)
+export const addCartFromPricelistRequestSchema = z.pipe(z.transform(foldFormCartList), cartRequestSchema)

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { CATALOGUE_DEFAULTS, catalogueProductSchema, contractId, idNumber, intIn, stockSchema } from './catalogue'
 
 export const PRODUCT_MESSAGES = {
@@ -9,16 +9,16 @@ export const PRODUCT_MESSAGES = {
 export const productParamsSchema = z.object({ id: idNumber })
 export const productQuerySchema = z.object({
   /** '0' or absent = the user's selected contract */
-  contract: contractId.default(CATALOGUE_DEFAULTS.contract),
-  warehouse: idNumber.default(CATALOGUE_DEFAULTS.warehouse),
+  contract: z._default(contractId, CATALOGUE_DEFAULTS.contract),
+  warehouse: z._default(idNumber, CATALOGUE_DEFAULTS.warehouse),
 })
 /** GET /ajax/getproduct/?id=&contract=&warehouse= */
-export const ajaxProductQuerySchema = productQuerySchema.extend({ id: idNumber })
+export const ajaxProductQuerySchema = z.extend(productQuerySchema, { id: idNumber })
 
-export const paramValueSchema = z.object({ id: z.number().int(), header: z.string(), unit: z.string(), value: z.number() })
+export const paramValueSchema = z.object({ id: z.int(), header: z.string(), unit: z.string(), value: z.number() })
 export type ParamValue = z.infer<typeof paramValueSchema>
 
-export const tagRefSchema = z.object({ id: z.number().int(), header: z.string() })
+export const tagRefSchema = z.object({ id: z.int(), header: z.string() })
 
 /** Ids of the card's tabs; the async ones are loaded with POST /api/binds/. */
 export const TAB_IDS = { params: 'params', description: 'description', stocks: 'stocks', analogs: 'analogs' } as const
@@ -52,9 +52,9 @@ export const productTabGroupSchema = z.object({ id: z.string(), items: z.array(p
 export type ProductTabGroup = z.infer<typeof productTabGroupSchema>
 
 /** The product card: the listed product plus its gallery, characteristics, tags and tabs. */
-export const productCardSchema = catalogueProductSchema.extend({
+export const productCardSchema = z.extend(catalogueProductSchema, {
   /** picture ids in gallery order (GET /pictures/{id}.svg) */
-  pictures: z.array(z.number().int()),
+  pictures: z.array(z.int()),
   params: z.array(paramValueSchema),
   tags: z.array(tagRefSchema),
   description: z.string(),
@@ -81,29 +81,28 @@ export const bindsRequestSchema = z
   .array(
     z.object({
       id: idNumber,
-      bindIds: z.array(z.enum(ASYNC_TAB_IDS)).min(1).max(ASYNC_TAB_IDS.length),
-      contract: contractId.default(CATALOGUE_DEFAULTS.contract),
-      warehouse: idNumber.default(CATALOGUE_DEFAULTS.warehouse),
+      bindIds: z.array(z.enum(ASYNC_TAB_IDS)).check(z.minLength(1), z.maxLength(ASYNC_TAB_IDS.length)),
+      contract: z._default(contractId, CATALOGUE_DEFAULTS.contract),
+      warehouse: z._default(idNumber, CATALOGUE_DEFAULTS.warehouse),
     }),
   )
-  .min(1)
-  .max(50)
+  .check(z.minLength(1), z.maxLength(50))
 export type BindsRequest = z.input<typeof bindsRequestSchema>
 
 export interface TabRequest extends ProductRequest {
   tab: AsyncTabId
 }
 
-export const warehouseStockSchema = stockSchema.extend({ header: z.string() })
+export const warehouseStockSchema = z.extend(stockSchema, { header: z.string() })
 
 export const bindDataSchema = z.object({
-  stocks: z.array(warehouseStockSchema).optional(),
+  stocks: z.optional(z.array(warehouseStockSchema)),
   /** same category, the same brand first, then the nearest prices */
-  analogs: z.array(catalogueProductSchema).optional(),
+  analogs: z.optional(z.array(catalogueProductSchema)),
 })
 export type BindData = z.infer<typeof bindDataSchema>
 
-export const bindsResponseSchema = z.array(z.object({ id: z.number().int(), data: bindDataSchema }))
+export const bindsResponseSchema = z.array(z.object({ id: z.int(), data: bindDataSchema }))
 export type BindsResponse = z.infer<typeof bindsResponseSchema>
 
 // --- wish and need
@@ -119,6 +118,6 @@ export interface WishRequest {
 }
 
 /** POST /api/setNeed/ {id, need} (need defaults to 1) and /api/unsetNeed/ {id} */
-export const needRequestSchema = z.object({ id: idNumber, need: intIn(1, 1_000_000).default(1) })
-export const unsetNeedRequestSchema = z.object({ id: idNumber, need: z.unknown().optional() })
-export const needResponseSchema = z.object({ need: z.number().int().nonnegative() })
+export const needRequestSchema = z.object({ id: idNumber, need: z._default(intIn(1, 1_000_000), 1) })
+export const unsetNeedRequestSchema = z.object({ id: idNumber, need: z.optional(z.unknown()) })
+export const needResponseSchema = z.object({ need: z.int().check(z.nonnegative()) })

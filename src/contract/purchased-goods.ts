@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { contractSchema } from './account'
 import { contractId, intIn, paginationSchema } from './catalogue'
 import { ORDERS_MESSAGES, ruDateParts } from './orders'
@@ -38,11 +38,13 @@ export const PURCHASED_DEFAULTS = { contract: '0', catalog: 0, report: 'goods', 
 export const PURCHASED_MESSAGES = { badDate: ORDERS_MESSAGES.badDate, badPeriod: ORDERS_MESSAGES.badPeriod } as const
 
 /** dd.mm.yyyy of a real calendar day; '' or absent = the default bound. */
-const ruDate = z
-  .string()
-  .trim()
-  .refine((text) => text === '' || ruDateParts(text) !== null, PURCHASED_MESSAGES.badDate)
-  .default('')
+const ruDate = z._default(
+  z.string().check(
+    z.trim(),
+    z.refine((text) => text === '' || ruDateParts(text) !== null, PURCHASED_MESSAGES.badDate),
+  ),
+  '',
+)
 
 /** yyyymmdd of a dd.mm.yyyy date, comparable as a number; null for ''. */
 export function dayNumber(text: string): number | null {
@@ -57,20 +59,22 @@ export function dayNumber(text: string): number | null {
  */
 export const purchasedGoodsQuerySchema = z
   .object({
-    contract: contractId.default(PURCHASED_DEFAULTS.contract),
-    catalog: intIn(0, 2_147_483_647).default(PURCHASED_DEFAULTS.catalog),
-    report: z.enum(PURCHASED_REPORTS).default(PURCHASED_DEFAULTS.report),
+    contract: z._default(contractId, PURCHASED_DEFAULTS.contract),
+    catalog: z._default(intIn(0, 2_147_483_647), PURCHASED_DEFAULTS.catalog),
+    report: z._default(z.enum(PURCHASED_REPORTS), PURCHASED_DEFAULTS.report),
     startDate: ruDate,
     endDate: ruDate,
-    page: intIn(1, 1_000_000).default(PURCHASED_DEFAULTS.page),
-    perpage: intIn(1, PURCHASED_DEFAULTS.maxPerpage).default(PURCHASED_DEFAULTS.perpage),
+    page: z._default(intIn(1, 1_000_000), PURCHASED_DEFAULTS.page),
+    perpage: z._default(intIn(1, PURCHASED_DEFAULTS.maxPerpage), PURCHASED_DEFAULTS.perpage),
   })
-  .refine(
-    (query) => {
-      const [start, end] = [dayNumber(query.startDate), dayNumber(query.endDate)]
-      return start === null || end === null || start <= end
-    },
-    { message: PURCHASED_MESSAGES.badPeriod, path: ['endDate'] },
+  .check(
+    z.refine(
+      (query) => {
+        const [start, end] = [dayNumber(query.startDate), dayNumber(query.endDate)]
+        return start === null || end === null || start <= end
+      },
+      { message: PURCHASED_MESSAGES.badPeriod, path: ['endDate'] },
+    ),
   )
 export type PurchasedGoodsQuery = z.input<typeof purchasedGoodsQuerySchema>
 export type PurchasedGoodsFilter = z.output<typeof purchasedGoodsQuerySchema>
@@ -79,43 +83,43 @@ export type PurchasedFilters = Omit<PurchasedGoodsFilter, 'perpage'>
 
 export const purchasedRowSchema = z.object({
   /** product id */
-  id: z.number().int(),
+  id: z.int(),
   header: z.string(),
   articul: z.string(),
   /** units bought in the period */
-  qnt: z.number().int().nonnegative(),
+  qnt: z.int().check(z.nonnegative()),
   /** orders holding the product */
-  orders: z.number().int().nonnegative(),
+  orders: z.int().check(z.nonnegative()),
   /** ISO moment of the latest such order */
   lastDate: z.string(),
   /** roubles paid for it: line price × units, summed */
-  sum: z.number().nonnegative(),
+  sum: z.number().check(z.nonnegative()),
 })
 export type PurchasedRow = z.infer<typeof purchasedRowSchema>
 
 /** Spend in one Moscow calendar month of the period. */
 export const purchasedMonthSchema = z.object({
   /** yyyy-mm */
-  month: z.string().regex(/^\d{4}-\d{2}$/),
-  sum: z.number().nonnegative(),
+  month: z.string().check(z.regex(/^\d{4}-\d{2}$/)),
+  sum: z.number().check(z.nonnegative()),
 })
 export type PurchasedMonth = z.infer<typeof purchasedMonthSchema>
 
-export const purchasedCategorySchema = z.object({ id: z.string(), header: z.string(), depth: z.number().int().nonnegative() })
+export const purchasedCategorySchema = z.object({ id: z.string(), header: z.string(), depth: z.int().check(z.nonnegative()) })
 export type PurchasedCategory = z.infer<typeof purchasedCategorySchema>
 
 export const purchasedGoodsResponseSchema = z.object({
   report: z.enum(PURCHASED_REPORTS),
   contract: z.string(),
-  catalog: z.number().int(),
+  catalog: z.int(),
   /** the period counted, dd.mm.yyyy (the defaults filled in) */
   startDate: z.string(),
   endDate: z.string(),
   rows: z.array(purchasedRowSchema),
   /** products in the whole report */
-  count: z.number().int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
   /** the whole report, not just the page */
-  total: z.object({ qnt: z.number().int().nonnegative(), orders: z.number().int().nonnegative(), sum: z.number().nonnegative() }),
+  total: z.object({ qnt: z.int().check(z.nonnegative()), orders: z.int().check(z.nonnegative()), sum: z.number().check(z.nonnegative()) }),
   /** every month the period touches, oldest first, with 0 for a month without orders */
   months: z.array(purchasedMonthSchema),
   /** the contracts the user may filter by */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { brandRefSchema, filterRequestSchema } from './catalogue'
 
 export const SEARCH_MIN_LENGTH = 2
@@ -9,19 +9,19 @@ export const SEARCH_MESSAGES = {
 } as const
 
 /** An absent keyword is too short, not malformed. */
-const keyword = z.string().default('').pipe(z.string().trim().min(SEARCH_MIN_LENGTH, SEARCH_MESSAGES.tooShort).max(200))
+const keyword = z.pipe(z._default(z.string(), ''), z.string().check(z.trim(), z.minLength(SEARCH_MIN_LENGTH, SEARCH_MESSAGES.tooShort), z.maxLength(200)))
 
 /** GET /search/?keyword=&simple=1: autocomplete. */
-export const autocompleteQuerySchema = z.object({ keyword, simple: z.string().optional() })
+export const autocompleteQuerySchema = z.object({ keyword, simple: z.optional(z.string()) })
 
 export const autocompleteItemSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   header: z.string(),
   articul: z.string(),
   brand: brandRefSchema,
 })
 export type AutocompleteItem = z.infer<typeof autocompleteItemSchema>
-export const autocompleteResponseSchema = z.object({ products: z.array(autocompleteItemSchema).max(AUTOCOMPLETE_LIMIT) })
+export const autocompleteResponseSchema = z.object({ products: z.array(autocompleteItemSchema).check(z.maxLength(AUTOCOMPLETE_LIMIT)) })
 export type AutocompleteResponse = z.infer<typeof autocompleteResponseSchema>
 
 /**
@@ -29,7 +29,7 @@ export type AutocompleteResponse = z.infer<typeof autocompleteResponseSchema>
  * keyword as its query; the other filter fields (page, warehouse, brand ...) may come along.
  * The answer is filterResponseSchema.
  */
-export const searchRequestSchema = filterRequestSchema.omit({ query: true, catalog: true, search_range: true }).extend({ keyword })
+export const searchRequestSchema = z.extend(z.omit(filterRequestSchema, { query: true, catalog: true, search_range: true }), { keyword })
 export type SearchRequest = z.input<typeof searchRequestSchema>
 
 /** What the search results are of. */

@@ -1,5 +1,4 @@
-import { assign, fromEventObservable, raise, setup, type ActorRefFrom } from 'xstate'
-import { EMPTY } from 'rxjs'
+import { assign, fromCallback, raise, setup, type ActorRefFrom, type EventObject } from 'xstate'
 import type { BasketSummary } from '../contract/account'
 import { BASKET_MESSAGES, type BasketData, type LoadedBasket, type SaveLineOutcome, type SaveLineRequest } from '../contract/basket'
 import {
@@ -81,8 +80,8 @@ export const basketMachine = setup({
     loadBasket: unprovidedPromise<LoadedBasket, { contract: string }>('loadBasket'),
     saveLine: unprovidedPromise<SaveLineOutcome, SaveLineRequest>('saveLine'),
     clearBasket: unprovidedPromise<{ basket: BasketSummary }, { contract: string }>('clearBasket'),
-    /** 'basket.stale' whenever another tab changed the basket or this one comes back into view */
-    watchOtherTabs: fromEventObservable<{ type: 'basket.stale' }, { contract: string }>(() => EMPTY),
+    /** sends 'basket.stale' whenever another tab changed the basket or this one comes back into view; the app provides it */
+    watchOtherTabs: fromCallback<EventObject, { contract: string }>(() => undefined),
   },
   guards: {
     hasQueue: ({ context }) => context.queue.length > 0,

@@ -9,6 +9,7 @@ import {
   type SortField,
 } from '../contract/catalogue'
 import type { FilterInit } from '../contract/catalogue-init'
+import { sharedAnswer } from './catalogue-answer'
 import {
   applyFilterChange,
   sameQuery,
@@ -152,7 +153,8 @@ export const catalogueFilterMachine = setup({
     /** provided by the app: a new history entry with this address, so back restores the previous one */
     notifyAddress: (_, _params: { search: CatalogueSearch }) => {},
     storeInit: assign({ init: (_, params: { init: FilterInit }) => params.init, errorMessage: null }),
-    storeAnswer: assign({ answer: (_, params: { answer: FilterResponse }) => params.answer, errorMessage: null }),
+    /** what the new answer did not change keeps its objects, so the views skip it */
+    storeAnswer: assign({ answer: ({ context }, params: { answer: FilterResponse }) => sharedAnswer(context.answer, params.answer), errorMessage: null }),
     storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
     resetError: assign({ errorMessage: null }),
     storeMarkRequest: assign({

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   CATALOGUE_DEFAULTS,
   flag,
@@ -7,6 +7,7 @@ import {
   type FilterRequest,
   type Prices,
 } from '../contract/catalogue'
+import { transformed } from '../contract/common'
 import { DEFAULT_SORTING, type SortState } from './catalogue-sorting'
 
 /** A parameter filter: the product's value lies in [minp, maxp]; a null bound is open. */
@@ -57,13 +58,16 @@ export const defaultCatalogOf = (keyword: string): string => (keyword === '' ? C
 // --- the address: /cabinet/?page=2&brand=[3,5]&minprice=100&sort=price&dir=desc ...
 
 const MAX_ID = 2_147_483_647
-const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max)
-const money = z.union([z.number(), z.string().trim().regex(/^\d+([.,]\d+)?$/).transform((v) => Number(v.replace(',', '.')))]).pipe(z.number().min(0).max(1e12))
+const positiveInt = (max: number) => z.coerce.number().check(z.int(), z.gte(1), z.lte(max))
+const money = z.pipe(
+  z.union([z.number(), transformed(z.string().check(z.trim(), z.regex(/^\d+([.,]\d+)?$/)), (v) => Number(v.replace(',', '.')))]),
+  z.number().check(z.gte(0), z.lte(1e12)),
+)
 /** a bad value means "not given", so the default applies: the page never fails on its address */
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined)
+const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined)
 
 /** Ids from an array or a comma list; bad items are dropped, repeats kept once. */
-const idList = z.unknown().transform((value) => {
+const idList = transformed(z.unknown(), (value) => {
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value]
   const ids = items.flatMap((item) => {
     const parsed = positiveInt(MAX_ID).safeParse(item)
@@ -72,7 +76,7 @@ const idList = z.unknown().transform((value) => {
   return [...new Set(ids)]
 })
 
-const paramRangeSchema = z.object({ id: positiveInt(MAX_ID), minp: money.nullable().default(null), maxp: money.nullable().default(null) })
+const paramRangeSchema = z.object({ id: positiveInt(MAX_ID), minp: z._default(z.nullable(money), null), maxp: z._default(z.nullable(money), null) })
 
 /** The /cabinet/ search params, each one validated on its own; absent ones take the defaults. */
 export const catalogueSearchSchema = z.object({
@@ -82,16 +86,16 @@ export const catalogueSearchSchema = z.object({
   brand: optional(idList),
   minprice: optional(money),
   maxprice: optional(money),
-  params: optional(z.array(paramRangeSchema).max(100)),
+  params: optional(z.array(paramRangeSchema).check(z.maxLength(100))),
   tags: optional(idList),
   /** a number in the address (?catalog=27, not "27"); the wire's string in the query */
-  catalog: optional(z.union([z.number(), z.string()]).transform(String).pipe(z.string().regex(/^(-1|\d{1,9})$/)).transform(Number)),
+  catalog: optional(transformed(z.pipe(transformed(z.union([z.number(), z.string()]), String), z.string().check(z.regex(/^(-1|\d{1,9})$/))), Number)),
   sort: optional(z.enum([...SORT_FIELDS, 'none'])),
   dir: optional(z.enum(SORT_DIRECTIONS)),
   /** the product whose card is open */
   product: optional(positiveInt(MAX_ID)),
   /** the keyword of the search results */
-  q: optional(z.string().trim().max(200)),
+  q: optional(z.string().check(z.trim(), z.maxLength(200))),
 })
 export type CatalogueSearch = z.output<typeof catalogueSearchSchema>
 

@@ -1,6 +1,7 @@
-import { z } from 'zod'
 import { minutesSeconds } from '../services/streams'
-import { ORDER_PERIODS, ORDERS_DEFAULTS, ruDateParts, type OrderListQuery, type OrderPeriod } from '../contract/orders'
+import type { OrderListQuery } from '../contract/orders'
+import { ORDERS_DEFAULTS, type OrderPeriod } from '../contract/order-periods'
+import type { OrdersSearch } from './orders-search'
 
 /** The orders page's filter (spec §3 Order filter) as the address keeps it; perpage is fixed at 10 (spec §9). */
 export interface OrdersFilter {
@@ -30,24 +31,6 @@ export const ORDERS_FILTER_DEFAULTS: OrdersFilter = {
   state: 0,
   page: 1,
 }
-
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined)
-const ruDate = z.string().trim().refine((text) => ruDateParts(text) !== null)
-const text = z.string().trim().max(100)
-
-/** ?contract=&article=&dateselect=&start_date=&end_date=&search_doc=&paid=&state=&page=: a bad value falls back to its default. */
-export const ordersSearchSchema = z.object({
-  contract: optional(z.coerce.string().regex(/^\d{1,9}$/)),
-  article: optional(text),
-  dateselect: optional(z.enum(ORDER_PERIODS)),
-  start_date: optional(ruDate),
-  end_date: optional(ruDate),
-  search_doc: optional(text),
-  paid: optional(z.coerce.string().pipe(z.enum(['0', '1']))),
-  state: optional(z.coerce.number().int().min(1).max(2_147_483_647)),
-  page: optional(z.coerce.number().int().min(1).max(1_000_000)),
-})
-export type OrdersSearch = z.infer<typeof ordersSearchSchema>
 
 /** The whole filter an address names. */
 export const filterOfSearch = (search: OrdersSearch): OrdersFilter => {

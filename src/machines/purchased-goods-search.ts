@@ -1,19 +1,19 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * The search params of /cabinet/purchased/, read by the route tree. Only shapes are checked
  * here, so the route tree (in the entry chunk) does not pull in the reports' contract; the screen
  * checks the report name (filtersOf in purchased-goods-rules.ts). What is malformed is dropped.
  */
-const searchField = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined)
-const ruDateText = z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/)
+const searchField = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined)
+const ruDateText = z.string().check(z.regex(/^\d{2}\.\d{2}\.\d{4}$/))
 const purchasedSearchSchema = z.object({
-  report: searchField(z.string().regex(/^[a-z]{1,16}$/)),
-  contract: searchField(z.coerce.string().regex(/^\d{1,9}$/)),
-  catalog: searchField(z.coerce.number().int().min(0).max(2_147_483_647)),
+  report: searchField(z.string().check(z.regex(/^[a-z]{1,16}$/))),
+  contract: searchField(z.coerce.string().check(z.regex(/^\d{1,9}$/))),
+  catalog: searchField(z.coerce.number().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
   startDate: searchField(ruDateText),
   endDate: searchField(ruDateText),
-  page: searchField(z.coerce.number().int().min(1).max(1_000_000)),
+  page: searchField(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000))),
 })
 export type PurchasedSearch = { [K in keyof z.output<typeof purchasedSearchSchema>]?: Exclude<z.output<typeof purchasedSearchSchema>[K], undefined> }
 

@@ -1,6 +1,3 @@
-import { filter, map, merge, Observable, skip } from 'rxjs'
-import { pageVisible$ } from './streams'
-
 const CHANNEL = 'cabinet.basket'
 
 /**
@@ -17,22 +14,28 @@ export function createBasketTabs(channelName = CHANNEL) {
     announce(contract: string): void {
       sender?.postMessage({ contract, tab })
     },
-    changes$(contract: string): Observable<void> {
-      const others = new Observable<unknown>((subscriber) => {
-        const channel = open()
-        if (!channel) return undefined
-        channel.onmessage = (message: MessageEvent<unknown>) => subscriber.next(message.data)
-        return () => channel.close()
-      }).pipe(filter((data) => isOtherTabChange(data, contract, tab)))
-      const back = pageVisible$().pipe(skip(1), filter(Boolean))
-      return merge(others, back).pipe(map(() => undefined))
+    /**
+     * Calls `onChange` for each change of `contract`'s basket elsewhere; the returned function
+     * stops it. The listening streams (rxjs) load on the first watch, so not before the first paint.
+     */
+    watch(contract: string, onChange: () => void): () => void {
+      let stopped = false
+      let unsubscribe = () => {}
+      import('./basket-tab-changes').then(
+        ({ otherTabChanges$ }) => {
+          if (stopped) return
+          const subscription = otherTabChanges$({ open, contract, tab }).subscribe(onChange)
+          unsubscribe = () => subscription.unsubscribe()
+        },
+        // the module failed to load (offline, a new deploy): the basket still loads on each visit
+        () => undefined,
+      )
+      return () => {
+        stopped = true
+        unsubscribe()
+      }
     },
   }
-}
-function isOtherTabChange(data: unknown, contract: string, tab: string): boolean {
-  if (typeof data !== 'object' || data === null) return false
-  const message = data as { contract?: unknown; tab?: unknown }
-  return message.contract === contract && message.tab !== tab
 }
 
 export type BasketTabs = ReturnType<typeof createBasketTabs>

@@ -1,8 +1,8 @@
-import { map } from 'rxjs'
-import { fromEventObservable, fromPromise } from 'xstate'
-import { z } from 'zod'
+import { fromCallback, fromPromise, type EventObject } from 'xstate'
+import * as z from 'zod/mini'
 import {
   basketDataSchema,
+  clearBasketResponseSchema,
   overStockErrorSchema,
   processBasketResponseSchema,
   type AddLineOutcome,
@@ -12,15 +12,6 @@ import {
   type SaveLineRequest,
   type ProcessBasketRequest,
 } from '../contract/basket'
-import {
-  basketTableInitSchema,
-  clearBasketResponseSchema,
-  placeOrderConflictSchema,
-  placeOrderResponseSchema,
-  type PlaceOrderOutcome,
-  type PlaceOrderRequest,
-  warehouseDirectionSchema,
-} from '../contract/delivery'
 import type { BasketTabs } from './basket-tabs'
 import { ApiCallError, type Http } from './http'
 import type { AppStorage } from './storage'
@@ -73,7 +64,7 @@ export async function saveBasketLine(http: Http, request: SaveLineRequest, signa
 }
 
 const unsavedKey = (contract: string) => `cabinet.basket.unsaved.${contract}`
-const unsavedSchema = z.record(z.string().regex(/^\d+$/), z.string().regex(/^\d{0,7}$/))
+const unsavedSchema = z.record(z.string().check(z.regex(/^\d+$/)), z.string().check(z.regex(/^\d{0,7}$/)))
 
 /** The basket page's fields typed but not saved, kept in this tab across a reload. */
 export function createUnsavedStore(storage: AppStorage) {
@@ -110,32 +101,7 @@ export const createBasketPageActors = (deps: BasketDeps) => ({
   clearBasket: fromPromise(({ input, signal }: { input: { contract: string }; signal: AbortSignal }) =>
     deps.http.call('clearBasket', { contract: input.contract }, clearBasketResponseSchema, signal),
   ),
-  watchOtherTabs: fromEventObservable(({ input }: { input: { contract: string } }) =>
-    deps.tabs.changes$(input.contract).pipe(map(() => ({ type: 'basket.stale' as const }))),
-  ),
-})
-
-/** POST /api/placeOrder/: the order, or the lines the stock could not cover (409). */
-export async function placeOrder(http: Http, request: PlaceOrderRequest, signal?: AbortSignal): Promise<PlaceOrderOutcome> {
-  try {
-    const answer = await http.call('placeOrder', request, placeOrderResponseSchema, signal)
-    return { outcome: 'placed', order: answer.order, basket: answer.basket }
-  } catch (error) {
-    const conflict = error instanceof ApiCallError && error.status === 409 ? placeOrderConflictSchema.safeParse(error.body) : null
-    if (conflict?.success) return { outcome: 'shortage', shortages: conflict.data.shortages, basket: conflict.data.basket }
-    throw error
-  }
-}
-
-/** The delivery selector's options and order placement. */
-export const createCheckoutActors = (deps: { http: Http }) => ({
-  loadOptions: fromPromise(({ signal }: { signal: AbortSignal }) => deps.http.get('getBasketTableInit', undefined, basketTableInitSchema, undefined, signal)),
-  placeOrder: fromPromise(({ input, signal }: { input: PlaceOrderRequest; signal: AbortSignal }) => placeOrder(deps.http, input, signal)),
-})
-
-/** The warehouse map modal: GET /api/warehouse/{id}/ (address, schedule, the map picture's address). */
-export const createWarehouseMapActors = (deps: { http: Http }) => ({
-  loadWarehouse: fromPromise(({ input, signal }: { input: { id: number }; signal: AbortSignal }) =>
-    deps.http.get('warehouse', input.id, warehouseDirectionSchema, undefined, signal),
+  watchOtherTabs: fromCallback<EventObject, { contract: string }>(({ input, sendBack }) =>
+    deps.tabs.watch(input.contract, () => sendBack({ type: 'basket.stale' })),
   ),
 })

@@ -1,5 +1,5 @@
 import ky, { HTTPError, type KyInstance } from 'ky'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { apiErrorSchema } from '../contract/common'
 
 /** A failed call, with the server's Russian message when it sent one. */
@@ -44,7 +44,7 @@ export function createHttp(options: HttpOptions = {}) {
     headers: { accept: 'application/json' },
   })
 
-  async function send<S extends z.ZodType>(
+  async function send<S extends z.ZodMiniType>(
     schema: S,
     request: () => Promise<Response>,
   ): Promise<z.output<S>> {
@@ -69,25 +69,25 @@ export function createHttp(options: HttpOptions = {}) {
 
   return {
     /** GET any address with query parameters */
-    getUrl: <S extends z.ZodType>(url: string, schema: S, query?: Record<string, string | number>, signal?: AbortSignal) =>
+    getUrl: <S extends z.ZodMiniType>(url: string, schema: S, query?: Record<string, string | number>, signal?: AbortSignal) =>
       send(schema, () => client.get(path(url), { searchParams: query, signal })),
     /** POST a JSON body to any address */
-    postUrl: <S extends z.ZodType>(url: string, body: unknown, schema: S, signal?: AbortSignal) =>
+    postUrl: <S extends z.ZodMiniType>(url: string, body: unknown, schema: S, signal?: AbortSignal) =>
       send(schema, () => client.post(path(url), { json: body ?? {}, signal })),
     /** GET /api/{method}/{id}/ (id may be omitted for a list) */
-    get: <S extends z.ZodType>(method: string, id: string | number | undefined, schema: S, query?: Record<string, string | number>, signal?: AbortSignal) =>
+    get: <S extends z.ZodMiniType>(method: string, id: string | number | undefined, schema: S, query?: Record<string, string | number>, signal?: AbortSignal) =>
       send(schema, () => client.get(apiPath(method, id), { searchParams: query, signal })),
     /** POST /api/{method}/{id}/ with body field `method` (put, update, del) */
-    mutate: <S extends z.ZodType>(method: string, id: string | number, verb: Method, data: Record<string, unknown>, schema: S, signal?: AbortSignal) =>
+    mutate: <S extends z.ZodMiniType>(method: string, id: string | number, verb: Method, data: Record<string, unknown>, schema: S, signal?: AbortSignal) =>
       send(schema, () => client.post(apiPath(method, id), { json: { ...data, method: verb }, signal })),
     /** POST /api/{method}/ */
-    call: <S extends z.ZodType>(method: string, body: unknown, schema: S, signal?: AbortSignal) =>
+    call: <S extends z.ZodMiniType>(method: string, body: unknown, schema: S, signal?: AbortSignal) =>
       send(schema, () => client.post(apiPath(method), { json: body ?? {}, signal })),
     /** POST /api/{method}/ with a form body: multipart for FormData (a file upload), URL-encoded for URLSearchParams */
-    postForm: <S extends z.ZodType>(method: string, body: FormData | URLSearchParams, schema: S, signal?: AbortSignal) =>
+    postForm: <S extends z.ZodMiniType>(method: string, body: FormData | URLSearchParams, schema: S, signal?: AbortSignal) =>
       send(schema, () => client.post(apiPath(method), { body, signal })),
     /** the bulk form: posts an array of items and answers an array */
-    bulk: <S extends z.ZodType>(method: string, items: unknown[], itemSchema: S, signal?: AbortSignal) =>
+    bulk: <S extends z.ZodMiniType>(method: string, items: unknown[], itemSchema: S, signal?: AbortSignal) =>
       send(z.array(itemSchema), () => client.post(apiPath(method), { json: items, signal })),
   }
 }

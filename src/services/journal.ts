@@ -54,30 +54,47 @@ const toPlainJson = <T>(value: T): T => plainCopy(value).copy
 const isMachine = (logic: unknown): logic is AnyStateMachine =>
   typeof logic === 'object' && logic !== null && 'config' in logic && 'root' in logic
 
+/** What the inspect hook keeps of a snapshot until the journal has time to copy it. */
+interface Recorded {
+  at: Date
+  actor: string
+  machine: string
+  event: unknown
+  value: unknown
+}
+
+/** Runs `task` when the browser is idle (within 2 s), or on the next turn where there is no idle callback. */
+const whenIdle = (task: () => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2_000 })
+  else setTimeout(task, 0)
+}
+
 /**
  * The journal (architecture §4): every event that reaches a machine, with time, actor and the
  * resulting state, taken through XState's `inspect` hook. It keeps the newest JOURNAL_LIMIT
  * entries (and JOURNAL_MAX_CHARS of JSON); QA exports it as JSON for a bug report, and `replayJournal` reproduces the states.
+ *
+ * The hook only notes the event and the state (events and snapshots are never changed once made);
+ * the JSON copies, masking and trimming wait for an idle moment, so the start-up and a click's
+ * paint do not pay for them. Reading the journal catches up first.
  */
-export function createJournal(options: { limit?: number; maxChars?: number; now?: () => Date } = {}) {
+export function createJournal(options: { limit?: number; maxChars?: number; now?: () => Date; schedule?: (task: () => void) => void } = {}) {
   const limit = options.limit ?? JOURNAL_LIMIT
   const maxChars = options.maxChars ?? JOURNAL_MAX_CHARS
   const now = options.now ?? (() => new Date())
+  const schedule = options.schedule ?? whenIdle
   const entries: JournalEntry[] = []
   // the JSON length of each entry, alongside
   const sizes: number[] = []
   let chars = 0
+  let pending: Recorded[] = []
 
-  const inspect = (inspection: InspectionEvent) => {
-    if (inspection.type !== '@xstate.snapshot') return
-    const { actorRef, event, snapshot } = inspection
-    const logic = (actorRef as { logic?: unknown }).logic
-    if (!isMachine(logic)) return
-    const plainEvent = plainCopy(event)
-    const plainValue = plainCopy((snapshot as { value?: unknown }).value)
-    const entry: JournalEntry = { at: now().toISOString(), actor: actorRef.sessionId, machine: logic.id, event: plainEvent.copy, value: plainValue.copy }
+  const record = ({ at, actor, machine, event, value }: Recorded) => {
+    const plainEvent = plainCopy(event as JournalEntry['event'])
+    const plainValue = plainCopy(value)
+    const entry: JournalEntry = { at: at.toISOString(), actor, machine, event: plainEvent.copy, value: plainValue.copy }
     // the event and the state, plus the time, ids and keys
-    const size = plainEvent.chars + plainValue.chars + ENTRY_OVERHEAD_CHARS + entry.actor.length + entry.machine.length
+    const size = plainEvent.chars + plainValue.chars + ENTRY_OVERHEAD_CHARS + actor.length + machine.length
     entries.push(entry)
     sizes.push(size)
     chars += size
@@ -87,11 +104,32 @@ export function createJournal(options: { limit?: number; maxChars?: number; now?
     }
   }
 
+  const catchUp = () => {
+    const recorded = pending
+    pending = []
+    recorded.forEach(record)
+  }
+
+  const inspect = (inspection: InspectionEvent) => {
+    if (inspection.type !== '@xstate.snapshot') return
+    const { actorRef, event, snapshot } = inspection
+    const logic = (actorRef as { logic?: unknown }).logic
+    if (!isMachine(logic)) return
+    if (pending.length === 0) schedule(catchUp)
+    pending.push({ at: now(), actor: actorRef.sessionId, machine: logic.id, event, value: (snapshot as { value?: unknown }).value })
+  }
+
+  const read = (): readonly JournalEntry[] => {
+    catchUp()
+    return entries
+  }
+
   return {
     inspect,
-    entries: (): readonly JournalEntry[] => entries,
-    size: () => entries.length,
-    exportJson: (): string => JSON.stringify({ format: 'cabinet-journal', version: 1, exportedAt: now().toISOString(), entries } satisfies JournalExport, null, 2),
+    entries: read,
+    size: () => read().length,
+    exportJson: (): string =>
+      JSON.stringify({ format: 'cabinet-journal', version: 1, exportedAt: now().toISOString(), entries: [...read()] } satisfies JournalExport, null, 2),
   }
 }
 

@@ -22,7 +22,7 @@ export async function loadProductCard(http: Http, request: ProductRequest, signa
 /** POST /api/binds/ (bulk) for one async tab of one product: the item's data. */
 export async function loadProductTab(http: Http, request: TabRequest, signal?: AbortSignal): Promise<BindData> {
   const items: BindsRequest = [{ id: request.productId, bindIds: [request.tab], contract: request.contract, warehouse: request.warehouse }]
-  const answer = await http.bulk('binds', items, bindsResponseSchema.element, signal)
+  const answer = await http.bulk('binds', items, bindsResponseSchema.def.element, signal)
   const item = answer.find((candidate) => candidate.id === request.productId)
   if (!item) throw new ApiCallError(UNEXPECTED_ANSWER_MESSAGE, 200, answer)
   return item.data

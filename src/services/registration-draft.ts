@@ -1,11 +1,11 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { DRAFT_FIELDS, type RegistrationDraft } from '../contract/registration'
 import type { AppStorage } from './storage'
 
 /** sessionStorage key of the registration form's draft (this tab only). */
 export const REGISTRATION_DRAFT_KEY = 'cabinet.registrationDraft'
 
-const draftSchema = z.object(Object.fromEntries(DRAFT_FIELDS.map((field) => [field, z.string().max(500).optional().catch(undefined)])))
+const draftSchema = z.object(Object.fromEntries(DRAFT_FIELDS.map((field) => [field, z.catch(z.optional(z.string().check(z.maxLength(500))), undefined)])))
 
 /** What the tab kept of the form; anything unreadable or foreign counts as no draft. */
 export function readRegistrationDraft(storage: AppStorage): RegistrationDraft {

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import {
   registrationResponseSchema,
   reminderResponseSchema,
@@ -17,7 +17,7 @@ export interface RegistrationAnswer extends RegistrationResponse {
 }
 
 /** The answer's body when the server answered with an error status in the call's own shape. */
-function answerIn<S extends z.ZodType>(error: unknown, schema: S): z.output<S> | null {
+function answerIn<S extends z.ZodMiniType>(error: unknown, schema: S): z.output<S> | null {
   if (!(error instanceof ApiCallError) || error.status === 0) return null
   const parsed = schema.safeParse(error.body)
   return parsed.success ? parsed.data : null

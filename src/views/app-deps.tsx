@@ -26,43 +26,50 @@ import type { SidebarActor } from '../machines/sidebar.machine'
  * What the views need from the app layer, without importing services (architecture §2: a view
  * never imports a service). src/app builds every machine with its real actors already provided
  * (`machine.provide({ actors: createXActors({ http }) })`) and puts it here; a view starts its
- * screen's machine with `useScreenActor(useAppDeps().machines.profile, { input })`. Tests render the
+ * screen's machine with `useScreenActor(useRouteDep('profile'), { input })`. Tests render the
  * same views with machines provided with fakes.
  *
+ * AppDeps is what the catalogue and the frame around every screen need, built at start-up;
+ * RouteDeps is what the other screens need, built by each screen's lazily loaded route module
+ * (src/app/routes), so those machines, services and schemas stay out of the first load.
  * App-lifetime actors (the sidebar's width) are started once by the app and shared as refs.
  */
 export interface AppDeps {
   machines: {
-    profile: typeof profileMachine
     catalogueFilter: typeof catalogueFilterMachine
-    registration: typeof registrationMachine
-    reminder: typeof reminderMachine
     searchAutocomplete: typeof searchAutocompleteMachine
     productCardHost: typeof productCardHostMachine
-    brandProducts: typeof brandProductsMachine
     addToBasket: typeof addToBasketMachine
-    checkout: typeof checkoutMachine
-    pricelist: typeof pricelistMachine
-    draftSave: typeof draftSaveMachine
-    drafts: typeof draftsMachine
-    favoritesNeeds: typeof favoritesNeedsMachine
-    purchasedGoods: typeof purchasedGoodsMachine
-    warehouseMap: typeof warehouseMapMachine
-    acts: typeof actsMachine
-    orders: typeof ordersMachine
-    orderDetail: typeof orderDetailMachine
   }
   sidebar: SidebarActor
   /** menu keys of the screens the route tree has (the sidebar shows only these) */
   builtScreens: readonly string[]
-  /** what this tab kept of the registration form before a reload */
-  readRegistrationDraft: () => RegistrationDraft
   /** the journal of every machine's events (architecture §4), for QA and bug reports */
   journal: {
     inspect: (inspection: InspectionEvent) => void
     size: () => number
     exportJson: () => string
   }
+}
+
+/** What a screen's route module gives its page: each route provides the part its screen uses. */
+export interface RouteDeps {
+  profile: typeof profileMachine
+  registration: typeof registrationMachine
+  reminder: typeof reminderMachine
+  brandProducts: typeof brandProductsMachine
+  checkout: typeof checkoutMachine
+  pricelist: typeof pricelistMachine
+  draftSave: typeof draftSaveMachine
+  drafts: typeof draftsMachine
+  favoritesNeeds: typeof favoritesNeedsMachine
+  purchasedGoods: typeof purchasedGoodsMachine
+  warehouseMap: typeof warehouseMapMachine
+  acts: typeof actsMachine
+  orders: typeof ordersMachine
+  orderDetail: typeof orderDetailMachine
+  /** what this tab kept of the registration form before a reload */
+  readRegistrationDraft: () => RegistrationDraft
 }
 
 const AppDepsContext = createContext<AppDeps | null>(null)
@@ -75,6 +82,19 @@ export function useAppDeps(): AppDeps {
   const deps = useContext(AppDepsContext)
   if (!deps) throw new Error('useAppDeps needs an AppDepsProvider above it')
   return deps
+}
+
+const RouteDepsContext = createContext<Partial<RouteDeps>>({})
+
+export function RouteDepsProvider({ deps, children }: { deps: Partial<RouteDeps>; children: ReactNode }) {
+  return <RouteDepsContext.Provider value={deps}>{children}</RouteDepsContext.Provider>
+}
+
+/** One of the current route's deps; a route that does not provide it is a wiring mistake. */
+export function useRouteDep<K extends keyof RouteDeps>(name: K): RouteDeps[K] {
+  const dep = useContext(RouteDepsContext)[name]
+  if (!dep) throw new Error(`the route of this screen provides no ${name} (src/app/routes)`)
+  return dep
 }
 
 /** Starts a screen's machine for as long as the view is shown, its events going into the journal. */

@@ -13,6 +13,7 @@ import {
   type FilterRequest,
   type FilterResponse,
 } from '../../src/contract/catalogue'
+import { whenCurrent } from '../../server/catalogue/snapshot'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
 import { sessionRequests } from '../support/server-requests'
 
@@ -433,19 +434,23 @@ describe('the in-memory catalogue', () => {
     }
   })
 
-  it('sees every write to the catalogue and stock on the next request, whoever makes it', async () => {
+  // a catalogue write shows once the background reload has swapped in the fresh copy (whenCurrent
+  // awaits it; catalogue-reload.test.ts shows requests meanwhile answered from the old one); stock on the next request
+  it('sees every write to the catalogue once reloaded and to stock on the next request, whoever makes it', async () => {
     const k = fixture.db.kysely
     const product = model.products[0]!
     const find = () => filter({ catalog: '-1', query: product.articul, contract: '3', warehouse: 1 })
     expect((await find()).products[0]?.price).toBe(kopecks(product.price))
 
     await k.updateTable('products').set({ price: 12_345.67 }).where('id', '=', product.id).execute()
+    await whenCurrent(fixture.db)
     const repriced = await find()
     expect(repriced.products[0]?.price).toBe(12_345.67)
     expect(repriced.prices).toEqual({ min: 12_345.67, max: 12_345.67, decimals: 2 })
 
     const newTag = model.products.flatMap((p) => [...p.tags]).find((tag) => !product.tags.has(tag))!
     await k.insertInto('product_tags').values({ product_id: product.id, tag_id: newTag }).execute()
+    await whenCurrent(fixture.db)
     expect((await filter({ catalog: '-1', query: product.articul, tags: [newTag] })).products.map((p) => p.id)).toEqual([product.id])
 
     const stockAt1 = () => k.updateTable('stocks').where('product_id', '=', product.id).where('warehouse_id', '=', 1)
@@ -460,6 +465,7 @@ describe('the in-memory catalogue', () => {
     await k.updateTable('products').set({ price: product.price }).where('id', '=', product.id).execute()
     await k.deleteFrom('product_tags').where('product_id', '=', product.id).where('tag_id', '=', newTag).execute()
     await stockAt1().set({ quantity: product.stock.get(1) ?? 0 }).execute()
+    await whenCurrent(fixture.db)
     await checkAgainstModel({ catalog: '-1', query: product.articul })
   })
 })

@@ -1,7 +1,7 @@
 import { parse as parseForm } from 'node:querystring'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { setContractRequestSchema } from '../../src/contract/account'
 import { actRequestSchema } from '../../src/contract/acts'
 import { loginRequestSchema, logoutRequestSchema } from '../../src/contract/auth'
@@ -28,7 +28,7 @@ import { DEMO_PASSWORD, loginAs, snapshotAllTables, startServer, type ServerFixt
 
 interface Target {
   url: string
-  schema: z.ZodType
+  schema: z.ZodMiniType
   /** a body the schema accepts, mutated into ones it does not */
   valid: Record<string, unknown>
   signedIn: boolean
@@ -39,7 +39,7 @@ interface Target {
 }
 
 // the filter and search calls answer the default page to a body that is absent (or JSON null)
-const orDefaults = (schema: z.ZodType) => z.preprocess((value) => value ?? {}, schema)
+const orDefaults = (schema: z.ZodMiniType) => z.pipe(z.transform((value: unknown): unknown => value ?? {}), schema)
 
 const TARGETS: Target[] = [
   { url: '/api/login/', schema: loginRequestSchema, valid: { email: 'dealer@example.com', password: DEMO_PASSWORD }, signedIn: false },

@@ -8,14 +8,28 @@ describe('basket tabs', () => {
     const channel = `test-basket-${Math.random()}`
     const [first, second] = [createBasketTabs(channel), createBasketTabs(channel)]
     const heard = { first: 0, second: 0, otherContract: 0 }
-    const subscriptions = [
-      first.changes$('1').subscribe(() => heard.first++),
-      second.changes$('1').subscribe(() => heard.second++),
-      second.changes$('2').subscribe(() => heard.otherContract++),
+    const stops = [
+      first.watch('1', () => heard.first++),
+      second.watch('1', () => heard.second++),
+      second.watch('2', () => heard.otherContract++),
     ]
+    // the listening streams load on the first watch
+    await import('../../src/services/basket-tab-changes')
+    await settle()
     first.announce('1')
     await settle()
     expect(heard).toEqual({ first: 0, second: 1, otherContract: 0 })
-    subscriptions.forEach((subscription) => subscription.unsubscribe())
+    stops.forEach((stop) => stop())
+  })
+
+  it('hears nothing when stopped before its streams loaded', async () => {
+    const channel = `test-basket-${Math.random()}`
+    const [first, second] = [createBasketTabs(channel), createBasketTabs(channel)]
+    let heard = 0
+    second.watch('1', () => heard++)()
+    await settle()
+    first.announce('1')
+    await settle()
+    expect(heard).toBe(0)
   })
 })

@@ -42,6 +42,26 @@ describe('catalogue connect', () => {
     expect(chosen.sent).toEqual([{ type: 'filter.change', change: { kind: 'reset' } }])
   })
 
+  it('the filter panel’s changes send filter.change with the change of each control', () => {
+    const { api, sent } = apiOf()
+    api.selectCatalog('28')
+    api.selectWarehouse(2)
+    api.setAvailable(true)
+    api.toggleBrand(3, true)
+    api.toggleTag(4, false)
+    api.commitPrice(10, null)
+    api.commitParam(5, null, 7)
+    expect(sent.map((event) => event.type === 'filter.change' && event.change)).toEqual([
+      { kind: 'catalog', id: '28' },
+      { kind: 'warehouse', id: 2 },
+      { kind: 'available', value: true },
+      { kind: 'brand', id: 3, selected: true },
+      { kind: 'tag', id: 4, selected: false },
+      { kind: 'price', min: 10, max: null },
+      { kind: 'param', id: 5, minp: null, maxp: 7 },
+    ])
+  })
+
   it("keyword mode shows the keyword, and its ✕ sends the keyword's removal", () => {
     expect(apiOf().api.keyword).toBe('')
     const { api, sent } = apiOf({ query: { ...DEFAULT_QUERY, keyword: 'дрель', catalog: '-1' } })

@@ -3,9 +3,11 @@ import type { CatalogueProduct, FilterResponse } from '../../src/contract/catalo
 import { catalogueFilterMachine, type CatalogueFilterContext } from '../../src/machines/catalogue-filter.machine'
 import {
   markKeyOf,
+  pageScreenOf,
   pendingMarksOf,
   screenOf,
   shownContractOf,
+  shownProductsOf,
   shownWarehouseNameOf,
   shownWarehouseOf,
 } from '../../src/machines/catalogue-filter.selectors'
@@ -38,6 +40,14 @@ describe('catalogue selectors', () => {
     expect(screenOf(snapshotAt({ ready: 'failed' }))).toBe('failed')
   })
 
+  it('pageScreenOf tells the start apart from the list’s own states', () => {
+    expect(pageScreenOf(snapshotAt('initialising'))).toBe('initialising')
+    expect(pageScreenOf(snapshotAt('initFailed'))).toBe('initFailed')
+    for (const list of [{ ready: 'loading' }, { ready: 'refreshing' }, { ready: 'loaded' }, { ready: 'empty' }, { ready: 'failed' }]) {
+      expect(pageScreenOf(snapshotAt(list, { answer }))).toBe('ready')
+    }
+  })
+
   it('pendingMarksOf lists the waiting toggles as keys, equal arrays for equal waits', () => {
     const marks = [
       { productId: 1, kind: 'wish' as const, on: true },
@@ -53,5 +63,12 @@ describe('catalogue selectors', () => {
     expect([shownContractOf(before), shownWarehouseOf(before), shownWarehouseNameOf(before)]).toEqual(['0', 3, ''])
     const after = snapshotAt({ ready: 'loaded' }, { answer })
     expect([shownContractOf(after), shownWarehouseOf(after), shownWarehouseNameOf(after)]).toEqual(['7', 2, 'Тула'])
+  })
+
+  it('shownProductsOf gives the answer’s rows, and one empty array before any answer', () => {
+    expect(shownProductsOf(snapshotAt({ ready: 'loaded' }, { answer }))).toBe(answer.products)
+    const before = shownProductsOf(snapshotAt({ ready: 'loading' }))
+    expect(before).toEqual([])
+    expect(shownProductsOf(snapshotAt({ ready: 'loading' }))).toBe(before)
   })
 })

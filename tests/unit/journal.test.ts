@@ -134,6 +134,29 @@ describe('the journal', () => {
     expect(events).toContainEqual({ type: 'session.login', email: 'dealer@example.com', password: '•••••••••' })
   })
 
+  it('copies the events at an idle moment, not in the hook; reading the journal catches up first', () => {
+    const idleTasks: Array<() => void> = []
+    const journal = createJournal({ schedule: (task) => idleTasks.push(task) })
+    const stringify = vi.spyOn(JSON, 'stringify')
+    const session = createActor(sessionMachine, { inspect: journal.inspect })
+    session.start()
+    session.send({ type: 'session.login', email: 'dealer@example.com', password: 'secret123' })
+    session.stop()
+    expect(stringify).not.toHaveBeenCalled()
+    stringify.mockRestore()
+    // one idle task for the whole burst of events
+    expect(idleTasks).toHaveLength(1)
+    idleTasks[0]!()
+    expect(journal.entries().map((entry) => entry.event.type)).toEqual(expect.arrayContaining(['xstate.init', 'session.login']))
+    expect(journal.entries().find((entry) => entry.event.type === 'session.login')?.event).toMatchObject({ password: '•••••••••' })
+
+    // an export made before the next idle moment has the newest entries too
+    const before = journal.size()
+    createActor(sessionMachine, { inspect: journal.inspect }).start()
+    expect(idleTasks).toHaveLength(2)
+    expect((JSON.parse(journal.exportJson()) as JournalExport).entries.length).toBeGreaterThan(before)
+  })
+
   it('keeps only the newest entries past its limit', async () => {
     vi.useFakeTimers()
     const journal = createJournal({ limit: 5 })

@@ -4,7 +4,7 @@ import { ACTS_MESSAGES_UI, type ActsActor } from '../../machines/acts.machine'
 import { canRequestAct, listViewOf, openRequestOf } from '../../machines/acts.selectors'
 import { ruToday } from '../../machines/act-rules'
 import { useAddressSync } from '../address-sync'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useRouteDep, useScreenActor } from '../app-deps'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
 import { formatCount, type WordForms } from '../ui/format'
@@ -23,7 +23,7 @@ const ACT_FORMS: WordForms = { one: 'акт', few: 'акта', many: 'актов
 /** /cabinet/acts/?page=: the reconciliation acts, 20 per page, refreshed every 10 s, and the request modal. */
 export function ActsPage() {
   const { page } = useSearch({ strict: false })
-  const acts = useScreenActor(useAppDeps().machines.acts, { input: { page: page ?? 1, today: ruToday(new Date()) } })
+  const acts = useScreenActor(useRouteDep('acts'), { input: { page: page ?? 1, today: ruToday(new Date()) } })
   useAddressSync(acts, { type: 'page.change', page: page ?? 1 })
   const canRequest = useSelector(acts, canRequestAct)
   const request = useSelector(acts, openRequestOf)

@@ -2,7 +2,7 @@ import { Link, useParams, useSearch } from '@tanstack/react-router'
 import type { Warehouse } from '../../contract/account'
 import type { Counted } from '../../contract/catalogue'
 import { BRAND_PRODUCTS_MESSAGES } from '../../machines/brand-products.machine'
-import { useAppDeps } from '../app-deps'
+import { useRouteDep } from '../app-deps'
 import { useInitData, useSelectedWarehouse } from '../layout/shell-context'
 import { formatInteger } from '../ui/format'
 import { PageHeading } from '../ui/page-heading'
@@ -51,7 +51,7 @@ interface BrandProductsProps {
 /** Restarts (key) for another brand, contract or warehouse; page changes arrive as `page.change`. */
 function BrandProducts({ brandId, contract, warehouse, page, view }: BrandProductsProps) {
   const query = { brandId, contract, warehouse: warehouse.id }
-  const { result, list } = usePagedProducts(useAppDeps().machines.brandProducts, { query, page })
+  const { result, list } = usePagedProducts(useRouteDep('brandProducts'), { query, page })
   const cardHost = useProductCardHost()
   const title = brandId === 0 ? BRAND_PRODUCTS_MESSAGES.allBrands : (result?.brand?.header ?? 'Бренд')
 

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import type { Warehouse } from '../../contract/account'
 import type { BasketTableInit, DeliveryType } from '../../contract/delivery'
 import { CHECKOUT_MESSAGES, type CheckoutActor, type DeliveryForm } from '../../machines/checkout.machine'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useRouteDep, useScreenActor } from '../app-deps'
 import { Button } from '../ui/button'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { ErrorBlock } from '../ui/error-block'
@@ -29,7 +29,7 @@ export interface CheckoutPanelProps {
 
 /** The delivery selector and «Оформить заказ» under the basket's lines. */
 export function CheckoutPanel(props: CheckoutPanelProps) {
-  const checkout = useScreenActor(useAppDeps().machines.checkout, { input: { contract: props.contract } })
+  const checkout = useScreenActor(useRouteDep('checkout'), { input: { contract: props.contract } })
   const view = useSelector(checkout, (snapshot) =>
     snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : snapshot.matches('placed') ? 'placed' : 'form',
   )

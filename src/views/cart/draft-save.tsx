@@ -4,7 +4,7 @@ import type { FormEvent } from 'react'
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import { DRAFT_HEADER_MAX_LENGTH } from '../../contract/drafts'
 import { DRAFT_SAVE_MESSAGES, type DraftSaveActor } from '../../machines/draft-save.machine'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useRouteDep, useScreenActor } from '../app-deps'
 import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
 import { ErrorBlock } from '../ui/error-block'
@@ -15,7 +15,7 @@ export const DRAFT_SAVE_BUTTON = 'Сохранить как черновик'
 
 /** «Сохранить как черновик» in the basket toolbar: the button, the name dialog and the "saved" message. */
 export function DraftSave({ contract, isBasketBusy }: { contract: string; isBasketBusy: boolean }) {
-  const draftSave = useScreenActor(useAppDeps().machines.draftSave, { input: { contract } })
+  const draftSave = useScreenActor(useRouteDep('draftSave'), { input: { contract } })
   const step = useSelector(draftSave, (snapshot) =>
     snapshot.matches('closed') ? 'closed' : snapshot.matches('saved') ? 'saved' : snapshot.matches('saving') ? 'saving' : 'editing',
   )

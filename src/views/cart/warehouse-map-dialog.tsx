@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { Warehouse } from '../../contract/account'
 import { WAREHOUSE_MAP_MESSAGES, type WarehouseMapActor } from '../../machines/warehouse-map.machine'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useRouteDep, useScreenActor } from '../app-deps'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
@@ -51,7 +51,7 @@ export interface WarehouseMapDialogProps {
 
 /** Spec §2 /tpl/direction.html: the warehouse's address, schedule and map picture; «Закрыть» or Esc. */
 export function WarehouseMapDialog({ warehouse, onClose }: WarehouseMapDialogProps) {
-  const map = useScreenActor(useAppDeps().machines.warehouseMap, { input: { warehouseId: warehouse.id } })
+  const map = useScreenActor(useRouteDep('warehouseMap'), { input: { warehouseId: warehouse.id } })
   return (
     <ModalOverlay className={styles.overlay} isOpen isDismissable onOpenChange={(open) => (open ? undefined : onClose())}>
       <Modal className={styles.modal}>

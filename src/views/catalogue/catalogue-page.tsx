@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
+import { memo } from 'react'
 import { CATALOGUE_SCREEN_MESSAGES, type CatalogueFilterActor } from '../../machines/catalogue-filter.machine'
-import { screenOf } from '../../machines/catalogue-filter.selectors'
+import { pageScreenOf, screenOf } from '../../machines/catalogue-filter.selectors'
 import { ProductCardSlot } from '../product/product-card-slot'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
@@ -15,15 +16,19 @@ import { FilterDisclosure } from './filter-disclosure'
 import { FilterPanel } from './filter-panel'
 import { ProductTable } from './product-table'
 
-/** /cabinet/: the filter panel beside one page of products (spec §2 Catalogue), and the open product card. */
-export function CataloguePage({ catalogue }: { catalogue: CatalogueFilterActor }) {
-  const screen = useSelector(catalogue, screenOf)
+/**
+ * /cabinet/: the filter panel beside one page of products (spec §2 Catalogue), and the open product card.
+ * Memoised, as are its parts: an address change re-renders the route, not the page; each part
+ * re-renders when what it selects from the machine changes.
+ */
+export const CataloguePage = memo(function CataloguePage({ catalogue }: { catalogue: CatalogueFilterActor }) {
+  // the list's own states (loading, refreshing …) re-render only the results area
+  const screen = useSelector(catalogue, pageScreenOf)
   const errorMessage = useSelector(catalogue, (snapshot) => snapshot.context.errorMessage)
   const keyword = useSelector(catalogue, (snapshot) => snapshot.context.query.keyword)
-  const retry = () => catalogue.send({ type: 'list.retry' })
 
   if (screen === 'initialising') return <Loading label={CATALOGUE_SCREEN_MESSAGES.loading} />
-  if (screen === 'initFailed') return <ErrorBlock title={CATALOGUE_SCREEN_MESSAGES.initFailed} message={errorMessage} onRetry={retry} />
+  if (screen === 'initFailed') return <ErrorBlock title={CATALOGUE_SCREEN_MESSAGES.initFailed} message={errorMessage} onRetry={() => catalogue.send({ type: 'list.retry' })} />
 
   return (
     <section className={styles.page}>
@@ -33,16 +38,26 @@ export function CataloguePage({ catalogue }: { catalogue: CatalogueFilterActor }
         <FilterDisclosure>
           <FilterPanel catalogue={catalogue} />
         </FilterDisclosure>
-        <div className={styles.results}>
-          {screen === 'loading' ? <Loading label={CATALOGUE_SCREEN_MESSAGES.loading} /> : null}
-          {screen === 'failed' ? <ErrorBlock title={CATALOGUE_SCREEN_MESSAGES.loadFailed} message={errorMessage} onRetry={retry} /> : null}
-          {screen === 'empty' ? <EmptyResult catalogue={catalogue} /> : null}
-          {screen === 'loaded' || screen === 'refreshing' ? <Results catalogue={catalogue} busy={screen === 'refreshing'} /> : null}
-          <MarkError catalogue={catalogue} />
-        </div>
+        <ResultsArea catalogue={catalogue} />
       </div>
       <OpenCard catalogue={catalogue} />
     </section>
+  )
+})
+
+function ResultsArea({ catalogue }: { catalogue: CatalogueFilterActor }) {
+  const screen = useSelector(catalogue, screenOf)
+  const errorMessage = useSelector(catalogue, (snapshot) => snapshot.context.errorMessage)
+  return (
+    <div className={styles.results}>
+      {screen === 'loading' ? <Loading label={CATALOGUE_SCREEN_MESSAGES.loading} /> : null}
+      {screen === 'failed' ? (
+        <ErrorBlock title={CATALOGUE_SCREEN_MESSAGES.loadFailed} message={errorMessage} onRetry={() => catalogue.send({ type: 'list.retry' })} />
+      ) : null}
+      {screen === 'empty' ? <EmptyResult catalogue={catalogue} /> : null}
+      {screen === 'loaded' || screen === 'refreshing' ? <Results catalogue={catalogue} busy={screen === 'refreshing'} /> : null}
+      <MarkError catalogue={catalogue} />
+    </div>
   )
 }
 

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { CATALOGUE_DEFAULTS, type CategoryCountNode } from '../../contract/catalogue'
 import { formatInteger } from '../ui/format'
 import styles from './catalogue.module.css'
@@ -22,8 +23,9 @@ function pathTo(nodes: CategoryCountNode[], id: string): string[] {
 /**
  * The category tree (spec §2): the sections, and the children of every category on the way to
  * the chosen one, so the tree opens where the dealer is. The chosen one is aria-current.
+ * Memoised: it re-renders when the tree, its counts or the choice change, not on other clicks.
  */
-export function CategoryTree({ tree, selected, onSelect }: CategoryTreeProps) {
+export const CategoryTree = memo(function CategoryTree({ tree, selected, onSelect }: CategoryTreeProps) {
   const open = new Set(pathTo(tree, selected))
   const renderLevel = (nodes: CategoryCountNode[], depth: number) => (
     <ul className={depth === 0 ? styles.tree : styles.subtree}>
@@ -46,7 +48,7 @@ export function CategoryTree({ tree, selected, onSelect }: CategoryTreeProps) {
       {renderLevel(tree, 0)}
     </nav>
   )
-}
+})
 
 function CategoryButton({ header, count, current, onPress }: { header: string; count?: number; current: boolean; onPress: () => void }) {
   return (

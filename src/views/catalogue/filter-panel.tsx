@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react'
-import type { Counted } from '../../contract/catalogue'
-import { priceBounds, type FilterChange } from '../../machines/catalogue-query'
+import { memo, useMemo } from 'react'
+import type { Counted, ParamFacet, Prices } from '../../contract/catalogue'
+import { priceBounds, type ParamRange } from '../../machines/catalogue-query'
 import { Button } from '../ui/button'
 import { formatInteger } from '../ui/format'
 import type { CatalogueFilterActor as CatalogueFilterActor } from '../../machines/catalogue-filter.machine'
-import { useCatalogueApi } from './catalogue-connect'
+import { useCatalogueApi, useFilterChanges, type FilterChanges } from './catalogue-connect'
 import styles from './catalogue.module.css'
 import { CategoryTree } from './category-tree'
 import { RangeFilter } from './range-filter'
@@ -12,25 +13,26 @@ import { RangeFilter } from './range-filter'
 /**
  * The catalogue's filters (spec §2): category tree, warehouse, availability, brands, price,
  * parameters and tags. Facets come from the last answer; before it, the filterinit data.
+ * Each group is memoised: a click re-renders the group it changed, an answer the facets it changed.
  */
-export function FilterPanel({ catalogue }: { catalogue: CatalogueFilterActor }) {
+export const FilterPanel = memo(function FilterPanel({ catalogue }: { catalogue: CatalogueFilterActor }) {
   const api = useCatalogueApi(catalogue)
+  const changes = useFilterChanges(catalogue)
   const query = useSelector(catalogue, (snapshot) => snapshot.context.query)
   const init = useSelector(catalogue, (snapshot) => snapshot.context.init)
   const answer = useSelector(catalogue, (snapshot) => snapshot.context.answer)
-  const change = (filterChange: FilterChange) => catalogue.send({ type: 'filter.change', change: filterChange })
 
   const warehouses = answer?.actualWms ?? init?.warehouses ?? []
   const tree = answer?.categories_tree ?? init?.catalog_tree ?? []
 
   return (
     <aside className={styles.panel} aria-label="Фильтры каталога">
-      <CategoryTree tree={tree} selected={query.catalog} onSelect={(id) => change({ kind: 'catalog', id })} />
+      <CategoryTree tree={tree} selected={query.catalog} onSelect={changes.selectCatalog} />
 
       <div className={styles.group}>
         <label className={styles.field}>
           <span className={styles.legend}>Склад</span>
-          <select value={query.warehouse} onChange={(event) => change({ kind: 'warehouse', id: Number(event.target.value) })}>
+          <select value={query.warehouse} onChange={(event) => changes.selectWarehouse(Number(event.target.value))}>
             {warehouses.map((warehouse) => (
               <option key={warehouse.id} value={warehouse.id}>
                 {warehouse.header}
@@ -39,49 +41,59 @@ export function FilterPanel({ catalogue }: { catalogue: CatalogueFilterActor }) 
           </select>
         </label>
         <label className={styles.check}>
-          <input type="checkbox" checked={query.available} onChange={(event) => change({ kind: 'available', value: event.target.checked })} />
+          <input type="checkbox" checked={query.available} onChange={(event) => changes.setAvailable(event.target.checked)} />
           <span>Только в наличии</span>
         </label>
       </div>
 
       {answer ? (
         <>
-          <ChoiceGroup
-            legend="Бренды"
-            items={answer.brands.data}
-            chosen={query.brand}
-            onToggle={(id, selected) => change({ kind: 'brand', id, selected })}
-          />
+          <ChoiceGroup legend="Бренды" items={answer.brands.data} chosen={query.brand} onToggle={changes.toggleBrand} />
           {answer.count > 0 || query.minprice !== null || query.maxprice !== null ? (
-            <RangeFilter
-              legend="Цена, ₽"
-              bounds={priceBounds(answer.prices)}
-              value={{ min: query.minprice, max: query.maxprice }}
-              decimals={answer.prices.decimals}
-              onCommit={(min, max) => change({ kind: 'price', min, max })}
-            />
+            <PriceRangeFilter prices={answer.prices} min={query.minprice} max={query.maxprice} onCommit={changes.commitPrice} />
           ) : null}
-          {answer.params.map((param) => {
-            const chosen = query.params.find((range) => range.id === param.id)
-            return (
-              <RangeFilter
-                key={param.id}
-                legend={param.unit ? `${param.header}, ${param.unit}` : param.header}
-                bounds={{ min: param.maxmin.minp, max: param.maxmin.maxp }}
-                value={{ min: chosen?.minp ?? null, max: chosen?.maxp ?? null }}
-                decimals={3}
-                onCommit={(minp, maxp) => change({ kind: 'param', id: param.id, minp, maxp })}
-              />
-            )
-          })}
-          <ChoiceGroup legend="Метки" items={answer.tags} chosen={query.tags} onToggle={(id, selected) => change({ kind: 'tag', id, selected })} />
+          {answer.params.map((param) => (
+            <ParamRangeFilter key={param.id} param={param} chosen={query.params.find((range) => range.id === param.id)} onCommit={changes.commitParam} />
+          ))}
+          <ChoiceGroup legend="Метки" items={answer.tags} chosen={query.tags} onToggle={changes.toggleTag} />
         </>
       ) : null}
 
       {api.canReset ? <Button {...api.getResetProps()}>Сбросить фильтры</Button> : null}
     </aside>
   )
+})
+
+interface PriceRangeFilterProps {
+  prices: Prices
+  min: number | null
+  max: number | null
+  onCommit: FilterChanges['commitPrice']
 }
+
+const PriceRangeFilter = memo(function PriceRangeFilter({ prices, min, max, onCommit }: PriceRangeFilterProps) {
+  const bounds = useMemo(() => priceBounds(prices), [prices])
+  return <RangeFilter legend="Цена, ₽" bounds={bounds} value={{ min, max }} decimals={prices.decimals} onCommit={onCommit} />
+})
+
+interface ParamRangeFilterProps {
+  param: ParamFacet
+  /** the dealer's range of this parameter, if any */
+  chosen: ParamRange | undefined
+  onCommit: FilterChanges['commitParam']
+}
+
+const ParamRangeFilter = memo(function ParamRangeFilter({ param, chosen, onCommit }: ParamRangeFilterProps) {
+  return (
+    <RangeFilter
+      legend={param.unit ? `${param.header}, ${param.unit}` : param.header}
+      bounds={{ min: param.maxmin.minp, max: param.maxmin.maxp }}
+      value={{ min: chosen?.minp ?? null, max: chosen?.maxp ?? null }}
+      decimals={3}
+      onCommit={(minp, maxp) => onCommit(param.id, minp, maxp)}
+    />
+  )
+})
 
 interface ChoiceGroupProps {
   legend: string
@@ -91,7 +103,7 @@ interface ChoiceGroupProps {
 }
 
 /** A group of checkboxes with the count each choice has under the rest of the filter. */
-function ChoiceGroup({ legend, items, chosen, onToggle }: ChoiceGroupProps) {
+const ChoiceGroup = memo(function ChoiceGroup({ legend, items, chosen, onToggle }: ChoiceGroupProps) {
   if (items.length === 0) return null
   const isChosen = new Set(chosen)
   return (
@@ -110,4 +122,4 @@ function ChoiceGroup({ legend, items, chosen, onToggle }: ChoiceGroupProps) {
       </ul>
     </fieldset>
   )
-}
+})

@@ -1,14 +1,14 @@
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
 import { SORT_FIELDS, type CatalogueProduct, type MarkKind, type SortField } from '../../contract/catalogue'
 import type { CatalogueFilterActor } from '../../machines/catalogue-filter.machine'
-import { shownContractOf, shownWarehouseNameOf, shownWarehouseOf } from '../../machines/catalogue-filter.selectors'
+import { shownContractOf, shownProductsOf, shownWarehouseNameOf, shownWarehouseOf } from '../../machines/catalogue-filter.selectors'
 import { AddToBasket } from '../product/add-to-basket'
 import { BrandLink } from '../product/product-table'
 import { formatInteger, formatMoney } from '../ui/format'
 import table from '../ui/data-table.module.css'
 import { CheckIcon, PlusIcon, SortIcon, StarIcon } from '../ui/icons'
-import { useCatalogueApi, type CatalogueApi } from './catalogue-connect'
+import { useCatalogueApi, useProductRowsApi, type CatalogueApi, type ProductRowsApi } from './catalogue-connect'
 import styles from './catalogue.module.css'
 
 const COLUMN_TITLES: Record<SortField, string> = { articul: 'Артикул', header: 'Наименование', price: 'Цена', price_rrc: 'РРЦ' }
@@ -18,10 +18,14 @@ const MARK_ICONS: Record<MarkKind, { on: ReactNode; off: ReactNode }> = {
   need: { on: <CheckIcon />, off: <PlusIcon /> },
 }
 
-/** The page's products: sortable column headers (aria-sort), wish and need toggles, add to basket. */
-export function ProductTable({ catalogue }: { catalogue: CatalogueFilterActor }) {
+/**
+ * The page's products: sortable column headers (aria-sort), wish and need toggles, add to basket.
+ * Rows are memoised by product: a filter click or a new answer re-renders only the rows that changed.
+ */
+export const ProductTable = memo(function ProductTable({ catalogue }: { catalogue: CatalogueFilterActor }) {
   const api = useCatalogueApi(catalogue)
-  const products = useSelector(catalogue, (snapshot) => snapshot.context.answer?.products ?? [])
+  const rowsApi = useProductRowsApi(catalogue)
+  const products = useSelector(catalogue, shownProductsOf)
   const contract = useSelector(catalogue, shownContractOf)
   const warehouse = useSelector(catalogue, shownWarehouseOf)
   const warehouseName = useSelector(catalogue, shownWarehouseNameOf)
@@ -48,13 +52,13 @@ export function ProductTable({ catalogue }: { catalogue: CatalogueFilterActor })
         </thead>
         <tbody>
           {products.map((product) => (
-            <ProductRow key={product.id} product={product} contract={contract} warehouse={warehouse} api={api} />
+            <ProductRow key={product.id} product={product} contract={contract} warehouse={warehouse} api={rowsApi} />
           ))}
         </tbody>
       </table>
     </div>
   )
-}
+})
 
 function SortableHeader({ field, api }: { field: SortField; api: CatalogueApi }) {
   const order = api.sortOrderOf(field)
@@ -72,10 +76,10 @@ interface ProductRowProps {
   product: CatalogueProduct
   contract: string
   warehouse: number
-  api: CatalogueApi
+  api: ProductRowsApi
 }
 
-function ProductRow({ product, contract, warehouse, api }: ProductRowProps) {
+const ProductRow = memo(function ProductRow({ product, contract, warehouse, api }: ProductRowProps) {
   return (
     <tr>
       <td className={styles.pictureCell}>
@@ -104,9 +108,9 @@ function ProductRow({ product, contract, warehouse, api }: ProductRowProps) {
       </td>
     </tr>
   )
-}
+})
 
-function MarkToggle({ kind, product, api }: { kind: MarkKind; product: CatalogueProduct; api: CatalogueApi }) {
+function MarkToggle({ kind, product, api }: { kind: MarkKind; product: CatalogueProduct; api: ProductRowsApi }) {
   const props = api.getMarkToggleProps(product, kind)
   const on = props['aria-pressed']
   return (

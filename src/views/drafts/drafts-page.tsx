@@ -2,7 +2,7 @@ import { Link, useSearch } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { DRAFTS_MESSAGES, type DraftsActor } from '../../machines/drafts.machine'
 import { useAddressSync } from '../address-sync'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useRouteDep, useScreenActor } from '../app-deps'
 import { ErrorBlock } from '../ui/error-block'
 import { formatCount, type WordForms } from '../ui/format'
 import { Loading } from '../ui/loading'
@@ -19,7 +19,7 @@ const DRAFT_FORMS: WordForms = { one: 'черновик', few: 'черновик
 /** /cabinet/drafts/?page=: the user's saved baskets, 10 per page, newest first. */
 export function DraftsPage() {
   const { page } = useSearch({ strict: false })
-  const drafts = useScreenActor(useAppDeps().machines.drafts, { input: { page: page ?? 1 } })
+  const drafts = useScreenActor(useRouteDep('drafts'), { input: { page: page ?? 1 } })
   // reloads, links and browser back change ?page=; the machine decides whether it is another page
   useAddressSync(drafts, { type: 'page.change', page: page ?? 1 })
   return (

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import type { MarkedList } from '../../contract/favorites'
 import { MARKED_LIST_TEXTS, type FavoritesNeedsActor, type FavoritesNeedsInput } from '../../machines/favorites-needs.machine'
 import { useAddressSync } from '../address-sync'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useRouteDep, useScreenActor } from '../app-deps'
 import { useInitData, useSelectedWarehouse } from '../layout/shell-context'
 import { ProductCardSlot } from '../product/product-card-slot'
 import { WarehouseSelect } from '../product/warehouse-select'
@@ -31,7 +31,7 @@ function MarkedGoodsPage({ list }: { list: MarkedList }) {
 }
 
 function MarkedGoods({ input, warehouseName }: { input: FavoritesNeedsInput; warehouseName: string }) {
-  const actor = useScreenActor(useAppDeps().machines.favoritesNeeds, { input })
+  const actor = useScreenActor(useRouteDep('favoritesNeeds'), { input })
   useAddressSync(actor, { type: 'page.change', page: input.page })
   const texts = MARKED_LIST_TEXTS[input.list]
   const titleId = `${input.list}-title`

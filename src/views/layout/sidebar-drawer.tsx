@@ -1,13 +1,17 @@
 import { useSelector } from '@xstate/react'
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { lazy, Suspense } from 'react'
 import { useAppDeps } from '../app-deps'
 import { Button } from '../ui/button'
-import { CloseIcon, MenuIcon } from '../ui/icons'
-import { MenuLinks } from './sidebar'
+import { MenuIcon } from '../ui/icons'
 import styles from './sidebar-drawer.module.css'
-import sidebarStyles from './sidebar.module.css'
 
 const DRAWER_ID = 'cabinet-menu-drawer'
+
+// react-aria's modal is not needed for the first paint: its chunk loads when the drawer first
+// opens, or a moment earlier when a pointer or the focus reaches «Меню»
+const loadDrawerDialog = () => import('./sidebar-drawer-dialog')
+const SidebarDrawerDialog = lazy(() => loadDrawerDialog().then((module) => ({ default: module.SidebarDrawerDialog })))
+const preloadDrawerDialog = () => void loadDrawerDialog()
 
 /** The header's "Меню" button of a phone or tablet (hidden on a wide screen, where the sidebar shows). */
 export function MenuButton() {
@@ -15,7 +19,13 @@ export function MenuButton() {
   const open = useSelector(sidebar, (snapshot) => snapshot.matches({ drawer: 'open' }))
   return (
     <span className={styles.menuButton}>
-      <Button aria-expanded={open} aria-controls={open ? DRAWER_ID : undefined} onPress={() => sidebar.send({ type: 'sidebar.open' })}>
+      <Button
+        aria-expanded={open}
+        aria-controls={open ? DRAWER_ID : undefined}
+        onPointerEnter={preloadDrawerDialog}
+        onFocus={preloadDrawerDialog}
+        onPress={() => sidebar.send({ type: 'sidebar.open' })}
+      >
         <MenuIcon size={20} />
         Меню
       </Button>
@@ -23,31 +33,14 @@ export function MenuButton() {
   )
 }
 
-/**
- * The menu as a drawer over the page: a modal dialog, so focus moves into it and back to the
- * menu button when it closes; Escape, a click outside, "Закрыть меню" and following a link close it.
- */
+/** The narrow-screen menu drawer while the sidebar machine has it open. */
 export function SidebarDrawer() {
   const { sidebar } = useAppDeps()
   const open = useSelector(sidebar, (snapshot) => snapshot.matches({ drawer: 'open' }))
-  const close = () => sidebar.send({ type: 'sidebar.close' })
+  if (!open) return null
   return (
-    <ModalOverlay className={styles.overlay} isOpen={open} isDismissable onOpenChange={(isOpen) => (isOpen ? undefined : close())}>
-      <Modal className={styles.drawer}>
-        <Dialog id={DRAWER_ID} className={styles.dialog} aria-labelledby={`${DRAWER_ID}-title`}>
-          <div className={sidebarStyles.top}>
-            <Heading slot="title" id={`${DRAWER_ID}-title`} className={styles.title}>
-              Кабинет дилера
-            </Heading>
-            <button type="button" className={sidebarStyles.toggle} aria-label="Закрыть меню" onClick={close}>
-              <CloseIcon size={20} />
-            </button>
-          </div>
-          <nav aria-label="Меню кабинета">
-            <MenuLinks narrow={false} onFollow={close} />
-          </nav>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <Suspense fallback={null}>
+      <SidebarDrawerDialog id={DRAWER_ID} onClose={() => sidebar.send({ type: 'sidebar.close' })} />
+    </Suspense>
   )
 }

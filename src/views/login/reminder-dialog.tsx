@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useRouteDep, useScreenActor } from '../app-deps'
 import { FormField } from '../ui/form-field'
 import shared from '../layout/signed-out.module.css'
 import { Button } from '../ui/button'
@@ -28,7 +28,7 @@ export function ReminderDialog({ isOpen, onClose }: ReminderDialogProps) {
 
 /** Mounted while the dialog is open, so every opening starts afresh. */
 function ReminderForm({ close }: { close: () => void }) {
-  const reminder = useScreenActor(useAppDeps().machines.reminder)
+  const reminder = useScreenActor(useRouteDep('reminder'))
   const isSending = useSelector(reminder, (s) => s.matches('sending'))
   const isSent = useSelector(reminder, (s) => s.matches('sent'))
   const isEmpty = useSelector(reminder, (s) => s.matches({ form: 'empty' }))

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { ORDER_DETAIL_MESSAGES } from '../../machines/order-detail.machine'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useRouteDep, useScreenActor } from '../app-deps'
 import { HostedProductCard } from '../product/hosted-product-card'
 import { ProductName, useProductCardHost } from '../product/product-name-card'
 import table from '../ui/data-table.module.css'
@@ -11,7 +11,7 @@ import styles from './orders.module.css'
 
 /** An expanded order: its delivery and comment, and its composition (GET /api/order/{id}/ while open). */
 export function OrderDetailPanel({ id }: { id: number }) {
-  const detailActor = useScreenActor(useAppDeps().machines.orderDetail, { input: { id } })
+  const detailActor = useScreenActor(useRouteDep('orderDetail'), { input: { id } })
   const view = useSelector(detailActor, (snapshot) => (snapshot.matches('loaded') ? 'loaded' : snapshot.matches('failed') ? 'failed' : 'loading'))
   const detail = useSelector(detailActor, (snapshot) => snapshot.context.detail)
   const errorMessage = useSelector(detailActor, (snapshot) => snapshot.context.errorMessage)

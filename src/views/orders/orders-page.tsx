@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import { filterOfSearch } from '../../machines/orders-filter'
 import { ORDERS_MESSAGES, type OrdersActor } from '../../machines/orders.machine'
 import { useAddressSync } from '../address-sync'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useRouteDep, useScreenActor } from '../app-deps'
 import { ErrorBlock } from '../ui/error-block'
 import { formatCount, type WordForms } from '../ui/format'
 import { Loading } from '../ui/loading'
@@ -21,7 +21,7 @@ const ORDER_FORMS: WordForms = { one: 'заказ', few: 'заказа', many: '
 /** /cabinet/orders/: the company's orders, 10 per page, the filter in the address, reloaded every 300 s. */
 export function OrdersPage() {
   const filter = filterOfSearch(useSearch({ strict: false }))
-  const orders = useScreenActor(useAppDeps().machines.orders, { input: { filter } })
+  const orders = useScreenActor(useRouteDep('orders'), { input: { filter } })
   // reloads, links and browser back change the address; the machine decides whether it is another filter
   useAddressSync(orders, { type: 'filter.change', filter })
   return (

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { PRICELIST_PAGE_MESSAGES, type PricelistActor } from '../../machines/pricelist.machine'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useRouteDep, useScreenActor } from '../app-deps'
 import { useInitData, useSelectedWarehouse } from '../layout/shell-context'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
@@ -21,7 +21,7 @@ export function PricelistPage() {
 }
 
 function PricelistScreen({ contract, wms }: { contract: string; wms: number }) {
-  const pricelist = useScreenActor(useAppDeps().machines.pricelist, { input: { contract, wms } })
+  const pricelist = useScreenActor(useRouteDep('pricelist'), { input: { contract, wms } })
   const busy = useSelector(pricelist, (snapshot) => (snapshot.matches('uploading') ? 'file' : snapshot.matches('recognizing') ? 'text' : null))
   const isModalOpen = useSelector(pricelist, (snapshot) => snapshot.matches('choosing') || snapshot.matches('adding') || snapshot.matches('refused'))
 

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import type { Account } from '../../contract/account'
 import { MENU } from '../../contract/menu'
 import { PROFILE_MESSAGES } from '../../machines/profile.machine'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useRouteDep, useScreenActor } from '../app-deps'
 import { useInitData } from '../layout/shell-context'
 import { JournalExport } from './journal-export'
 import { ErrorBlock } from '../ui/error-block'
@@ -20,7 +20,7 @@ const menuTitle = (key: string) => MENU.find((entry) => entry.key === key)?.titl
 /** /cabinet/profile/: the signed-in account (GET /api/account/{id}/). */
 export function ProfilePage() {
   const { account } = useInitData()
-  const profile = useScreenActor(useAppDeps().machines.profile, { input: { accountId: account.id } })
+  const profile = useScreenActor(useRouteDep('profile'), { input: { accountId: account.id } })
   const view = useSelector(profile, (snapshot) =>
     snapshot.matches('loaded') ? 'loaded' : snapshot.matches('failed') ? 'failed' : 'loading',
   )

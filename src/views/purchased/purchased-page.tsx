@@ -4,7 +4,7 @@ import type { PurchasedGoodsResponse } from '../../contract/purchased-goods'
 import { PURCHASED_SCREEN_MESSAGES, type PurchasedGoodsActor } from '../../machines/purchased-goods.machine'
 import { filtersOf } from '../../machines/purchased-goods-rules'
 import { useAddressSync } from '../address-sync'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useRouteDep, useScreenActor } from '../app-deps'
 import { ErrorBlock } from '../ui/error-block'
 import { formatCount, formatInteger, formatMoney, PRODUCT_FORMS } from '../ui/format'
 import { Loading } from '../ui/loading'
@@ -20,7 +20,7 @@ export const PURCHASED_LOADING_LABEL = 'Загрузка отчёта…'
 /** /cabinet/purchased/: the purchased-goods reports, 20 rows a page, the last 30 days by default (spec §2, §9). */
 export function PurchasedPage() {
   const filters = filtersOf(useSearch({ strict: false }))
-  const purchased = useScreenActor(useAppDeps().machines.purchasedGoods, { input: { filters } })
+  const purchased = useScreenActor(useRouteDep('purchasedGoods'), { input: { filters } })
   // links, reloads and browser back change the address; the machine decides whether it is news
   useAddressSync(purchased, { type: 'address.change', filters })
   return (

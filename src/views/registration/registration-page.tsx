@@ -4,7 +4,7 @@ import type { FormEvent } from 'react'
 import { Button as AriaButton, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { SnapshotFrom } from 'xstate'
 import { captchaSrcOf, type RegistrationField, type registrationMachine } from '../../machines/registration.machine'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useRouteDep, useScreenActor } from '../app-deps'
 import { FormField } from '../ui/form-field'
 import shared from '../layout/signed-out.module.css'
 import { Button } from '../ui/button'
@@ -30,8 +30,8 @@ const LOGIN_PATH = '/login/'
 /** /registration/form: the registration modal (spec §2, §4, §5, §8). Closing it goes to the login page. */
 export function RegistrationPage() {
   const navigate = useNavigate()
-  const deps = useAppDeps()
-  const registration = useScreenActor(deps.machines.registration, { input: { captchaTime: Date.now(), draft: deps.readRegistrationDraft() } })
+  const readDraft = useRouteDep('readRegistrationDraft')
+  const registration = useScreenActor(useRouteDep('registration'), { input: { captchaTime: Date.now(), draft: readDraft() } })
   const phase = useSelector(registration, phaseOf)
   const values = useSelector(registration, (s) => s.context.values)
   const errors = useSelector(registration, (s) => s.context.errors)

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { memo } from 'react'
 import { paginationCells } from '../../machines/pagination'
 import { ChevronIcon } from './icons'
 import styles from './pagination.module.css'
@@ -15,7 +16,7 @@ export interface PaginationProps {
  * arrows. Each cell links to the current address with another ?page= (the other query
  * parameters stay), so reload and browser back keep the page.
  */
-export function Pagination({ page, total }: PaginationProps) {
+export const Pagination = memo(function Pagination({ page, total }: PaginationProps) {
   if (total <= 1) return null
   const current = Math.min(Math.max(page, 1), total)
   const linkTo = (n: number) => ({ to: './', search: (prev: object) => ({ ...prev, page: n }) }) as const
@@ -54,7 +55,7 @@ export function Pagination({ page, total }: PaginationProps) {
       </ul>
     </nav>
   )
-}
+})
 
 /**
  * What an empty list shows when its ?page= lies past the last page (see isPastLastPage): an old

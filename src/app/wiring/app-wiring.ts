@@ -1,0 +1,21 @@
+import type { RegisteredRouter } from '@tanstack/react-router'
+import type { productCardMachine } from '../../machines/product-card.machine'
+import type { SessionActor } from '../../machines/session.machine'
+import type { Http } from '../../services/http'
+import type { AppStorage } from '../../services/storage'
+
+/**
+ * The app-lifetime pieces every screen's wiring joins its machines to: built once at start-up by
+ * the composition root (providers.tsx) and handed to the lazily loaded route modules.
+ */
+export interface AppWiring {
+  http: Http
+  /** the root of the actor system: workflows reach the shell and the basket through session.system */
+  session: SessionActor
+  router: RegisteredRouter
+  storage: AppStorage
+  /** this tab's storage (sessionStorage) */
+  tabStorage: AppStorage
+  /** the product card with its real actors: the child of whichever workflow opens a product */
+  productCard: typeof productCardMachine
+}

@@ -1,0 +1,21 @@
+/**
+ * The orders list's periods and defaults and the dd.mm.yyyy date rule, without schemas: the
+ * router checks the orders address with these before the orders screen (and its contract) loads.
+ */
+
+/** 'period' takes start_date..end_date; the others count back from now; 'all' has no bound. */
+export const ORDER_PERIODS = ['all', 'week', 'month', 'quarter', 'year', 'period'] as const
+export type OrderPeriod = (typeof ORDER_PERIODS)[number]
+
+/** Spec §7: the orders list shows the last week, 10 orders a page; contract '0' = every contract the user may use. */
+export const ORDERS_DEFAULTS = { contract: '0', dateselect: 'week', page: 1, perpage: 10, maxPerpage: 100 } as const
+
+/** [year, month, day] of a dd.mm.yyyy date, or null when it names no day. */
+export function ruDateParts(text: string): [number, number, number] | null {
+  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text)
+  if (!match) return null
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  return real && year >= 2000 ? [year, month, day] : null
+}

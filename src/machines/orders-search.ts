@@ -1,0 +1,23 @@
+import * as z from 'zod/mini'
+import { ORDER_PERIODS, ruDateParts } from '../contract/order-periods'
+
+const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined)
+const ruDate = z.string().check(z.trim(), z.refine((text) => ruDateParts(text) !== null))
+const text = z.string().check(z.trim(), z.maxLength(100))
+
+/**
+ * The orders page's address, ?contract=&article=&dateselect=&start_date=&end_date=&search_doc=&paid=&state=&page=:
+ * a bad value falls back to its default. The router checks it before the orders screen loads.
+ */
+export const ordersSearchSchema = z.object({
+  contract: optional(z.coerce.string().check(z.regex(/^\d{1,9}$/))),
+  article: optional(text),
+  dateselect: optional(z.enum(ORDER_PERIODS)),
+  start_date: optional(ruDate),
+  end_date: optional(ruDate),
+  search_doc: optional(text),
+  paid: optional(z.pipe(z.coerce.string(), z.enum(['0', '1']))),
+  state: optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647))),
+  page: optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000))),
+})
+export type OrdersSearch = z.infer<typeof ordersSearchSchema>
