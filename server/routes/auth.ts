@@ -3,8 +3,7 @@ import { AUTH_MESSAGES, loginRequestSchema, logoutRequestSchema } from '../../sr
 import { accountOf, findUser } from '../auth/account'
 import { spendPasswordCheck, verifyPassword } from '../auth/passwords'
 import { enforceRateLimit } from '../auth/rate-limit'
-import { requireAccount, signedInUser } from '../auth/require-account'
-import { clearSessionCookie, createSession, deleteSession, sessionIdOf, setSessionCookie } from '../auth/sessions'
+import { clearSessionCookie, createSession, deleteSession, findSessionUser, sessionIdOf, setSessionCookie } from '../auth/sessions'
 import type { Db } from '../db/connection'
 import type { AppDeps } from '../deps'
 import { HttpError, parseBody } from '../validation'
@@ -75,7 +74,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { ok: true }
   })
 
-  app.get('/api/session/', { preHandler: requireAccount(deps) }, async (request) => ({
-    account: await accountOf(db, signedInUser(request)),
-  }))
+  app.get('/api/session/', async (request) => {
+    const sessionId = sessionIdOf(request)
+    const user = sessionId ? await findSessionUser(db, sessionId, deps.now()) : undefined
+    return { account: user ? await accountOf(db, user) : null }
+  })
 }

@@ -10,8 +10,14 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>
 /** POST /api/logout/ takes no fields (an empty JSON object or no body). */
 export const logoutRequestSchema = z.optional(z.strictObject({}))
 
-/** POST /api/login/ and GET /api/session/ answer the signed-in account. */
+/** POST /api/login/ answers the signed-in account. */
 export const sessionResponseSchema = z.object({ account: accountSchema })
+
+/**
+ * GET /api/session/ answers the signed-in account, or null when nobody is signed in: asking is
+ * not an error, so a signed-out start logs no failed request in the browser's console.
+ */
+export const sessionStateSchema = z.object({ account: z.nullable(accountSchema) })
 
 export const AUTH_MESSAGES = {
   wrongCredentials: 'Неверный e-mail или пароль',

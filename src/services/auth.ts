@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import type { Account } from '../contract/account'
-import { sessionResponseSchema, type LoginRequest } from '../contract/auth'
+import { sessionResponseSchema, sessionStateSchema, type LoginRequest } from '../contract/auth'
 import { okSchema } from '../contract/common'
 import { ApiCallError, type Http } from './http'
 
@@ -8,18 +8,13 @@ import { ApiCallError, type Http } from './http'
 const isRefusal = (error: unknown): error is ApiCallError => error instanceof ApiCallError && error.status >= 400 && error.status < 500
 
 /**
- * The session's actors: GET /api/session/ (a 401 means nobody is signed in: null), POST /api/login/
+ * The session's actors: GET /api/session/ (the account, or null when nobody is signed in), POST /api/login/
  * (answers the account, or the server's refusal as `{ refusal }`), POST /api/logout/.
  */
 export const createSessionActors = (deps: { http: Http }) => ({
   loadSession: fromPromise<Account | null>(async ({ signal }) => {
-    try {
-      const { account } = await deps.http.get('session', undefined, sessionResponseSchema, undefined, signal)
-      return account
-    } catch (error) {
-      if (error instanceof ApiCallError && error.status === 401) return null
-      throw error
-    }
+    const { account } = await deps.http.get('session', undefined, sessionStateSchema, undefined, signal)
+    return account
   }),
   login: fromPromise(async ({ input, signal }: { input: LoginRequest; signal: AbortSignal }) => {
     try {

@@ -67,7 +67,7 @@ describe('the built SPA', () => {
       const response = await app.inject({ method: 'GET', url: '/cabinet/', headers: html })
       expect(response.statusCode).toBe(503)
       expect(response.body).toContain(NOT_BUILT_MESSAGE)
-      expect((await app.inject({ method: 'GET', url: '/api/session/' })).statusCode).toBe(401)
+      expect((await app.inject({ method: 'GET', url: '/api/order/' })).statusCode).toBe(401)
     } finally {
       await app.close()
     }
