@@ -6,10 +6,18 @@ export const MAIN_ACCOUNT_TYPE = '1'
 
 /** Contracts the user may work under: all of the company's for a main account, the granted ones for a manager. */
 export async function allowedContracts(db: Db, user: Pick<SessionUser, 'id' | 'customer_id' | 'type_id'>): Promise<Contract[]> {
+  return (await allowedContractsPriced(db, user)).map(({ priceFactor: _, ...contract }) => contract)
+}
+
+/** The allowed contracts with each one's multiplier of the base price list, in one query. */
+export async function allowedContractsPriced(
+  db: Db,
+  user: Pick<SessionUser, 'id' | 'customer_id' | 'type_id'>,
+): Promise<(Contract & { priceFactor: number })[]> {
   let query = db.kysely
     .selectFrom('contracts')
     .innerJoin('contragents', 'contragents.id', 'contracts.contragent_id')
-    .select(['contracts.id', 'contracts.header', 'contragents.company'])
+    .select(['contracts.id', 'contracts.header', 'contragents.company', 'contracts.price_factor'])
     .where('contracts.customer_id', '=', user.customer_id)
     .orderBy('contracts.id')
   if (user.type_id !== MAIN_ACCOUNT_TYPE) {
@@ -18,7 +26,7 @@ export async function allowedContracts(db: Db, user: Pick<SessionUser, 'id' | 'c
     )
   }
   const rows = await query.execute()
-  return rows.map((row) => ({ id: String(row.id), header: row.header, contragent: row.company }))
+  return rows.map((row) => ({ id: String(row.id), header: row.header, contragent: row.company, priceFactor: row.price_factor }))
 }
 
 /** The user's chosen contract while it is still allowed, else the first allowed one, else '0'. */

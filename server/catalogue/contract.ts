@@ -1,7 +1,7 @@
 import type { Warehouse } from '../../src/contract/account'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
 import { CATALOGUE_DEFAULTS, CATALOGUE_MESSAGES } from '../../src/contract/catalogue'
-import { allowedContracts, selectedContractId } from '../auth/contract-access'
+import { allowedContractsPriced, selectedContractId } from '../auth/contract-access'
 import type { SessionUser } from '../auth/sessions'
 import type { Db } from '../db/connection'
 import { HttpError } from '../validation'
@@ -21,13 +21,11 @@ export const contractPrice = (basePrice: number, factor: number) => Math.round(b
  * the user may use (a manager only its granted ones), else 403.
  */
 export async function resolveContract(db: Db, user: SessionUser, requested: string = CATALOGUE_DEFAULTS.contract): Promise<PriceContract> {
-  const contracts = await allowedContracts(db, user)
+  const contracts = await allowedContractsPriced(db, user)
   const id = requested === CATALOGUE_DEFAULTS.contract ? selectedContractId(user, contracts) : requested
-  if (!contracts.some((contract) => contract.id === id)) {
-    throw new HttpError(403, id === CATALOGUE_DEFAULTS.contract ? CATALOGUE_MESSAGES.noContract : AUTH_MESSAGES.forbidden)
-  }
-  const row = await db.kysely.selectFrom('contracts').select('price_factor').where('id', '=', Number(id)).executeTakeFirstOrThrow()
-  return { id: Number(id), factor: row.price_factor }
+  const contract = contracts.find((candidate) => candidate.id === id)
+  if (!contract) throw new HttpError(403, id === CATALOGUE_DEFAULTS.contract ? CATALOGUE_MESSAGES.noContract : AUTH_MESSAGES.forbidden)
+  return { id: Number(id), factor: contract.priceFactor }
 }
 
 /** The warehouse a request names, or 400. */
