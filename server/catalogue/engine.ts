@@ -1,4 +1,5 @@
 import type { Counted, ParamFacet, Sorting } from '../../src/contract/catalogue'
+import { contractPrice } from './contract'
 import type { FilterPlan } from './filter'
 import type { CatalogueSnapshot } from './snapshot'
 
@@ -49,8 +50,11 @@ export function evaluate(s: CatalogueSnapshot, plan: FilterPlan, sorting: Sortin
   // a param the catalogue does not know is on no product: -1 never matches
   const paramFilters = plan.params.map((param) => ({ at: s.paramIndex.get(param.id) ?? -1, min: param.minp ?? -Infinity, max: param.maxp ?? Infinity }))
   const withKeyword = plan.keyword === '' ? undefined : s.containing(plan.keyword)
-  const minPrice = plan.basePrice?.min ?? -Infinity
-  const maxPrice = plan.basePrice?.max ?? Infinity
+  // the dealer's bounds are on the contract price as the list shows it (rounded to kopecks), so
+  // each product's is rounded the same way: bounds moved back to base prices miss the boundary
+  const minPrice = plan.contractPrice?.min ?? -Infinity
+  const maxPrice = plan.contractPrice?.max ?? Infinity
+  const factor = plan.contractPrice?.factor ?? 1
   const matched = new Uint8Array(s.size)
   const brandCounts = new Int32Array(s.brandList.length)
   const tagCounts = new Int32Array(s.tags.length)
@@ -69,7 +73,10 @@ export function evaluate(s: CatalogueSnapshot, plan: FilterPlan, sorting: Sortin
     if (inCatalogue && !inCatalogue[s.categoryAt[i]!]) failed |= CATALOG
     if (ofBrand && !ofBrand[s.brandAt[i]!]) failed |= BRAND
     const price = s.price[i]!
-    if (price < minPrice || price >= maxPrice) failed |= PRICE
+    if (plan.contractPrice) {
+      const shown = contractPrice(price, factor)
+      if (shown < minPrice || shown > maxPrice) failed |= PRICE
+    }
     const paramsFrom = paramStart[i]!
     const paramsTo = paramStart[i + 1]!
     for (const param of paramFilters) {

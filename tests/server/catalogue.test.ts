@@ -285,6 +285,18 @@ describe('POST /api/filter/', () => {
     expect(got.products.every((p) => p.picturetype === 'svg' && p.picture !== null)).toBe(true)
   })
 
+  // a bound equal to a product's contract price as the list shows it keeps that product, under
+  // every contract: bounds moved back to base prices once lost products at a rounding boundary
+  it('keeps a product whose shown contract price is exactly a price bound', async () => {
+    for (const [contract, factor] of model.factorOf) {
+      for (const p of model.products) {
+        const shown = kopecks(p.price * factor)
+        const found = await filter({ catalog: '-1', contract, byprice: true, minprice: shown, maxprice: shown, perpage: 100 })
+        expect(found.products.map((product) => product.id)).toContain(p.id)
+      }
+    }
+  })
+
   it('agrees with the reference model on generated filters (count, page, every facet)', async () => {
     await fc.assert(fc.asyncProperty(filterArbitrary(), async (input) => void (await checkAgainstModel(input))), { numRuns: 60 })
   })
