@@ -1,4 +1,5 @@
 import type { Plugin, Rolldown } from 'vite'
+import { BOOT_CALLS_META } from '../src/contract/boot-answers'
 
 type OutputChunk = Rolldown.OutputChunk
 
@@ -6,10 +7,34 @@ export interface RoutePage {
   /** the lazily loaded route module the address shows, matched against its source path */
   module: RegExp
   /**
-   * GET answers fetched while the scripts load: only calls that every start of the page makes, since
-   * an answer nobody took is handed to a later call of the same address, however stale by then
+   * GET calls (addresses as bootAddress writes them) that a signed-in start of the screen makes
+   * besides the session, the init data and the basket (for an address with no query, where the
+   * call follows it): the server answers them inside the page (src/contract/boot-answers.ts)
    */
-  fetches?: readonly string[]
+  bootCalls?: readonly string[]
+  /**
+   * modules a signed-in start imports lazily whatever the screen (the basket's watch on other
+   * tabs): preloaded with the screen, else their load is one more round trip after the scripts run
+   */
+  startImports?: readonly RegExp[]
+}
+
+/** The head tag naming a page's own boot calls; the server answers the start's calls inside every page that has one. */
+const bootCallsTag = (calls: readonly string[]) => `<meta name="${BOOT_CALLS_META}" content="${calls.join(' ')}">`
+
+/**
+ * The entry's stylesheets go to the end of the body: the boot message above them (styled inline in
+ * index.html) paints as soon as the page arrives instead of after the CSS, while the module scripts,
+ * which run only once the whole page is parsed, still find every style in place (src/app/main.tsx
+ * moves them back to the head, ahead of the stylesheets screens add).
+ */
+function stylesheetsToBody(html: string): string {
+  const stylesheets: string[] = []
+  const head = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (link) => {
+    stylesheets.push(link.trim())
+    return ''
+  })
+  return head.replace('</body>', `${stylesheets.map((link) => `  ${link}\n  `).join('')}</body>`)
 }
 
 /** Every chunk the given chunks import statically, themselves included. */
@@ -28,13 +53,16 @@ function staticClosure(start: readonly OutputChunk[], byFile: ReadonlyMap<string
   return found
 }
 
+const withHeadTags = (html: string, tags: readonly string[]) => html.replace('</head>', `${tags.map((tag) => `  ${tag}\n  `).join('')}</head>`)
+
 const cssOf = (chunks: Iterable<OutputChunk>) => new Set([...chunks].flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))
 
 /**
  * Writes a copy of index.html for each screen address (cabinet/orders/index.html for
- * '/cabinet/orders/'), whose head also preloads the screen's own chunks, their CSS and the
- * session. Without it a cold start is a waterfall: the entry script runs, the router asks for the
- * session, then for the screen's chunk. The server sends the nearest page up the address
+ * '/cabinet/orders/'), whose head also preloads the screen's own chunks and their CSS and names
+ * the screen's boot calls. Without it a cold start is a waterfall: the entry script runs, the
+ * router asks for the session, then for the screen's chunk, then for its data. The server sends
+ * the nearest page up the address with the answers of the start's calls inside
  * (server/routes/static-spa.ts).
  */
 export function routePages(pages: Readonly<Record<string, RoutePage>>): Plugin {
@@ -49,7 +77,8 @@ export function routePages(pages: Readonly<Record<string, RoutePage>>): Plugin {
     generateBundle(_options, bundle) {
       const index = bundle['index.html']
       if (index?.type !== 'asset') return
-      const html = String(index.source)
+      const html = stylesheetsToBody(String(index.source))
+      index.source = withHeadTags(html, [bootCallsTag([])])
       const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk')
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
       const entry = staticClosure(
@@ -58,22 +87,29 @@ export function routePages(pages: Readonly<Record<string, RoutePage>>): Plugin {
       )
       const entryCss = cssOf(entry)
 
+      const lazyChunk = (module: RegExp) => chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId && module.test(chunk.facadeModuleId))
+
       for (const [address, page] of Object.entries(pages)) {
-        const route = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId && page.module.test(chunk.facadeModuleId))
+        const route = lazyChunk(page.module)
         if (!route) {
           this.warn(`route-pages: no lazily loaded chunk matches ${page.module} for ${address}; the page is not written`)
           continue
         }
-        const own = [...staticClosure([route], byFile)].filter((chunk) => !entry.has(chunk))
+        const startChunks = (page.startImports ?? []).flatMap((module) => {
+          const chunk = lazyChunk(module)
+          if (!chunk) this.warn(`route-pages: no lazily loaded chunk matches ${module}; ${address} does not preload it`)
+          return chunk ? [chunk] : []
+        })
+        const own = [...staticClosure([route, ...startChunks], byFile)].filter((chunk) => !entry.has(chunk))
         const links = [
-          ...(page.fetches ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`),
+          bootCallsTag(page.bootCalls ?? []),
           ...own.map((chunk) => `<link rel="modulepreload" crossorigin href="${base}${chunk.fileName}">`),
           ...[...cssOf(own)].filter((css) => !entryCss.has(css)).map((css) => `<link rel="preload" as="style" crossorigin href="${base}${css}">`),
         ]
         this.emitFile({
           type: 'asset',
           fileName: `${address.replace(/^\/|\/$/g, '')}/index.html`,
-          source: html.replace('</head>', `${links.map((link) => `  ${link}\n  `).join('')}</head>`),
+          source: withHeadTags(html, links),
         })
       }
     },

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { Db } from '../db/connection'
 import type { Database } from '../db/schema'
 
@@ -25,7 +25,20 @@ export const SESSION_USER_COLUMNS = [
 ] as const
 
 /** Only the hash of a session id is stored, so a leaked table does not give sessions away. */
-const hashSessionId = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex')
+export const hashSessionId = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex')
+
+/** A session id as `createSession` makes them; anything else is no session. */
+export const isSessionIdShaped = (sessionId: string) => /^[0-9a-f]{32}$/.test(sessionId)
+
+/** The users of live sessions: not expired, the user enabled and approved. */
+export const liveSessionUsers = (kysely: Kysely<Database>, sessionHash: string, now: string) =>
+  kysely
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .where('sessions.id', '=', sessionHash)
+    .where('sessions.expires_at', '>', now)
+    .where('users.enabled', '=', '1')
+    .where('users.approval', '=', 'approved')
 
 export async function createSession(db: Db, userId: number, now: Date): Promise<string> {
   const sessionId = randomBytes(16).toString('hex')
@@ -48,16 +61,8 @@ export async function createSession(db: Db, userId: number, now: Date): Promise<
 
 /** The user of a live session; sessions of disabled or no longer approved users do not count. */
 export async function findSessionUser(db: Db, sessionId: string, now: Date): Promise<SessionUser | undefined> {
-  if (!/^[0-9a-f]{32}$/.test(sessionId)) return undefined
-  return db.kysely
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(SESSION_USER_COLUMNS)
-    .where('sessions.id', '=', hashSessionId(sessionId))
-    .where('sessions.expires_at', '>', now.toISOString())
-    .where('users.enabled', '=', '1')
-    .where('users.approval', '=', 'approved')
-    .executeTakeFirst()
+  if (!isSessionIdShaped(sessionId)) return undefined
+  return liveSessionUsers(db.kysely, hashSessionId(sessionId), now.toISOString()).select(SESSION_USER_COLUMNS).executeTakeFirst()
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

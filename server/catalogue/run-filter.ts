@@ -1,14 +1,16 @@
-import type { CatalogueFilter, FilterResponse, Prices } from '../../src/contract/catalogue'
+import type { CatalogueFilter, CatalogueProduct, CategoryCountNode, Counted, FilterResponse, Prices } from '../../src/contract/catalogue'
 import { CATALOGUE_DEFAULTS } from '../../src/contract/catalogue'
 import type { SessionUser } from '../auth/sessions'
 import type { Db } from '../db/connection'
 import { countedTree } from './categories'
 import { contractPrice, requireWarehouse, resolveContract, type PriceContract } from './contract'
 import { evaluate, type FilterOutcome } from './engine'
+import { sameJson } from './filter-answer-json'
 import { planFilter } from './filter'
 import { cachedOutcome } from './outcome-cache'
 import type { ProductRow } from './listing'
 import { availableAt, currentCatalogue, type CatalogueSnapshot } from './snapshot'
+import { stocksAtVersion } from './stock-cache'
 import { toCatalogueProducts } from './stocks'
 
 const rowAt = (s: CatalogueSnapshot, i: number): ProductRow => ({
@@ -21,6 +23,19 @@ const rowAt = (s: CatalogueSnapshot, i: number): ProductRow => ({
   brand_header: s.brands.get(s.brand[i]!) ?? '',
   category_id: s.category[i]!,
 })
+
+/**
+ * The page last listed per outcome. Stock, pictures and marks are read fresh for every request;
+ * when they come out as last time the page is that same array, whose JSON is then reused.
+ */
+const lastPageOf = new WeakMap<FilterOutcome, CatalogueProduct[]>()
+
+function asLastTimeIfSame(outcome: FilterOutcome, products: CatalogueProduct[]): CatalogueProduct[] {
+  const last = lastPageOf.get(outcome)
+  if (last && sameJson(last, products)) return last
+  lastPageOf.set(outcome, products)
+  return products
+}
 
 export interface CatalogueSearch {
   contract: PriceContract
@@ -42,7 +57,8 @@ export async function searchCatalogue(db: Db, user: SessionUser, filter: Catalog
   const query = { plan, sorting: filter.sorting, page: filter.page, perpage: filter.perpage, stockVersion: versions.stocks }
   const outcome = cachedOutcome(snapshot, query, () => evaluate(snapshot, plan, filter.sorting, filter.page, filter.perpage, available))
   const rows = outcome.page.map((i) => rowAt(snapshot, i))
-  const products = await toCatalogueProducts(db, { userId: user.id, warehouseId: filter.warehouse, priceFactor: contract.factor }, rows)
+  const listing = { userId: user.id, warehouseId: filter.warehouse, priceFactor: contract.factor }
+  const products = asLastTimeIfSame(outcome, await toCatalogueProducts(db, listing, rows, stocksAtVersion(db, versions.stocks)))
   return { contract, snapshot, outcome, products }
 }
 
@@ -52,18 +68,32 @@ const pricesOf = (basePrices: FilterOutcome['basePrices'], factor: number): Pric
   decimals: CATALOGUE_DEFAULTS.priceDecimals,
 })
 
+/** The parts of an answer that depend on the outcome alone, built once per outcome (and so serialised once, see filter-answer-json.ts). */
+interface OutcomeParts {
+  brands: { data: Counted[] }
+  categoriesTree: CategoryCountNode[]
+}
+const partsByOutcome = new WeakMap<FilterOutcome, OutcomeParts>()
+
+function outcomeParts(snapshot: CatalogueSnapshot, outcome: FilterOutcome): OutcomeParts {
+  let parts = partsByOutcome.get(outcome)
+  if (!parts) partsByOutcome.set(outcome, (parts = { brands: { data: outcome.brands }, categoriesTree: countedTree(snapshot.tree, outcome.categoryCounts) }))
+  return parts
+}
+
 /** POST /api/filter/ (and /api/search/): one page of products and the facets. */
 export async function runFilter(db: Db, user: SessionUser, filter: CatalogueFilter): Promise<FilterResponse> {
   const { contract, snapshot, outcome, products } = await searchCatalogue(db, user, filter)
+  const { brands, categoriesTree } = outcomeParts(snapshot, outcome)
   return {
-    brands: { data: outcome.brands },
+    brands,
     // the factor is positive, so the base prices' extremes are the contract prices' extremes
     prices: pricesOf(outcome.basePrices, contract.factor),
     products,
     params: outcome.params,
     tags: outcome.tags,
     actualWms: snapshot.warehouses,
-    categories_tree: countedTree(snapshot.tree, outcome.categoryCounts),
+    categories_tree: categoriesTree,
     count: outcome.count,
     pagination: { page: filter.page, perpage: filter.perpage, pages: Math.ceil(outcome.count / filter.perpage) },
     contract: String(contract.id),

@@ -3,7 +3,7 @@ import type { SortDirection, SortField } from '../../src/contract/catalogue'
 import type { CategoryNode } from '../../src/contract/catalogue-init'
 import { sortedPositions, type Pacer } from './pacing'
 import { searchTextOf } from './search-text'
-import { substringSearch } from './substring-search'
+import { createSearchBuilder } from './substring-search'
 
 /**
  * The catalogue as the filter needs it, in columns indexed by position (products in id order):
@@ -17,12 +17,16 @@ import { substringSearch } from './substring-search'
 export interface CatalogueSnapshot {
   version: number
   size: number
+  /** products changed in place since the copy was read whole (snapshot-patch.ts) */
+  patchedRows: number
   /** ascending */
   ids: Int32Array
   category: Int32Array
   brand: Int32Array
   price: Float64Array
   priceRrc: Float64Array
+  /** the catalogue's own order (sorting "none"): smaller first */
+  sortWeight: Float64Array
   header: string[]
   articul: string[]
   /** product i's parameters are paramAt/paramValue[paramStart[i] .. paramStart[i + 1]), paramAt indexing `params` */
@@ -99,6 +103,18 @@ export interface ProductChunk {
   tags: { product_id: number; tag_id: number }[]
 }
 
+/** The columns by position, one product a position, products in id order. */
+export type ProductColumns = Pick<
+  CatalogueSnapshot,
+  'ids' | 'category' | 'categoryAt' | 'brand' | 'brandAt' | 'price' | 'priceRrc' | 'sortWeight' | 'header' | 'articul' | 'paramStart' | 'paramAt' | 'paramValue' | 'tagStart' | 'tagAt'
+>
+
+/** What the copy holds besides the products: the small tables and their dense indexes. */
+export type CatalogueStructure = Pick<
+  CatalogueSnapshot,
+  'brandList' | 'categoryIds' | 'brandIndex' | 'categoryIndex' | 'paramIndex' | 'tagIndex' | 'brands' | 'params' | 'tags' | 'tree' | 'warehouses'
+>
+
 const brandCollator = new Intl.Collator('ru')
 const indexById = (ids: Iterable<number>) => new Map([...ids].map((id, i) => [id, i]))
 
@@ -108,10 +124,97 @@ const treeIds = (nodes: readonly CategoryNode[]): number[] => nodes.flatMap((nod
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** A dense index by id; the foreign keys guarantee every id read in the same transaction is there. */
-function lookUp(index: ReadonlyMap<number, number>, id: number, what: string): number {
+export function lookUp(index: ReadonlyMap<number, number>, id: number, what: string): number {
   const at = index.get(id)
   if (at === undefined) throw new Error(`catalogue snapshot: unknown ${what} ${id}`)
   return at
+}
+
+function structureOf(tables: SnapshotTables): CatalogueStructure {
+  const brandList = [...tables.brands].sort((a, b) => brandCollator.compare(a.header, b.header) || a.id - b.id)
+  const categoryIds = Int32Array.from(treeIds(tables.tree))
+  return {
+    brandList,
+    categoryIds,
+    brandIndex: indexById(brandList.map((brand) => brand.id)),
+    categoryIndex: indexById(categoryIds),
+    paramIndex: indexById(tables.params.map((param) => param.id)),
+    tagIndex: indexById(tables.tags.map((tag) => tag.id)),
+    brands: new Map(tables.brands.map((b) => [b.id, b.header])),
+    params: tables.params,
+    tags: tables.tags,
+    tree: tables.tree,
+    warehouses: tables.warehouses,
+  }
+}
+
+/** The structure of a copy, to share with the next one. */
+export const structureOfSnapshot = (s: CatalogueSnapshot): CatalogueStructure => ({
+  brandList: s.brandList,
+  categoryIds: s.categoryIds,
+  brandIndex: s.brandIndex,
+  categoryIndex: s.categoryIndex,
+  paramIndex: s.paramIndex,
+  tagIndex: s.tagIndex,
+  brands: s.brands,
+  params: s.params,
+  tags: s.tags,
+  tree: s.tree,
+  warehouses: s.warehouses,
+})
+
+/** The columns of a copy, to share with the next one. */
+export const columnsOfSnapshot = (s: CatalogueSnapshot): ProductColumns => ({
+  ids: s.ids,
+  category: s.category,
+  categoryAt: s.categoryAt,
+  brand: s.brand,
+  brandAt: s.brandAt,
+  price: s.price,
+  priceRrc: s.priceRrc,
+  sortWeight: s.sortWeight,
+  header: s.header,
+  articul: s.articul,
+  paramStart: s.paramStart,
+  paramAt: s.paramAt,
+  paramValue: s.paramValue,
+  tagStart: s.tagStart,
+  tagAt: s.tagAt,
+})
+
+/** Empty columns for `size` products with that many param and tag rows. */
+export function allocateColumns(size: number, paramRows: number, tagRows: number): ProductColumns {
+  return {
+    ids: new Int32Array(size),
+    category: new Int32Array(size),
+    categoryAt: new Int32Array(size),
+    brand: new Int32Array(size),
+    brandAt: new Int32Array(size),
+    price: new Float64Array(size),
+    priceRrc: new Float64Array(size),
+    sortWeight: new Float64Array(size),
+    header: [],
+    articul: [],
+    paramStart: new Int32Array(size + 1),
+    paramAt: new Int32Array(paramRows),
+    paramValue: new Float64Array(paramRows),
+    tagStart: new Int32Array(size + 1),
+    tagAt: new Int32Array(tagRows),
+  }
+}
+
+/** A product's own columns at position i (its params and tags are written by the caller, in order). */
+export function writeProduct(columns: ProductColumns, structure: CatalogueStructure, i: number, product: ProductRecord) {
+  columns.ids[i] = product.id
+  columns.category[i] = product.category_id
+  columns.categoryAt[i] = lookUp(structure.categoryIndex, product.category_id, 'category')
+  columns.brand[i] = product.brand_id
+  columns.brandAt[i] = lookUp(structure.brandIndex, product.brand_id, 'brand')
+  columns.price[i] = product.price
+  columns.priceRrc[i] = product.price_rrc
+  columns.sortWeight[i] = product.sort
+  columns.header[i] = product.header
+  columns.articul[i] = product.articul
 }
 
 /**
@@ -120,29 +223,10 @@ function lookUp(index: ReadonlyMap<number, number>, id: number, what: string): n
  */
 export function createSnapshotBuilder(tables: SnapshotTables) {
   const { size } = tables
-  const brandList = [...tables.brands].sort((a, b) => brandCollator.compare(a.header, b.header) || a.id - b.id)
-  const categoryIds = Int32Array.from(treeIds(tables.tree))
-  const brandIndex = indexById(brandList.map((brand) => brand.id))
-  const categoryIndex = indexById(categoryIds)
-  const paramIndex = indexById(tables.params.map((param) => param.id))
-  const tagIndex = indexById(tables.tags.map((tag) => tag.id))
-
-  const ids = new Int32Array(size)
-  const category = new Int32Array(size)
-  const categoryAt = new Int32Array(size)
-  const brand = new Int32Array(size)
-  const brandAt = new Int32Array(size)
-  const price = new Float64Array(size)
-  const priceRrc = new Float64Array(size)
-  const sortWeight = new Float64Array(size)
-  const header: string[] = []
-  const articul: string[] = []
-  const texts: string[] = []
-  const paramStart = new Int32Array(size + 1)
-  const paramAt = new Int32Array(tables.paramRows)
-  const paramValue = new Float64Array(tables.paramRows)
-  const tagStart = new Int32Array(size + 1)
-  const tagAt = new Int32Array(tables.tagRows)
+  const structure = structureOf(tables)
+  const columns = allocateColumns(size, tables.paramRows, tables.tagRows)
+  const { paramStart, paramAt, paramValue, tagStart, tagAt } = columns
+  const search = createSearchBuilder()
   let filled = 0
   let params = 0
   let tags = 0
@@ -153,24 +237,15 @@ export function createSnapshotBuilder(tables: SnapshotTables) {
     for (const product of chunk.products) {
       const i = filled
       if (i >= size) throw new Error('catalogue snapshot: more products than counted')
-      ids[i] = product.id
-      category[i] = product.category_id
-      categoryAt[i] = lookUp(categoryIndex, product.category_id, 'category')
-      brand[i] = product.brand_id
-      brandAt[i] = lookUp(brandIndex, product.brand_id, 'brand')
-      price[i] = product.price
-      priceRrc[i] = product.price_rrc
-      sortWeight[i] = product.sort
-      header.push(product.header)
-      articul.push(product.articul)
-      texts.push(searchTextOf(product))
+      writeProduct(columns, structure, i, product)
+      search.add(searchTextOf(product))
       // the chunk's param and tag rows come in product order, as the products do
       while (p < chunk.params.length && chunk.params[p]!.product_id === product.id) {
         const row = chunk.params[p++]!
-        paramAt[params] = lookUp(paramIndex, row.param_id, 'param')
+        paramAt[params] = lookUp(structure.paramIndex, row.param_id, 'param')
         paramValue[params++] = row.value
       }
-      while (t < chunk.tags.length && chunk.tags[t]!.product_id === product.id) tagAt[tags++] = lookUp(tagIndex, chunk.tags[t++]!.tag_id, 'tag')
+      while (t < chunk.tags.length && chunk.tags[t]!.product_id === product.id) tagAt[tags++] = lookUp(structure.tagIndex, chunk.tags[t++]!.tag_id, 'tag')
       filled += 1
       paramStart[filled] = params
       tagStart[filled] = tags
@@ -180,83 +255,104 @@ export function createSnapshotBuilder(tables: SnapshotTables) {
 
   async function finish(pacer: Pacer): Promise<CatalogueSnapshot> {
     if (filled !== size) throw new Error(`catalogue snapshot: ${filled} products read, ${size} counted`)
-    const byValue: Record<OrderName, (a: number, b: number) => number> = {
-      catalogue: (a, b) => sortWeight[a]! - sortWeight[b]!,
-      price: (a, b) => price[a]! - price[b]!,
-      price_rrc: (a, b) => priceRrc[a]! - priceRrc[b]!,
-      header: (a, b) => compareText(header[a]!, header[b]!),
-      articul: (a, b) => compareText(articul[a]!, articul[b]!),
-    }
-    const comparators = new Map<string, (a: number, b: number) => number>()
-    const compare = (name: OrderName, direction: SortDirection) => {
-      const key = `${name}:${direction}`
-      let comparator = comparators.get(key)
-      if (!comparator) {
-        const value = byValue[name]
-        // ties go by id ascending both ways, and positions follow ids
-        comparator = direction === 'asc' ? (a, b) => value(a, b) || a - b : (a, b) => value(b, a) || a - b
-        comparators.set(key, comparator)
-      }
-      return comparator
-    }
-    const sorted = new Map<string, Int32Array>()
-    const install = (name: OrderName, order: Int32Array) => {
-      sorted.set(`${name}:asc`, order)
-      // sorting "none" goes one way only
-      if (name !== 'catalogue') sorted.set(`${name}:desc`, reversedKeepingTies(order, byValue[name]))
-    }
-    const containing = await substringSearch(texts, pacer)
-    // the snapshot's closures keep this scope alive: the texts live on only in the joined search text
-    texts.length = 0
+    const containing = search.finish()
     await pacer.rest()
-    const snapshot: CatalogueSnapshot = {
-      version: tables.version,
-      size,
-      ids,
-      category,
-      brand,
-      price,
-      priceRrc,
-      header,
-      articul,
-      paramStart,
-      paramAt: paramAt.subarray(0, params),
-      paramValue: paramValue.subarray(0, params),
-      tagStart,
-      tagAt: tagAt.subarray(0, tags),
-      brandAt,
-      brandList,
-      categoryAt,
-      categoryIds,
-      brandIndex,
-      categoryIndex,
-      paramIndex,
-      tagIndex,
-      brands: new Map(tables.brands.map((b) => [b.id, b.header])),
-      params: tables.params,
-      tags: tables.tags,
-      tree: tables.tree,
-      warehouses: tables.warehouses,
-      positionOf: positionLookup(ids),
-      sortedBy: (name, direction) => sorted.get(`${name}:${direction}`),
-      compare,
-      order: (field, direction) => {
-        if (!sorted.has(`${field}:asc`)) install(field, Int32Array.from({ length: size }, (_, i) => i).sort(compare(field, 'asc')))
-        return sorted.get(`${field}:${direction}`)!
+    return assembleSnapshot(
+      {
+        version: tables.version,
+        structure,
+        columns: { ...columns, paramAt: paramAt.subarray(0, params), paramValue: paramValue.subarray(0, params), tagAt: tagAt.subarray(0, tags) },
+        containing,
+        positionOf: positionLookup(columns.ids),
+        patchedRows: 0,
+        sorted: new Map(),
       },
-      containing,
-    }
-    // the sort weight's order first: sorting "none" is the catalogue's default
-    void (async () => {
-      for (const name of ['catalogue', 'header', 'price', 'articul', 'price_rrc'] as const) {
-        const order = await sortedPositions(size, compare(name, 'asc'), pacer)
-        if (!sorted.has(`${name}:asc`)) install(name, order)
-      }
-    })().catch((error: unknown) => console.error('Порядки сортировки каталога не построены, страницы выбираются без них:', error))
-    return snapshot
+      pacer,
+    )
   }
 
   return { add, finish }
+}
+
+const orderKey = (name: OrderName, direction: SortDirection) => `${name}:${direction}`
+
+/** Comparators of positions by each order, over the columns; ties go by id ascending both ways, and positions follow ids. */
+export function comparatorsOf(columns: ProductColumns) {
+  const { sortWeight, price, priceRrc, header, articul } = columns
+  const byValue: Record<OrderName, (a: number, b: number) => number> = {
+    catalogue: (a, b) => sortWeight[a]! - sortWeight[b]!,
+    price: (a, b) => price[a]! - price[b]!,
+    price_rrc: (a, b) => priceRrc[a]! - priceRrc[b]!,
+    header: (a, b) => compareText(header[a]!, header[b]!),
+    articul: (a, b) => compareText(articul[a]!, articul[b]!),
+  }
+  const comparators = new Map<string, (a: number, b: number) => number>()
+  const compare = (name: OrderName, direction: SortDirection) => {
+    const key = orderKey(name, direction)
+    let comparator = comparators.get(key)
+    if (!comparator) {
+      const value = byValue[name]
+      comparator = direction === 'asc' ? (a, b) => value(a, b) || a - b : (a, b) => value(b, a) || a - b
+      comparators.set(key, comparator)
+    }
+    return comparator
+  }
+  return { byValue, compare }
+}
+
+/** The orders a copy can have sorted: sorting "none" goes one way only. */
+export const ORDER_KEYS: readonly (readonly [OrderName, SortDirection])[] = [
+  ['catalogue', 'asc'],
+  ...(['header', 'price', 'articul', 'price_rrc'] as const).flatMap((name) => [[name, 'asc'] as const, [name, 'desc'] as const]),
+]
+
+/**
+ * The snapshot over its columns and structure, with the orders in `sorted` (by "name:direction")
+ * and the others sorted in the background, the sort weight's first (sorting "none" is the
+ * catalogue's default).
+ */
+export function assembleSnapshot(
+  parts: {
+    version: number
+    structure: CatalogueStructure
+    columns: ProductColumns
+    containing: (keyword: string) => Uint8Array
+    positionOf: (id: number) => number | undefined
+    patchedRows: number
+    sorted: Map<string, Int32Array>
+  },
+  pacer: Pacer,
+): CatalogueSnapshot {
+  const { columns, sorted } = parts
+  const size = columns.ids.length
+  const { byValue, compare } = comparatorsOf(columns)
+  const install = (name: OrderName, order: Int32Array) => {
+    sorted.set(orderKey(name, 'asc'), order)
+    if (name !== 'catalogue') sorted.set(orderKey(name, 'desc'), reversedKeepingTies(order, byValue[name]))
+  }
+  const snapshot: CatalogueSnapshot = {
+    version: parts.version,
+    size,
+    patchedRows: parts.patchedRows,
+    ...columns,
+    ...parts.structure,
+    positionOf: parts.positionOf,
+    sortedBy: (name, direction) => sorted.get(orderKey(name, direction)),
+    compare,
+    order: (field, direction) => {
+      if (!sorted.has(orderKey(field, direction))) install(field, Int32Array.from({ length: size }, (_, i) => i).sort(compare(field, 'asc')))
+      return sorted.get(orderKey(field, direction))!
+    },
+    containing: parts.containing,
+  }
+  void (async () => {
+    for (const name of ['catalogue', 'header', 'price', 'articul', 'price_rrc'] as const) {
+      if (sorted.has(orderKey(name, 'asc'))) continue
+      const order = await sortedPositions(size, compare(name, 'asc'), pacer)
+      if (!sorted.has(orderKey(name, 'asc'))) install(name, order)
+    }
+  })().catch((error: unknown) => console.error('Порядки сортировки каталога не построены, страницы выбираются без них:', error))
+  return snapshot
 }
 
 /**
@@ -277,7 +373,7 @@ function reversedKeepingTies(ascending: Int32Array, byValue: (a: number, b: numb
 }
 
 /** Ids ascend with position: a direct table when they are about as many as the products, else a binary search. */
-function positionLookup(ids: Int32Array): (id: number) => number | undefined {
+export function positionLookup(ids: Int32Array): (id: number) => number | undefined {
   const last = ids.length > 0 ? ids[ids.length - 1]! : 0
   if (last <= 2 * ids.length + 1024) {
     const table = new Int32Array(last + 1).fill(-1)

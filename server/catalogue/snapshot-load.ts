@@ -10,7 +10,7 @@ import { listWarehouses } from './warehouses'
 export type Versions = Record<'catalogue' | 'stocks', number>
 
 export async function readVersions(db: Kysely<Database>): Promise<Versions> {
-  const { rows } = await sql<{ name: keyof Versions; version: number | string }>`select name, version from catalogue_versions`.execute(db)
+  const { rows } = await sql<{ name: keyof Versions; version: number | string }>`select name, version from catalogue_versions where name in ('catalogue', 'stocks')`.execute(db)
   const versions: Versions = { catalogue: 0, stocks: 0 }
   for (const row of rows) versions[row.name] = Number(row.version)
   return versions

@@ -1,6 +1,9 @@
 import type { Db } from '../db/connection'
+import { createPacer } from './pacing'
+import { pruneChanges, readChanges } from './snapshot-changes'
 import type { CatalogueSnapshot } from './snapshot-columns'
 import { loadSnapshot, readVersions, type Versions } from './snapshot-load'
+import { patchSnapshot } from './snapshot-patch'
 
 export type { CatalogueSnapshot } from './snapshot-columns'
 
@@ -8,32 +11,64 @@ interface Cache {
   snapshot?: CatalogueSnapshot
   /** the reload under way, if any */
   loading?: Promise<CatalogueSnapshot>
+  /** the in-place update under way, if any: undefined when the changes are too many for it */
+  patching?: Promise<CatalogueSnapshot | undefined>
   /** by warehouse: the versions the flags were read at, and the flags */
   availability: Map<number, { key: string; flags: Promise<Uint8Array> }>
+  /** when this process reached which version: the change log is pruned up to one reached long ago */
+  reached: { at: number; version: number }[]
 }
 const caches = new WeakMap<Db, Cache>()
 
-/** How a fresh copy is read: tests put a held or failing one here. */
-export const snapshotLoader = { load: loadSnapshot }
+/**
+ * Past PATCHED_ROWS products changed in place since the copy was read whole, it is read anew, as
+ * the changed products are searched one by one.
+ */
+const PATCHED_ROWS = 5000
+/** How long the change log is kept: another process's copy older than that is read anew. */
+const KEEP_CHANGES_MS = 10 * 60_000
+
+/**
+ * The served copy with the changes since taken in place, or undefined when it had better be read
+ * anew (see readChanges).
+ */
+async function updateSnapshot(db: Db, served: CatalogueSnapshot): Promise<CatalogueSnapshot | undefined> {
+  if (served.patchedRows >= PATCHED_ROWS) return undefined
+  const changes = await readChanges(db, served.version, Math.min(snapshotLoader.patchLimit, PATCHED_ROWS - served.patchedRows))
+  return changes && patchSnapshot(served, changes, createPacer())
+}
+
+/**
+ * How a fresh copy is made: tests put a held or failing one here. Up to `patchLimit` changed
+ * products are taken into the served copy in place (a new copy sharing the rest); more read it anew.
+ */
+export const snapshotLoader = { load: loadSnapshot, update: updateSnapshot, patchLimit: 2000 }
 
 function cacheOf(db: Db): Cache {
   let cache = caches.get(db)
   if (!cache) {
-    cache = { availability: new Map() }
+    cache = { availability: new Map(), reached: [] }
     caches.set(db, cache)
   }
   return cache
 }
 
+/** The fresh copy replaces the served one only when it is newer. */
+function serve(db: Db, cache: Cache, fresh: CatalogueSnapshot) {
+  if (cache.snapshot && fresh.version <= cache.snapshot.version) return
+  cache.snapshot = fresh
+  pruneOldChanges(db, cache, fresh.version)
+}
+
 /**
- * One reload at a time. The fresh copy replaces the served one only when it is newer, so no
- * request ever gets a copy older than one already served.
+ * One reload at a time, reading the whole copy anew. The fresh copy replaces the served one only
+ * when it is newer, so no request ever gets a copy older than one already served.
  */
 function reload(db: Db, cache: Cache): Promise<CatalogueSnapshot> {
   cache.loading ??= snapshotLoader
     .load(db)
     .then((fresh) => {
-      if (!cache.snapshot || fresh.version > cache.snapshot.version) cache.snapshot = fresh
+      serve(db, cache, fresh)
       return fresh
     })
     .finally(() => (cache.loading = undefined))
@@ -41,17 +76,50 @@ function reload(db: Db, cache: Cache): Promise<CatalogueSnapshot> {
 }
 
 /**
- * The catalogue: one small query per call for the versions. After a change the served copy keeps
+ * One in-place update at a time, of the served copy: undefined when the changes are too many for
+ * it (or a reload is under way, which will bring them).
+ */
+function patch(db: Db, cache: Cache, served: CatalogueSnapshot): Promise<CatalogueSnapshot | undefined> {
+  if (cache.loading) return Promise.resolve(undefined)
+  cache.patching ??= snapshotLoader
+    .update(db, served)
+    .then((fresh) => {
+      if (fresh) serve(db, cache, fresh)
+      return fresh
+    })
+    .finally(() => (cache.patching = undefined))
+  return cache.patching
+}
+
+/** Prunes the change log up to the version this process had reached KEEP_CHANGES_MS ago, if any. */
+function pruneOldChanges(db: Db, cache: Cache, version: number) {
+  const now = Date.now()
+  cache.reached.push({ at: now, version })
+  let old: number | undefined
+  while (cache.reached.length > 1 && cache.reached[0]!.at <= now - KEEP_CHANGES_MS) old = cache.reached.shift()!.version
+  if (old !== undefined) pruneChanges(db, old).catch((error: unknown) => console.error('Журнал изменений каталога не сокращён:', error))
+}
+
+/**
+ * The catalogue: one small query per call for the versions. After a change to a few products the
+ * request takes them into the served copy in place (a new copy sharing the rest, a millisecond or
+ * two at 100 000 products) and answers from it. After any bigger change the served copy keeps
  * answering while a fresh one is read in the background (about 1.5 s at 100 000 products) and
- * swapped in when ready; only the very first call waits for a copy. A failed background reload is
- * logged and the served copy stays; the next request tries again.
+ * swapped in when ready; only the very first call waits for a copy. A failed update or background
+ * reload is logged and the served copy stays; the next request tries again.
  */
 export async function currentCatalogue(db: Db): Promise<{ snapshot: CatalogueSnapshot; versions: Versions }> {
   const cache = cacheOf(db)
   const versions = await readVersions(db.kysely)
   while (!cache.snapshot) await reload(db, cache)
   if (cache.snapshot.version < versions.catalogue && !cache.loading) {
-    reload(db, cache).catch((error: unknown) => console.error('Каталог не перечитан, ответы идут из прежней копии:', error))
+    const patched = await patch(db, cache, cache.snapshot).catch((error: unknown) => {
+      console.error('Изменения каталога не внесены в копию, она будет перечитана:', error)
+      return undefined
+    })
+    if (!patched && !cache.loading && cache.snapshot.version < versions.catalogue) {
+      reload(db, cache).catch((error: unknown) => console.error('Каталог не перечитан, ответы идут из прежней копии:', error))
+    }
   }
   return { snapshot: cache.snapshot, versions }
 }
@@ -64,7 +132,9 @@ export async function whenCurrent(db: Db): Promise<CatalogueSnapshot> {
   const cache = cacheOf(db)
   const { catalogue } = await readVersions(db.kysely)
   // a reload that started before the change may come back older: then another one
-  while (!cache.snapshot || cache.snapshot.version < catalogue) await reload(db, cache)
+  while (!cache.snapshot || cache.snapshot.version < catalogue) {
+    if (!cache.snapshot || !(await patch(db, cache, cache.snapshot))) await reload(db, cache)
+  }
   return cache.snapshot
 }
 

@@ -1,4 +1,6 @@
+import { sql } from 'kysely'
 import type { CatalogueProduct, Stock } from '../../src/contract/catalogue'
+import { preparedQuery } from '../db/prepared-query'
 import type { Db } from '../db/connection'
 import { contractPrice, type ListingContext } from './contract'
 import type { ProductRow } from './listing'
@@ -45,20 +47,64 @@ export async function picturesOf(db: Db, productIds: readonly number[]): Promise
   return byProduct
 }
 
-/** The user's wish and need marks on the products. */
-export async function marksOf(db: Db, userId: number, productIds: readonly number[]) {
-  if (productIds.length === 0) return { wished: new Set<number>(), needs: new Map<number, number>() }
-  const [wishes, needs] = await Promise.all([
-    db.kysely.selectFrom('wishes').select('product_id').where('user_id', '=', userId).where('product_id', 'in', productIds).execute(),
-    db.kysely.selectFrom('needs').select(['product_id', 'need']).where('user_id', '=', userId).where('product_id', 'in', productIds).execute(),
-  ])
-  return { wished: new Set(wishes.map((row) => row.product_id)), needs: new Map(needs.map((row) => [row.product_id, row.need])) }
+type ListedRowKind = 'picture' | 'wish' | 'need'
+const kind = (name: ListedRowKind) => sql.lit(name).$castTo<ListedRowKind>().as('kind')
+
+// pictures, wishes and needs of the listed products in one statement: a row per picture (value = its id), wish, need (value = quantity)
+const listedMarksQuery = preparedQuery((kysely, $: { userId: number; ids: number[] }) =>
+  kysely
+    .selectFrom('pictures')
+    .select([kind('picture'), 'product_id', 'id as value', 'sort'])
+    .where('product_id', 'in', $.ids)
+    .unionAll((eb) =>
+      eb
+        .selectFrom('wishes')
+        .select([kind('wish'), 'product_id', sql.lit(0).$castTo<number>().as('value'), sql.lit(0).$castTo<number>().as('sort')])
+        .where('user_id', '=', $.userId)
+        .where('product_id', 'in', $.ids),
+    )
+    .unionAll((eb) =>
+      eb
+        .selectFrom('needs')
+        .select([kind('need'), 'product_id', 'need as value', sql.lit(0).$castTo<number>().as('sort')])
+        .where('user_id', '=', $.userId)
+        .where('product_id', 'in', $.ids),
+    ),
+)
+
+interface ListedMarks {
+  /** the first picture in gallery order (sort, then id) */
+  firstPicture: Map<number, { id: number; sort: number }>
+  wished: Set<number>
+  needs: Map<number, number>
 }
 
+async function listedMarksOf(db: Db, userId: number, productIds: readonly number[]): Promise<ListedMarks> {
+  const marks: ListedMarks = { firstPicture: new Map(), wished: new Set(), needs: new Map() }
+  if (productIds.length === 0) return marks
+  for (const row of await listedMarksQuery(db, { userId, ids: [...productIds] })) {
+    if (row.kind === 'wish') marks.wished.add(row.product_id)
+    else if (row.kind === 'need') marks.needs.set(row.product_id, row.value)
+    else {
+      const first = marks.firstPicture.get(row.product_id)
+      if (!first || row.sort < first.sort || (row.sort === first.sort && row.value < first.id)) marks.firstPicture.set(row.product_id, { id: row.value, sort: row.sort })
+    }
+  }
+  return marks
+}
+
+/** Where a listing takes its stock from: fresh by default; the catalogue passes one kept per stock version. */
+export type StockReader = (productIds: readonly number[]) => Promise<Map<number, Stock[]>>
+
 /** Listed products as the wire has them: contract price, stock here and everywhere, first picture, marks. */
-export async function toCatalogueProducts(db: Db, context: ListingContext, rows: readonly ProductRow[]): Promise<CatalogueProduct[]> {
+export async function toCatalogueProducts(
+  db: Db,
+  context: ListingContext,
+  rows: readonly ProductRow[],
+  readStocks: StockReader = (ids) => stocksOf(db, ids),
+): Promise<CatalogueProduct[]> {
   const ids = rows.map((row) => row.id)
-  const [stocks, pictures, marks] = await Promise.all([stocksOf(db, ids), picturesOf(db, ids), marksOf(db, context.userId, ids)])
+  const [stocks, marks] = await Promise.all([readStocks(ids), listedMarksOf(db, context.userId, ids)])
   return rows.map((row) => {
     const productStocks = stocks.get(row.id) ?? []
     return {
@@ -69,7 +115,7 @@ export async function toCatalogueProducts(db: Db, context: ListingContext, rows:
       price_rrc: row.price_rrc,
       quantity: productStocks.find((stock) => stock.wms_id === context.warehouseId)?.quantity ?? 0,
       wms_id: context.warehouseId,
-      picture: pictures.get(row.id)?.[0] ?? null,
+      picture: marks.firstPicture.get(row.id)?.id ?? null,
       picturetype: 'svg',
       stocks: productStocks,
       inwish: marks.wished.has(row.id),

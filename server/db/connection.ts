@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient, type SqliteDatabase } from 'kysely'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import type { Database } from './schema'
@@ -30,7 +30,7 @@ export function openDatabase(options: DbOptions): Db {
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     })
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }) })
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() }
   }
   const file = options.sqliteFile ?? 'data/cabinet.sqlite'
@@ -44,6 +44,40 @@ export function openDatabase(options: DbOptions): Db {
 }
 
 const STATEMENT_CACHE_SIZE = 500
+
+/** SQL text → the name PostgreSQL keeps it under, parsed and planned, on each connection. */
+const statementNames = new Map<string, string>()
+
+/**
+ * Asks PostgreSQL to keep this SQL parsed and planned on each connection (a named statement)
+ * instead of parsing and planning it at every run: for the few hot queries compiled once
+ * (server/db/prepared-query.ts). Planning the session's join took longer than running it.
+ */
+export function keepPlannedOnPostgres(sqlText: string): void {
+  if (!statementNames.has(sqlText)) statementNames.set(sqlText, `cabinet_${statementNames.size + 1}`)
+}
+
+/** The pool as Kysely sees it: a query whose SQL was named by keepPlannedOnPostgres goes as that named statement. */
+function namingStatements(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>()
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    // a cursor (not a string) is passed through as it is
+    query: ((query: string, values?: unknown[]) => {
+      const name = statementNames.get(query)
+      return name ? client.query({ name, text: query, values }) : client.query(query, values)
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  })
+  return {
+    connect: async () => {
+      const client = await pool.connect()
+      let kyselyClient = wrapped.get(client)
+      if (!kyselyClient) wrapped.set(client, (kyselyClient = wrap(client)))
+      return kyselyClient
+    },
+    end: () => pool.end(),
+  }
+}
 
 /**
  * Kysely prepares every query anew; compiling the SQL was about a tenth of a catalogue request's

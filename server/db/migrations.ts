@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely'
 import type { Db, DialectName } from './connection'
 import { actsMigration } from './migration-acts'
+import { catalogueChangesMigration } from './migration-catalogue-changes'
 import { draftsMigration } from './migration-drafts'
 import { orderIndexesMigration } from './migration-order-indexes'
 import { ordersDeliveryMigration } from './migration-orders-delivery'
@@ -266,6 +267,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0005_order_indexes': orderIndexesMigration(),
     '0006_acts': actsMigration(dialect, withId),
     '0007_product_sort': productSortMigration(),
+    '0008_catalogue_changes': catalogueChangesMigration(dialect),
   }
 }
 

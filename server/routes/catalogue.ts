@@ -2,20 +2,26 @@ import type { FastifyInstance } from 'fastify'
 import { brandProductsRequestSchema, filterRequestSchema } from '../../src/contract/catalogue'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { brandPage } from '../catalogue/brand-page'
+import { filterAnswerJson } from '../catalogue/filter-answer-json'
 import { runFilter } from '../catalogue/run-filter'
 import type { AppDeps } from '../deps'
 import { parseInput } from '../validation'
 
+const JSON_TYPE = 'application/json; charset=utf-8'
+
 export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps): void {
   const guarded = { preHandler: requireAccount(deps) }
+  // the catalogue needs the allowed contracts on every call: read with the session, one query for both
+  const guardedWithContracts = { preHandler: requireAccount(deps, { withContracts: true }) }
 
-  app.post('/api/filter/', guarded, async (request) => {
+  app.post('/api/filter/', guardedWithContracts, async (request, reply) => {
     const filter = parseInput(filterRequestSchema, request.body ?? {})
-    return runFilter(deps.db, signedInUser(request), filter)
+    const answer = await runFilter(deps.db, signedInUser(request), filter)
+    return reply.type(JSON_TYPE).send(filterAnswerJson(answer))
   })
 
   /** The brand page (spec §2): id 0 = all brands. */
-  app.post('/api/getProductsByBrandId/', guarded, async (request) => {
+  app.post('/api/getProductsByBrandId/', guardedWithContracts, async (request) => {
     const body = parseInput(brandProductsRequestSchema, request.body)
     return brandPage(deps.db, signedInUser(request), body)
   })

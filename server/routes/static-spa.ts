@@ -1,8 +1,9 @@
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../deps'
+import { bootPageOf, sendBootPage, type BootPage } from './boot-page'
 
 export const NOT_BUILT_MESSAGE = 'Интерфейс не собран: выполните npm run build'
 
@@ -27,6 +28,17 @@ function pageFolders(root: string): Set<string> {
   return new Set(folders.filter((folder) => !folder.split('/').some((part) => part.startsWith('.') || part === 'assets')))
 }
 
+/** The pages that take boot answers (their head names their boot calls), by file. */
+function bootPages(root: string, folders: ReadonlySet<string>): Map<string, BootPage> {
+  const found = new Map<string, BootPage>()
+  for (const folder of folders) {
+    const file = folder ? `${folder}/index.html` : 'index.html'
+    const page = bootPageOf(readFileSync(join(root, file), 'utf8'))
+    if (page) found.set(file, page)
+  }
+  return found
+}
+
 /** The page of the deepest folder along the address: /cabinet/brand/12/ gets cabinet/brand/index.html. */
 function nearestPage(folders: ReadonlySet<string>, url: string): string {
   const parts = (url.split('?')[0] ?? '').split('/').filter(Boolean)
@@ -46,12 +58,14 @@ function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
 /**
  * Serves the built SPA (dist/client). Every page address no route claims answers index.html, or
  * the nearest screen page along it, so the SPA's router takes over (history fallback for /login/,
- * /cabinet/..., /cart/ ...); anything else unknown is a 404 with a message.
+ * /cabinet/..., /cart/ ...); anything else unknown is a 404 with a message. A page built to take
+ * boot answers gets the answers of its start's GET calls written in (boot-page.ts).
  */
 export async function registerStaticSpaRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const root = deps.config.clientDir
   const built = existsSync(join(root, 'index.html'))
   const pages = built ? pageFolders(root) : new Set<string>()
+  const withBootAnswers = built ? bootPages(root, pages) : new Map<string, BootPage>()
   if (built) {
     await app.register(fastifyStatic, {
       serve: true,
@@ -72,6 +86,9 @@ export async function registerStaticSpaRoutes(app: FastifyInstance, deps: AppDep
   app.setNotFoundHandler(async (request, reply) => {
     if (!wantsSpaPage(request)) return answerNotFound(request, reply)
     if (!built) return reply.code(503).type('text/html; charset=utf-8').send(notBuiltPage)
-    return reply.header('cache-control', 'no-cache').sendFile(nearestPage(pages, request.url))
+    const file = nearestPage(pages, request.url)
+    const bootPage = withBootAnswers.get(file)
+    if (bootPage && request.method === 'GET') return sendBootPage(app, request, reply, bootPage)
+    return reply.header('cache-control', 'no-cache').sendFile(file)
   })
 }

@@ -8,6 +8,12 @@ import { createAppRuntime, Providers } from './providers'
 const { pathname, search, hash } = window.location
 if (!pathname.endsWith('/')) window.history.replaceState(window.history.state, '', `${pathname}/${search}${hash}`)
 
+// the build puts the entry's stylesheets at the end of the body, so that the boot message paints
+// before they arrive (scripts/route-pages.ts); loaded by now, they go back to the head ahead of any
+// a screen adds, so the cascade is as ever: the shared styles first, a screen's own after them
+const firstAdded = document.head.querySelector('link[rel="stylesheet"]')
+for (const link of document.body.querySelectorAll('link[rel="stylesheet"]')) document.head.insertBefore(link, firstAdded)
+
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')
 

@@ -1,14 +1,12 @@
 import { RouterProvider } from '@tanstack/react-router'
-import { createActor } from 'xstate'
-import { basketMachine } from '../machines/basket.machine'
+import { createActor, fromPromise } from 'xstate'
+import type { basketMachine } from '../machines/basket.machine'
 import { productCardMachine } from '../machines/product-card.machine'
 import { sessionMachine, type SessionActor } from '../machines/session.machine'
 import { shellMachine } from '../machines/shell.machine'
 import { SIDEBAR_MODES, sidebarMachine } from '../machines/sidebar.machine'
 import { createShellActors } from '../services/account'
 import { createSessionActors } from '../services/auth'
-import { createBasketPageActors, createUnsavedStore } from '../services/basket'
-import { createBasketTabs } from '../services/basket-tabs'
 import { createHttp } from '../services/http'
 import { createJournal } from '../services/journal'
 import { createProductActors } from '../services/product'
@@ -19,6 +17,7 @@ import { BUILT_SCREENS, createAppRouter, type AppRouter } from './router'
 import { AppWiringProvider } from './routes/wired-route'
 import { followSession } from './routes/session-guards'
 import type { AppWiring } from './wiring/app-wiring'
+import { deferredLogic } from './wiring/deferred-logic'
 import { wireFrame } from './wiring/frame'
 
 export interface AppRuntime {
@@ -46,18 +45,17 @@ export function createAppRuntime(): AppRuntime {
   const storage = createStorage()
   const tabStorage = createTabStorage()
   // the session is the root of the app's actor system: while signed in it runs the shell
-  // ('shell'), which runs the basket of the selected contract ('basket')
-  const tabs = createBasketTabs()
-  const unsaved = createUnsavedStore(tabStorage)
-  const basket = basketMachine.provide({
-    actors: createBasketPageActors({ http, unsaved, tabs }),
-    actions: {
-      notifyOtherTabs: (_, { contract }) => tabs.announce(contract),
-      persistUnsaved: (_, { contract, unsaved: fields }) => unsaved.write(contract, fields),
-    },
-  })
+  // ('shell'), which runs the basket of the selected contract ('basket') once the basket's code,
+  // not part of the first load, is there
+  const basket = deferredLogic<typeof basketMachine>(() => import('./wiring/basket').then(({ wireBasket }) => wireBasket({ http, tabStorage })))
   const shell = shellMachine.provide({
-    actors: { ...createShellActors({ http, storage }), basket },
+    actors: {
+      ...createShellActors({ http, storage }),
+      basket: basket.logic,
+      loadBasketCode: fromPromise<void>(async () => {
+        await basket.load()
+      }),
+    },
     actions: { persistWarehouse: (_, { id }) => storage.write(WAREHOUSE_STORAGE_KEY, String(id)) },
   })
   const session = createActor(sessionMachine.provide({ actors: { ...createSessionActors({ http }), shell } }), {

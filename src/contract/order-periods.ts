@@ -10,6 +10,19 @@ export type OrderPeriod = (typeof ORDER_PERIODS)[number]
 /** Spec §7: the orders list shows the last week, 10 orders a page; contract '0' = every contract the user may use. */
 export const ORDERS_DEFAULTS = { contract: '0', dateselect: 'week', page: 1, perpage: 10, maxPerpage: 100 } as const
 
+/** Spec §9: the orders filter of an address that names none — every contract, the last week, page 1. */
+export const ORDERS_FIRST_FILTER = {
+  contract: ORDERS_DEFAULTS.contract,
+  article: '',
+  dateselect: ORDERS_DEFAULTS.dateselect,
+  start_date: '',
+  end_date: '',
+  search_doc: '',
+  paid: '',
+  state: 0,
+  page: ORDERS_DEFAULTS.page,
+} as const
+
 /** [year, month, day] of a dd.mm.yyyy date, or null when it names no day. */
 export function ruDateParts(text: string): [number, number, number] | null {
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text)

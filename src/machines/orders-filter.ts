@@ -1,6 +1,6 @@
 import { minutesSeconds } from '../services/streams'
 import type { OrderListQuery } from '../contract/orders'
-import { ORDERS_DEFAULTS, type OrderPeriod } from '../contract/order-periods'
+import { ORDERS_DEFAULTS, ORDERS_FIRST_FILTER, type OrderPeriod } from '../contract/order-periods'
 import type { OrdersSearch } from './orders-search'
 
 /** The orders page's filter (spec §3 Order filter) as the address keeps it; perpage is fixed at 10 (spec §9). */
@@ -20,17 +20,7 @@ export interface OrdersFilter {
 }
 
 /** Spec §9: every contract, the last week, page 1. */
-export const ORDERS_FILTER_DEFAULTS: OrdersFilter = {
-  contract: ORDERS_DEFAULTS.contract,
-  article: '',
-  dateselect: ORDERS_DEFAULTS.dateselect,
-  start_date: '',
-  end_date: '',
-  search_doc: '',
-  paid: '',
-  state: 0,
-  page: 1,
-}
+export const ORDERS_FILTER_DEFAULTS: OrdersFilter = ORDERS_FIRST_FILTER
 
 /** The whole filter an address names. */
 export const filterOfSearch = (search: OrdersSearch): OrdersFilter => {

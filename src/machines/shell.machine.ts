@@ -1,7 +1,7 @@
-import { assign, sendTo, setup, type ActorRefFrom } from 'xstate'
+import { assign, createMachine, raise, sendTo, setup, type ActorRefFrom } from 'xstate'
 import type { BasketSummary, InitData, Warehouse } from '../contract/account'
 import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
-import { basketMachine } from './basket.machine'
+import type { basketMachine } from './basket.machine'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 
 export const SHELL_MESSAGES = {
@@ -33,6 +33,8 @@ export type ShellEvent =
   | { type: 'basket.summary'; basket: BasketSummary }
   /** the dealer picks the warehouse they work from (a list's «Склад», the catalogue's filter) */
   | { type: 'warehouse.select'; id: number }
+  /** raised by the shell itself when the server switched the contract, for the basket child */
+  | { type: 'basket.contract'; contract: string }
 
 /** What loadInitData answers: GET /api/initdata/ and the warehouse this browser remembers. */
 export interface ShellLoadOutput {
@@ -57,6 +59,11 @@ export interface SetContractOutput {
   basket: BasketSummary
 }
 
+// The basket machine's code is not imported here but provided by the app, which loads it apart
+// from the first load. A shell that is not given one (a test of the shell alone) runs this child
+// that does nothing.
+const unprovidedBasket = createMachine({ id: 'basket' }) as unknown as typeof basketMachine
+
 /**
  * The cabinet's frame: loads what the header and sidebar need (account, contracts, warehouses,
  * basket summary), switches the selected contract and holds the warehouse the dealer works from
@@ -65,7 +72,9 @@ export interface SetContractOutput {
 export const shellMachine = setup({
   types: {} as { context: ShellContext; events: ShellEvent; children: { basket: 'basket' } },
   actors: {
-    basket: basketMachine,
+    basket: unprovidedBasket,
+    /** resolves when the basket machine's code is there (the app loads it apart from the first load) */
+    loadBasketCode: unprovidedPromise<void>('loadBasketCode'),
     loadInitData: unprovidedPromise<ShellLoadOutput>('loadInitData'),
     setContract: unprovidedPromise<SetContractOutput, { id: string }>('setContract'),
   },
@@ -105,6 +114,7 @@ export const shellMachine = setup({
     resetError: assign({ errorMessage: null, pendingContract: null }),
     notifyBasketStale: sendTo('basket', { type: 'basket.stale' }),
     notifyBasketContract: sendTo('basket', (_, params: { contract: string }) => ({ type: 'basket.contract' as const, contract: params.contract })),
+    notifyContractSwitched: raise((_, params: { contract: string }) => ({ type: 'basket.contract' as const, contract: params.contract })),
   },
 }).createMachine({
   id: 'shell',
@@ -134,27 +144,9 @@ export const shellMachine = setup({
       on: { 'shell.retry': { target: 'loading', description: 'The dealer asks to load again' } },
     },
     ready: {
-      description: 'The header, sidebar and the screen are shown; the basket of the selected contract runs as the child "basket" (systemId "basket")',
-      initial: 'idle',
-      invoke: {
-        id: 'basket',
-        src: 'basket',
-        systemId: 'basket',
-        input: ({ context }) => ({ contract: context.initData?.selectedContract ?? '0' }),
-      },
+      description: 'The header, sidebar and the screen are shown; the contract selector and the basket of the selected contract run side by side',
+      type: 'parallel',
       on: {
-        'contract.select': {
-          guard: 'canSelectContract',
-          target: '.switchingContract',
-          description: 'The dealer picks another of their contracts (a newer pick replaces a running switch)',
-          actions: { type: 'storePendingContract', params: ({ event }) => ({ id: event.id }) },
-        },
-        'basket.changed': {
-          guard: 'isSelectedContractBasket',
-          description:
-            'A screen changed the basket of the selected contract: the header summary follows and the basket loads again (another contract\'s basket changes nothing here)',
-          actions: [{ type: 'storeBasket', params: ({ event }) => ({ basket: event.basket }) }, 'notifyBasketStale'],
-        },
         'basket.summary': {
           description: 'The basket loaded or changed: the header shows its figures',
           actions: { type: 'storeBasket', params: ({ event }) => ({ basket: event.basket }) },
@@ -169,32 +161,94 @@ export const shellMachine = setup({
         },
       },
       states: {
-        idle: { description: 'The contract selector is ready' },
-        switchingContract: {
-          description: 'POST /api/setContract/ runs; the selector is disabled',
-          invoke: {
-            id: 'setContract',
-            src: 'setContract',
-            input: ({ context }) => ({ id: context.pendingContract ?? '' }),
-            onDone: {
-              target: 'idle',
-              description: 'The server switched the contract: the header shows its basket, and the basket child follows',
-              actions: [
-                { type: 'storeContract', params: ({ event }) => event.output },
-                { type: 'notifyBasketContract', params: ({ event }) => ({ contract: event.output.selectedContract }) },
-              ],
+        contract: {
+          description: 'The contract selector',
+          initial: 'idle',
+          // here, not on `ready`: a transition of `ready` itself would restart the basket region too
+          on: {
+            'contract.select': {
+              guard: 'canSelectContract',
+              target: '.switchingContract',
+              description: 'The dealer picks another of their contracts (a newer pick replaces a running switch)',
+              actions: { type: 'storePendingContract', params: ({ event }) => ({ id: event.id }) },
             },
-            onError: {
-              target: 'contractSwitchFailed',
-              description: 'The server refused the switch or could not be reached',
-              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+          },
+          states: {
+            idle: { description: 'The contract selector is ready' },
+            switchingContract: {
+              description: 'POST /api/setContract/ runs; the selector is disabled',
+              invoke: {
+                id: 'setContract',
+                src: 'setContract',
+                input: ({ context }) => ({ id: context.pendingContract ?? '' }),
+                onDone: {
+                  target: 'idle',
+                  description: 'The server switched the contract: the header shows its basket, and the basket child follows',
+                  actions: [
+                    { type: 'storeContract', params: ({ event }) => event.output },
+                    { type: 'notifyContractSwitched', params: ({ event }) => ({ contract: event.output.selectedContract }) },
+                  ],
+                },
+                onError: {
+                  target: 'contractSwitchFailed',
+                  description: 'The server refused the switch or could not be reached',
+                  actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            contractSwitchFailed: {
+              description: 'The server refused the switch: its message is shown until dismissed; the old contract stays selected',
+              on: {
+                'shell.dismiss': { target: 'idle', actions: 'resetError', description: 'The dealer closes the message' },
+              },
             },
           },
         },
-        contractSwitchFailed: {
-          description: 'The server refused the switch: its message is shown until dismissed; the old contract stays selected',
+        basket: {
+          description: 'The basket of the selected contract; the header shows the init data\'s figures until it runs',
+          initial: 'loadingCode',
           on: {
-            'shell.dismiss': { target: 'idle', actions: 'resetError', description: 'The dealer closes the message' },
+            'basket.changed': {
+              guard: 'isSelectedContractBasket',
+              description:
+                'A screen changed the basket of the selected contract: the header summary follows (another contract\'s basket changes nothing here)',
+              actions: { type: 'storeBasket', params: ({ event }) => ({ basket: event.basket }) },
+            },
+          },
+          states: {
+            loadingCode: {
+              description: 'The basket machine\'s code loads (it is not in the first load); the basket page shows "Загрузка корзины…"',
+              invoke: {
+                id: 'loadBasketCode',
+                src: 'loadBasketCode',
+                onDone: { target: 'running', description: 'The code is there' },
+                onError: { target: 'codeFailed', description: 'The code did not load (offline, a new release)' },
+              },
+            },
+            codeFailed: {
+              description: 'No basket: the header keeps its figures; a contract switch tries to load the code again',
+              on: { 'basket.contract': { target: 'loadingCode', description: 'The contract was switched' } },
+            },
+            running: {
+              description: 'The basket runs as the child "basket" (systemId "basket"), for the contract selected when it started',
+              invoke: {
+                id: 'basket',
+                src: 'basket',
+                systemId: 'basket',
+                input: ({ context }) => ({ contract: context.initData?.selectedContract ?? '0' }),
+              },
+              on: {
+                'basket.changed': {
+                  guard: 'isSelectedContractBasket',
+                  description: 'The same while the basket runs: the header summary follows and the basket loads again',
+                  actions: [{ type: 'storeBasket', params: ({ event }) => ({ basket: event.basket }) }, 'notifyBasketStale'],
+                },
+                'basket.contract': {
+                  description: 'The server switched the contract: the basket child loads that contract\'s basket',
+                  actions: { type: 'notifyBasketContract', params: ({ event }) => ({ contract: event.contract }) },
+                },
+              },
+            },
           },
         },
       },

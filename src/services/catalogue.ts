@@ -19,7 +19,7 @@ async function saveMark(http: Http, mark: MarkRequest, signal: AbortSignal): Pro
 export const createCatalogueFilterActors = (deps: { http: Http }) => ({
   loadFilterInit: fromPromise(({ signal }: { signal: AbortSignal }) => deps.http.get('filterinit', undefined, filterInitSchema, undefined, signal)),
   loadProducts: fromPromise(({ input, signal }: { input: FilterRequest; signal: AbortSignal }) =>
-    deps.http.call('filter', input, filterResponseSchema, signal),
+    deps.http.lookup('filter', input, filterResponseSchema, signal),
   ),
   saveMark: fromPromise(({ input, signal }: { input: MarkRequest; signal: AbortSignal }) => saveMark(deps.http, input, signal)),
 })

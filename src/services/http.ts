@@ -1,6 +1,8 @@
 import ky, { HTTPError, type KyInstance } from 'ky'
 import * as z from 'zod/mini'
+import { bootAddress } from '../contract/boot-answers'
 import { apiErrorSchema } from '../contract/common'
+import { readPageBootAnswers, type BootAnswers } from './boot-answers'
 
 /** A failed call, with the server's Russian message when it sent one. */
 export class ApiCallError extends Error {
@@ -23,6 +25,8 @@ export interface HttpOptions {
   /** called on every 401 so the session machine can sign the user out */
   onUnauthorized?: () => void
   fetch?: typeof fetch
+  /** answers the server sent with the page (boot-answers.ts); the page's own unless given */
+  bootAnswers?: BootAnswers
 }
 
 type Method = 'put' | 'update' | 'del'
@@ -43,6 +47,7 @@ export function createHttp(options: HttpOptions = {}) {
     fetch: options.fetch,
     headers: { accept: 'application/json' },
   })
+  const bootAnswers = options.bootAnswers ?? readPageBootAnswers()
 
   async function send<S extends z.ZodMiniType>(
     schema: S,
@@ -60,9 +65,19 @@ export function createHttp(options: HttpOptions = {}) {
     } catch {
       throw new ApiCallError(UNEXPECTED_ANSWER_MESSAGE, response.status)
     }
-    const parsed = schema.safeParse(json)
-    if (!parsed.success) throw new ApiCallError(UNEXPECTED_ANSWER_MESSAGE, response.status, json)
-    return parsed.data
+    return parseAnswer(schema, json, response.status)
+  }
+
+  /** A GET: the page's boot answer for the address when it has one, else the server's. */
+  function read<S extends z.ZodMiniType>(schema: S, url: string, query: Record<string, string | number> | undefined, request: () => Promise<Response>) {
+    const early = bootAnswers.take(bootAddress(url, query))
+    return early ? Promise.resolve().then(() => parseAnswer(schema, early.body, 200)) : send(schema, request)
+  }
+
+  /** Any other call may change what the boot answers say: those left are dropped first. */
+  function write<S extends z.ZodMiniType>(schema: S, request: () => Promise<Response>) {
+    bootAnswers.drop()
+    return send(schema, request)
   }
 
   const path = (url: string) => url.replace(/^\//, '')
@@ -70,29 +85,38 @@ export function createHttp(options: HttpOptions = {}) {
   return {
     /** GET any address with query parameters */
     getUrl: <S extends z.ZodMiniType>(url: string, schema: S, query?: Record<string, string | number>, signal?: AbortSignal) =>
-      send(schema, () => client.get(path(url), { searchParams: query, signal })),
+      read(schema, url, query, () => client.get(path(url), { searchParams: query, signal })),
     /** POST a JSON body to any address */
     postUrl: <S extends z.ZodMiniType>(url: string, body: unknown, schema: S, signal?: AbortSignal) =>
-      send(schema, () => client.post(path(url), { json: body ?? {}, signal })),
+      write(schema, () => client.post(path(url), { json: body ?? {}, signal })),
     /** GET /api/{method}/{id}/ (id may be omitted for a list) */
     get: <S extends z.ZodMiniType>(method: string, id: string | number | undefined, schema: S, query?: Record<string, string | number>, signal?: AbortSignal) =>
-      send(schema, () => client.get(apiPath(method, id), { searchParams: query, signal })),
+      read(schema, apiPath(method, id), query, () => client.get(apiPath(method, id), { searchParams: query, signal })),
     /** POST /api/{method}/{id}/ with body field `method` (put, update, del) */
     mutate: <S extends z.ZodMiniType>(method: string, id: string | number, verb: Method, data: Record<string, unknown>, schema: S, signal?: AbortSignal) =>
-      send(schema, () => client.post(apiPath(method, id), { json: { ...data, method: verb }, signal })),
+      write(schema, () => client.post(apiPath(method, id), { json: { ...data, method: verb }, signal })),
     /** POST /api/{method}/ */
     call: <S extends z.ZodMiniType>(method: string, body: unknown, schema: S, signal?: AbortSignal) =>
+      write(schema, () => client.post(apiPath(method), { json: body ?? {}, signal })),
+    /** POST /api/{method}/ that only reads, such as the catalogue's filter: the boot answers stay */
+    lookup: <S extends z.ZodMiniType>(method: string, body: unknown, schema: S, signal?: AbortSignal) =>
       send(schema, () => client.post(apiPath(method), { json: body ?? {}, signal })),
     /** POST /api/{method}/ with a form body: multipart for FormData (a file upload), URL-encoded for URLSearchParams */
     postForm: <S extends z.ZodMiniType>(method: string, body: FormData | URLSearchParams, schema: S, signal?: AbortSignal) =>
-      send(schema, () => client.post(apiPath(method), { body, signal })),
+      write(schema, () => client.post(apiPath(method), { body, signal })),
     /** the bulk form: posts an array of items and answers an array */
     bulk: <S extends z.ZodMiniType>(method: string, items: unknown[], itemSchema: S, signal?: AbortSignal) =>
-      send(z.array(itemSchema), () => client.post(apiPath(method), { json: items, signal })),
+      write(z.array(itemSchema), () => client.post(apiPath(method), { json: items, signal })),
   }
 }
 
 export type Http = ReturnType<typeof createHttp>
+
+function parseAnswer<S extends z.ZodMiniType>(schema: S, json: unknown, status: number): z.output<S> {
+  const parsed = schema.safeParse(json)
+  if (!parsed.success) throw new ApiCallError(UNEXPECTED_ANSWER_MESSAGE, status, json)
+  return parsed.data
+}
 
 export function apiPath(method: string, id?: string | number): string {
   const name = encodeURIComponent(method)

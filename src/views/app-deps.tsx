@@ -37,7 +37,8 @@ import type { SidebarActor } from '../machines/sidebar.machine'
 export interface AppDeps {
   machines: {
     catalogueFilter: typeof catalogueFilterMachine
-    searchAutocomplete: typeof searchAutocompleteMachine
+    /** the header search's machine, loaded apart from the first load (the same promise every call) */
+    searchAutocomplete: () => Promise<typeof searchAutocompleteMachine>
     productCardHost: typeof productCardHostMachine
     addToBasket: typeof addToBasketMachine
   }

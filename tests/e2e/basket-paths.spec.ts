@@ -12,6 +12,7 @@ import {
   type BasketCall,
   type BasketPath,
 } from '../support/basket-paths'
+import { withoutBootAnswers } from './support/boot-answers'
 import { signIn } from './support/cabinet-shell'
 import { CartPage, fillBasket, serverBasket, stockedProducts } from './support/cart-page'
 import { expect, test } from './support/fixtures'
@@ -82,6 +83,8 @@ test('basket paths replayed in the browser: one per state a dealer can reach', a
       await page?.close()
       page = await context.newPage()
       await fillBasket(page, lines)
+      // the basket's first load goes over the network, to be held
+      await withoutBootAnswers(page)
       const calls = await holdBasketCalls(page, path)
       const cart = new CartPage(page)
       for (const step of path.steps) {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate'
+import { assign, createActor, fromPromise, setup, waitFor, type AnyMachineSnapshot } from 'xstate'
 import type { Contract, InitData } from '../../src/contract/account'
 import { pickWarehouse, shellMachine, type SetContractOutput, type ShellContext, type ShellLoadOutput } from '../../src/machines/shell.machine'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
+import { deferred } from '../support/deferred'
 import { describeMachinePaths, type EventCases } from '../support/path-testing'
 
 const supply: Contract = { id: '101', header: 'Договор поставки №101', contragent: 'ООО «Теплодом»' }
@@ -53,6 +54,8 @@ const cases: EventCases = {
     { type: 'basket.changed', basket: { count: 7, sum: 1_000 }, contract: consignment.id },
   ],
   'basket.summary': [{ type: 'basket.summary', basket: { count: 2, sum: 4_100 } }],
+  'basket.contract': [{ type: 'basket.contract', contract: consignment.id }],
+  'xstate.error.actor.loadBasketCode': [{ type: 'xstate.error.actor.loadBasketCode', error: new Error('Failed to fetch dynamically imported module') }],
   // another listed warehouse is taken; the chosen one and an unlisted one change nothing
   'warehouse.select': [1, 2, 7].map((id) => ({ type: 'warehouse.select', id })),
 }
@@ -73,17 +76,17 @@ function assertShellFacts(snapshot: AnyMachineSnapshot, _expected: unknown, inde
   // the stored warehouse at first; later only ever a listed one
   if (!before?.matches('ready')) expect(selectedWarehouse).toBe(2)
   expect(initData.warehouses.map((warehouse) => warehouse.id)).toContain(selectedWarehouse)
-  if (snapshot.matches({ ready: 'idle' })) expect([pendingContract, errorMessage]).toEqual([null, null])
-  if (snapshot.matches({ ready: 'switchingContract' })) {
+  if (snapshot.matches({ ready: { contract: 'idle' } })) expect([pendingContract, errorMessage]).toEqual([null, null])
+  if (snapshot.matches({ ready: { contract: 'switchingContract' } })) {
     // the selector shows the old contract until the server confirms the new one
     expect(pendingContract).toBe(consignment.id)
     expect(data?.selectedContract).toBe(supply.id)
   }
-  if (snapshot.matches({ ready: 'contractSwitchFailed' })) {
+  if (snapshot.matches({ ready: { contract: 'contractSwitchFailed' } })) {
     expect(errorMessage).toBe(SWITCH_REFUSED)
     expect(data?.selectedContract).toBe(supply.id)
   }
-  if (before?.matches({ ready: 'switchingContract' }) && snapshot.matches({ ready: 'idle' })) {
+  if (before?.matches({ ready: { contract: 'switchingContract' } }) && snapshot.matches({ ready: { contract: 'idle' } })) {
     // the switch went through: the new contract is selected and the header shows its basket
     expect(data).toMatchObject(switched)
   }
@@ -97,7 +100,7 @@ it("never switches to a contract that is not the dealer's", async () => {
   ).start()
   await waitFor(shell, (snapshot) => snapshot.matches('ready'))
   shell.send({ type: 'contract.select', id: '999' })
-  expect(shell.getSnapshot().value).toEqual({ ready: 'idle' })
+  expect(shell.getSnapshot().matches({ ready: { contract: 'idle' } })).toBe(true)
   expect(shell.getSnapshot().context.pendingContract).toBeNull()
   shell.stop()
 })
@@ -132,6 +135,66 @@ it("follows a change of the selected contract's basket and ignores another contr
   shell.send({ type: 'basket.changed', basket: { count: 1, sum: 2_300 } })
   expect(shell.getSnapshot().context.initData?.basket).toEqual({ count: 1, sum: 2_300 })
   shell.stop()
+})
+
+describe('the basket child, whose code loads apart from the first load', () => {
+  /** stands in for the basket machine: its contract, and the contracts the shell passed on to it */
+  const fakeBasket = setup({
+    types: {} as { context: { contract: string; switchedTo: string[] }; input: { contract: string }; events: { type: 'basket.contract'; contract: string } | { type: 'basket.stale' } },
+  }).createMachine({
+    context: ({ input }) => ({ contract: input.contract, switchedTo: [] }),
+    on: { 'basket.contract': { actions: assign({ switchedTo: ({ context, event }) => [...context.switchedTo, event.contract] }) } },
+  })
+
+  function startShell() {
+    const code = deferred<void>()
+    const shell = createActor(
+      shellMachine.provide({
+        actors: {
+          loadInitData: fromPromise(() => Promise.resolve(loaded)),
+          setContract: fromPromise(() => Promise.resolve(switched)),
+          loadBasketCode: fromPromise(() => code.promise),
+          basket: fakeBasket as never,
+        },
+      }),
+    ).start()
+    const basket = () => shell.getSnapshot().children.basket?.getSnapshot() as { context: { contract: string; switchedTo: string[] } } | undefined
+    return { shell, code, basket }
+  }
+
+  it('shows the frame before the code is there, keeps the header following changes, and starts for the contract selected by then', async () => {
+    const { shell, code, basket } = startShell()
+    await waitFor(shell, (snapshot) => snapshot.matches({ ready: { basket: 'loadingCode' } }))
+    expect(basket()).toBeUndefined()
+    shell.send({ type: 'basket.changed', basket: { count: 4, sum: 9_100 } })
+    expect(shell.getSnapshot().context.initData?.basket).toEqual({ count: 4, sum: 9_100 })
+    shell.send({ type: 'contract.select', id: consignment.id })
+    await waitFor(shell, (snapshot) => snapshot.matches({ ready: { contract: 'idle' } }))
+    code.resolve()
+    await waitFor(shell, (snapshot) => snapshot.matches({ ready: { basket: 'running' } }))
+    expect(basket()?.context).toEqual({ contract: consignment.id, switchedTo: [] })
+    shell.stop()
+  })
+
+  it('passes a later contract switch on to the running basket', async () => {
+    const { shell, code, basket } = startShell()
+    code.resolve()
+    await waitFor(shell, (snapshot) => snapshot.matches({ ready: { basket: 'running' } }))
+    const child = shell.getSnapshot().children.basket!
+    shell.send({ type: 'contract.select', id: consignment.id })
+    await waitFor(child, (snapshot) => (snapshot.context as unknown as { switchedTo: string[] }).switchedTo.length === 1)
+    expect(basket()?.context).toEqual({ contract: supply.id, switchedTo: [consignment.id] })
+    shell.stop()
+  })
+
+  it('tries the code again on the next contract switch when it did not load', async () => {
+    const { shell, code } = startShell()
+    code.reject(new Error('Failed to fetch dynamically imported module'))
+    await waitFor(shell, (snapshot) => snapshot.matches({ ready: { basket: 'codeFailed' } }))
+    shell.send({ type: 'contract.select', id: consignment.id })
+    await waitFor(shell, (snapshot) => snapshot.matches({ ready: { basket: 'loadingCode' } }))
+    shell.stop()
+  })
 })
 
 describe('pickWarehouse', () => {

@@ -2,15 +2,15 @@ import { addToBasketMachine } from '../../machines/add-to-basket.machine'
 import { catalogueFilterMachine } from '../../machines/catalogue-filter.machine'
 import { DEFAULT_QUERY } from '../../machines/catalogue-query'
 import { productCardHostMachine } from '../../machines/product-card-host.machine'
-import { searchAutocompleteMachine } from '../../machines/search-autocomplete.machine'
 import { createBasketActors } from '../../services/basket'
 import { createCatalogueFilterActors } from '../../services/catalogue'
-import { createSearchAutocompleteActors, rememberSearchKeyword } from '../../services/search'
 import type { AppDeps } from '../../views/app-deps'
 import type { AppWiring } from './app-wiring'
+import { loadOnce } from './deferred-logic'
 
 /** The machines of the first route, the catalogue, and of the frame around every screen (header search, product card, add to basket). */
-export function wireFrame({ http, session, router, storage, productCard }: AppWiring): AppDeps['machines'] {
+export function wireFrame(wiring: AppWiring): AppDeps['machines'] {
+  const { http, session, router, productCard } = wiring
   return {
     catalogueFilter: catalogueFilterMachine.provide({
       actors: { ...createCatalogueFilterActors({ http }), productCard },
@@ -24,13 +24,8 @@ export function wireFrame({ http, session, router, storage, productCard }: AppWi
         },
       },
     }),
-    searchAutocomplete: searchAutocompleteMachine.provide({
-      actors: { ...createSearchAutocompleteActors({ http }), productCard },
-      actions: {
-        storeSubmittedKeyword: (_, { keyword }) => rememberSearchKeyword(storage, keyword),
-        notifySubmitted: () => void router.navigate({ to: '/cabinet/action12/' }),
-      },
-    }),
+    // loaded when the header first asks for it
+    searchAutocomplete: loadOnce(() => import('./header-search').then(({ wireHeaderSearch }) => wireHeaderSearch(wiring))),
     productCardHost: productCardHostMachine.provide({ actors: { productCard } }),
     addToBasket: addToBasketMachine.provide({
       actors: createBasketActors({ http }),

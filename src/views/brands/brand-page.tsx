@@ -7,6 +7,7 @@ import { useInitData, useSelectedWarehouse } from '../layout/shell-context'
 import { formatInteger } from '../ui/format'
 import { PageHeading } from '../ui/page-heading'
 import { PagedProductsView, usePagedProducts } from '../product/paged-products-view'
+import { BrandPageLink } from '../product/brand-link'
 import { HostedProductCard } from '../product/hosted-product-card'
 import { useProductCardHost } from '../product/product-name-card'
 import { ProductTable } from '../product/product-table'
@@ -96,9 +97,9 @@ function BrandList({ brands, view }: { brands: Counted[]; view: BrandView }) {
     <ul className={styles.brands} aria-label="Бренды">
       {brands.map((item) => (
         <li key={item.id}>
-          <Link to="/cabinet/brand/$id/" params={{ id: item.id }} search={{ view }} className={styles.brand}>
+          <BrandPageLink id={item.id} view={view} className={styles.brand}>
             {item.header} <span className={styles.brandCount}>{formatInteger(item.count)}</span>
-          </Link>
+          </BrandPageLink>
         </li>
       ))}
     </ul>

@@ -1,14 +1,16 @@
 import { AddToBasket } from '../product/add-to-basket'
 import { ProductName } from '../product/product-name-card'
 import { formatInteger, formatMoney } from '../ui/format'
+import { useProgressiveList } from '../ui/progressive-list'
 import { BrandLink, stockTitle, type ProductViewProps } from '../product/product-table'
 import styles from './product-tiles.module.css'
 
-/** Products as tiles: the picture, name, articul, brand, price, stock and "В корзину". */
+/** Products as tiles: the picture, name, articul, brand, price, stock and "В корзину". The first page comes in two renders. */
 export function ProductTiles({ products, contract, warehouse, busy, cardHost }: ProductViewProps) {
+  const tiles = useProgressiveList(products)
   return (
-    <ul className={busy ? `${styles.tiles} ${styles.busy}` : styles.tiles} aria-label="Товары">
-      {products.map((product) => (
+    <ul className={busy ? `${styles.tiles} ${styles.busy}` : styles.tiles} aria-label="Товары" aria-busy={!tiles.complete}>
+      {tiles.shown.map((product) => (
         <li key={product.id} className={styles.tile}>
           <div className={styles.picture}>
             {product.picture !== null ? <img src={`/pictures/${product.picture}.svg`} alt="" loading="lazy" /> : null}

@@ -31,7 +31,7 @@ export const CategoryTree = memo(function CategoryTree({ tree, selected, onSelec
     <ul className={depth === 0 ? styles.tree : styles.subtree}>
       {nodes.map((node) => (
         <li key={node.id}>
-          <CategoryButton header={node.header} count={node.count} current={node.id === selected} onPress={() => onSelect(node.id)} />
+          <CategoryButton id={node.id} header={node.header} count={node.count} current={node.id === selected} onSelect={onSelect} />
           {open.has(node.id) && node.children.length > 0 ? renderLevel(node.children, depth + 1) : null}
         </li>
       ))}
@@ -41,20 +41,35 @@ export const CategoryTree = memo(function CategoryTree({ tree, selected, onSelec
     <nav className={styles.group} aria-label="Разделы каталога">
       <h2 className={styles.legend}>Разделы</h2>
       <CategoryButton
+        id={CATALOGUE_DEFAULTS.allCatalogues}
         header="Все разделы"
         current={selected === CATALOGUE_DEFAULTS.allCatalogues}
-        onPress={() => onSelect(CATALOGUE_DEFAULTS.allCatalogues)}
+        onSelect={onSelect}
       />
       {renderLevel(tree, 0)}
     </nav>
   )
 })
 
-function CategoryButton({ header, count, current, onPress }: { header: string; count?: number; current: boolean; onPress: () => void }) {
+interface CategoryButtonProps {
+  id: string
+  header: string
+  count?: number
+  current: boolean
+  onSelect: (id: string) => void
+}
+
+/** Memoised: a new answer re-renders the categories whose counts changed, a choice the two whose state did. */
+const CategoryButton = memo(function CategoryButton({ id, header, count, current, onSelect }: CategoryButtonProps) {
   return (
-    <button type="button" className={current ? `${styles.category} ${styles.categoryCurrent}` : styles.category} aria-current={current ? 'true' : undefined} onClick={onPress}>
+    <button
+      type="button"
+      className={current ? `${styles.category} ${styles.categoryCurrent}` : styles.category}
+      aria-current={current ? 'true' : undefined}
+      onClick={() => onSelect(id)}
+    >
       <span>{header}</span>{' '}
       {count !== undefined ? <span className={styles.categoryCount}>{formatInteger(count)}</span> : null}
     </button>
   )
-}
+})

@@ -102,7 +102,10 @@ interface ChoiceGroupProps {
   onToggle: (id: number, selected: boolean) => void
 }
 
-/** A group of checkboxes with the count each choice has under the rest of the filter. */
+/**
+ * A group of checkboxes with the count each choice has under the rest of the filter. Each choice
+ * is memoised: a click re-renders the choice it toggled, an answer the counts it changed.
+ */
 const ChoiceGroup = memo(function ChoiceGroup({ legend, items, chosen, onToggle }: ChoiceGroupProps) {
   if (items.length === 0) return null
   const isChosen = new Set(chosen)
@@ -111,15 +114,20 @@ const ChoiceGroup = memo(function ChoiceGroup({ legend, items, chosen, onToggle 
       <legend className={styles.legend}>{legend}</legend>
       <ul className={styles.choices}>
         {items.map((item) => (
-          <li key={item.id}>
-            <label className={styles.check}>
-              <input type="checkbox" checked={isChosen.has(item.id)} onChange={(event) => onToggle(item.id, event.target.checked)} />
-              <span>{item.header}</span>{' '}
-              <span className={styles.categoryCount}>{formatInteger(item.count)}</span>
-            </label>
-          </li>
+          <Choice key={item.id} item={item} checked={isChosen.has(item.id)} onToggle={onToggle} />
         ))}
       </ul>
     </fieldset>
+  )
+})
+
+const Choice = memo(function Choice({ item, checked, onToggle }: { item: Counted; checked: boolean; onToggle: ChoiceGroupProps['onToggle'] }) {
+  return (
+    <li>
+      <label className={styles.check}>
+        <input type="checkbox" checked={checked} onChange={(event) => onToggle(item.id, event.target.checked)} />
+        <span>{item.header}</span> <span className={styles.categoryCount}>{formatInteger(item.count)}</span>
+      </label>
+    </li>
   )
 })

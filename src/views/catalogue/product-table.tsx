@@ -6,6 +6,7 @@ import { shownContractOf, shownProductsOf, shownWarehouseNameOf, shownWarehouseO
 import { AddToBasket } from '../product/add-to-basket'
 import { BrandLink } from '../product/product-table'
 import { formatInteger, formatMoney } from '../ui/format'
+import { useProgressiveList } from '../ui/progressive-list'
 import table from '../ui/data-table.module.css'
 import { CheckIcon, PlusIcon, SortIcon, StarIcon } from '../ui/icons'
 import { useCatalogueApi, useProductRowsApi, type CatalogueApi, type ProductRowsApi } from './catalogue-connect'
@@ -21,6 +22,7 @@ const MARK_ICONS: Record<MarkKind, { on: ReactNode; off: ReactNode }> = {
 /**
  * The page's products: sortable column headers (aria-sort), wish and need toggles, add to basket.
  * Rows are memoised by product: a filter click or a new answer re-renders only the rows that changed.
+ * The first page after the screen opens comes in two renders (the top rows, then the rest).
  */
 export const ProductTable = memo(function ProductTable({ catalogue }: { catalogue: CatalogueFilterActor }) {
   const api = useCatalogueApi(catalogue)
@@ -29,9 +31,10 @@ export const ProductTable = memo(function ProductTable({ catalogue }: { catalogu
   const contract = useSelector(catalogue, shownContractOf)
   const warehouse = useSelector(catalogue, shownWarehouseOf)
   const warehouseName = useSelector(catalogue, shownWarehouseNameOf)
+  const rows = useProgressiveList(products)
 
   return (
-    <div className={styles.tableWrap}>
+    <div className={styles.tableWrap} aria-busy={!rows.complete}>
       <table className={`${table.table} ${styles.products}`}>
         <caption className="visually-hidden">Товары каталога</caption>
         <thead>
@@ -51,7 +54,7 @@ export const ProductTable = memo(function ProductTable({ catalogue }: { catalogu
           </tr>
         </thead>
         <tbody>
-          {products.map((product) => (
+          {rows.shown.map((product) => (
             <ProductRow key={product.id} product={product} contract={contract} warehouse={warehouse} api={rowsApi} />
           ))}
         </tbody>

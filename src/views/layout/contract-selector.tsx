@@ -12,8 +12,8 @@ import { useInitData, useShellActor } from './shell-context'
 export function ContractSelector() {
   const shell = useShellActor()
   const { contracts, selectedContract } = useInitData()
-  const switching = useSelector(shell, (snapshot) => snapshot.matches({ ready: 'switchingContract' }))
-  const failed = useSelector(shell, (snapshot) => snapshot.matches({ ready: 'contractSwitchFailed' }))
+  const switching = useSelector(shell, (snapshot) => snapshot.matches({ ready: { contract: 'switchingContract' } }))
+  const failed = useSelector(shell, (snapshot) => snapshot.matches({ ready: { contract: 'contractSwitchFailed' } }))
   const errorMessage = useSelector(shell, (snapshot) => snapshot.context.errorMessage)
   const selectId = useId()
 

@@ -1,11 +1,12 @@
-import { Link } from '@tanstack/react-router'
 import type { Warehouse } from '../../contract/account'
 import type { CatalogueProduct } from '../../contract/catalogue'
 import type { ProductCardHostActor } from '../../machines/product-card-host.machine'
 import { AddToBasket } from './add-to-basket'
+import { BrandPageLink } from './brand-link'
 import { ProductName } from './product-name-card'
 import table from '../ui/data-table.module.css'
 import { formatInteger, formatMoney } from '../ui/format'
+import { useProgressiveList } from '../ui/progressive-list'
 import styles from './product-table.module.css'
 
 export interface ProductViewProps {
@@ -22,19 +23,20 @@ export interface ProductViewProps {
 /** The brand's page, linked from a product's brand name. */
 export function BrandLink({ brand }: { brand: CatalogueProduct['brand'] }) {
   return (
-    <Link to="/cabinet/brand/$id/" params={{ id: brand.id }} className={styles.brand}>
+    <BrandPageLink id={brand.id} className={styles.brand}>
       {brand.header}
-    </Link>
+    </BrandPageLink>
   )
 }
 
 /** «Остаток (Склад Парнас)»: the stock column names its warehouse. */
 export const stockTitle = (warehouse: Warehouse) => `Остаток (${warehouse.header})`
 
-/** Dense product rows: articul, name, brand, price, recommended price, stock and "В корзину". */
+/** Dense product rows: articul, name, brand, price, recommended price, stock and "В корзину". The first page comes in two renders. */
 export function ProductTable({ products, contract, warehouse, busy, cardHost }: ProductViewProps) {
+  const rows = useProgressiveList(products)
   return (
-    <div className={styles.wrap}>
+    <div className={styles.wrap} aria-busy={!rows.complete}>
       <table className={busy ? `${table.table} ${table.busy}` : table.table}>
         <thead>
           <tr>
@@ -56,7 +58,7 @@ export function ProductTable({ products, contract, warehouse, busy, cardHost }: 
           </tr>
         </thead>
         <tbody>
-          {products.map((product) => (
+          {rows.shown.map((product) => (
             <tr key={product.id}>
               <td className={table.mono}>{product.articul}</td>
               <td className={table.stickyName}>

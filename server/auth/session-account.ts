@@ -1,0 +1,32 @@
+import type { Db } from '../db/connection'
+import { PRICED_CONTRACT_COLUMNS, mayUseContract, pricedContractsOf, type PricedContract } from './contract-access'
+import { preparedQuery } from '../db/prepared-query'
+import { SESSION_USER_COLUMNS, hashSessionId, isSessionIdShaped, liveSessionUsers, type SessionUser } from './sessions'
+
+/** A live session's user with the contracts it may use, as one statement read them. */
+export interface SessionAccount {
+  user: SessionUser
+  contracts: PricedContract[]
+}
+
+// a row per allowed contract (one without a contract when there is none), the user's columns on each
+const sessionAccountQuery = preparedQuery((kysely, $: { sessionHash: string; now: string }) =>
+  liveSessionUsers(kysely, $.sessionHash, $.now)
+    .leftJoin('contracts', (join) => join.on(mayUseContract))
+    .leftJoin('contragents', 'contragents.id', 'contracts.contragent_id')
+    .select([...SESSION_USER_COLUMNS, ...PRICED_CONTRACT_COLUMNS])
+    .orderBy('contracts.id'),
+)
+
+/**
+ * findSessionUser and allowedContractsPriced in one query, for the routes that need both on every
+ * call (the catalogue): read together, in the same statement, so no cache is involved.
+ */
+export async function findSessionAccount(db: Db, sessionId: string, now: Date): Promise<SessionAccount | undefined> {
+  if (!isSessionIdShaped(sessionId)) return undefined
+  const rows = await sessionAccountQuery(db, { sessionHash: hashSessionId(sessionId), now: now.toISOString() })
+  const first = rows[0]
+  if (!first) return undefined
+  const { contract_id: _id, contract_header: _header, contract_company: _company, contract_price_factor: _factor, ...user } = first
+  return { user, contracts: pricedContractsOf(rows) }
+}

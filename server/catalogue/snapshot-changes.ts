@@ -1,0 +1,74 @@
+import { sql, type Kysely } from 'kysely'
+import type { Db } from '../db/connection'
+import type { Database } from '../db/schema'
+import type { ProductChunk, ProductRecord } from './snapshot-columns'
+
+/** Products changed since a copy's version, as they are now: what an in-place update needs. */
+export interface CatalogueChanges {
+  /** the catalogue version the rows were read at */
+  version: number
+  /** every product touched since, ascending; those no longer in `products` were deleted */
+  touched: number[]
+  /** the touched products that still exist, in id order, with their param and tag rows */
+  products: ProductRecord[]
+  params: ProductChunk['params']
+  tags: ProductChunk['tags']
+}
+
+/** Log rows read at most: past this, the change is a bulk one and the copy is read anew. */
+const LOG_ROWS = 10_000
+
+/**
+ * What changed in the catalogue since version `since` (migration 0008 logs it), read in one
+ * transaction with the version it brings the copy to. Undefined when the copy had better be read
+ * anew: the structure changed, more than `limit` products changed, or the log was pruned past
+ * `since`. On SQLite a product logged at exactly `since` may already be in the copy: it is read again.
+ */
+export async function readChanges(db: Db, since: number, limit: number): Promise<CatalogueChanges | undefined> {
+  return db.kysely.transaction().execute(async (trx) => {
+    if (db.dialect === 'postgres') await sql`set transaction isolation level repeatable read, read only`.execute(trx)
+    const { rows: versions } = await sql<{ name: string; version: number | string }>`select name, version from catalogue_versions
+      where name in ('catalogue', 'changes_from')`.execute(trx)
+    const versionOf = (name: string) => Number(versions.find((row) => row.name === name)?.version ?? Number.NaN)
+    const version = versionOf('catalogue')
+    if (!(versionOf('changes_from') <= since)) return undefined
+    // PostgreSQL logs the version a change made, which a copy at `since` holds; SQLite may log the one before
+    const after = db.dialect === 'postgres' ? since : since - 1
+    const { rows: log } = await sql<{ product_id: number | null }>`select product_id from catalogue_changes
+      where version > ${after} limit ${LOG_ROWS + 1}`.execute(trx)
+    if (log.length > LOG_ROWS || log.some((row) => row.product_id === null)) return undefined
+    const touched = [...new Set(log.map((row) => row.product_id!))].sort((a, b) => a - b)
+    if (touched.length > limit) return undefined
+    return { version, touched, ...(await readProducts(trx, touched)) }
+  })
+}
+
+async function readProducts(trx: Kysely<Database>, ids: number[]): Promise<Pick<CatalogueChanges, 'products' | 'params' | 'tags'>> {
+  if (ids.length === 0) return { products: [], params: [], tags: [] }
+  const products = await trx
+    .selectFrom('products')
+    .select(['id', 'category_id', 'brand_id', 'price', 'price_rrc', 'header', 'articul', 'sort'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute()
+  const params = await trx
+    .selectFrom('product_params')
+    .select(['product_id', 'param_id', 'value'])
+    .where('product_id', 'in', ids)
+    .orderBy('product_id')
+    .orderBy('param_id')
+    .execute()
+  const tags = await trx.selectFrom('product_tags').select(['product_id', 'tag_id']).where('product_id', 'in', ids).orderBy('product_id').orderBy('tag_id').execute()
+  return { products, params, tags }
+}
+
+/**
+ * Drops the log before version `upTo`: a copy older than that is then read anew. The copies of
+ * other processes sharing the database may be that old only when they have been idle for long.
+ */
+export async function pruneChanges(db: Db, upTo: number): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await sql`update catalogue_versions set version = ${upTo} where name = 'changes_from' and version < ${upTo}`.execute(trx)
+    await sql`delete from catalogue_changes where version < ${upTo}`.execute(trx)
+  })
+}

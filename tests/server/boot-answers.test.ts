@@ -1,0 +1,128 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { initDataSchema } from '../../src/contract/account'
+import { BOOT_ANSWERS_ELEMENT_ID, BOOT_CALLS_META, INIT_DATA_ADDRESS, ORDERS_FIRST_PAGE_ADDRESS, SESSION_ADDRESS, basketAddress } from '../../src/contract/boot-answers'
+import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
+
+/** A built page as scripts/route-pages.ts writes it: its head names its own boot calls. */
+const pageWith = (calls: string) =>
+  `<!doctype html><html lang="ru"><head><meta name="${BOOT_CALLS_META}" content="${calls}"></head><body><div id="root"></div></body></html>`
+const PLAIN_PAGE = '<!doctype html><html lang="ru"><body><div id="root"></div></body></html>'
+const html = { accept: 'text/html' }
+
+let fixture: ServerFixture
+let clientDir: string
+let dealer: string
+let otherDealer: string
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(join(tmpdir(), 'cabinet-boot-'))
+  mkdirSync(join(clientDir, 'cabinet', 'orders'), { recursive: true })
+  mkdirSync(join(clientDir, 'plain'))
+  writeFileSync(join(clientDir, 'index.html'), pageWith(''))
+  writeFileSync(join(clientDir, 'cabinet', 'index.html'), pageWith('/api/filterinit/ /api/nothing/'))
+  writeFileSync(join(clientDir, 'cabinet', 'orders', 'index.html'), pageWith(ORDERS_FIRST_PAGE_ADDRESS))
+  writeFileSync(join(clientDir, 'plain', 'index.html'), PLAIN_PAGE)
+  fixture = await startServer({ clientDir })
+  dealer = await loginAs(fixture, 'mainAccount', 0)
+  otherDealer = await loginAs(fixture, 'mainAccount', 1)
+})
+afterAll(async () => {
+  await fixture?.close()
+  rmSync(clientDir, { recursive: true, force: true })
+})
+
+const page = (url: string, cookie?: string, headers: Record<string, string> = html) =>
+  fixture.app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } })
+const api = async (url: string, cookie: string): Promise<unknown> => (await fixture.app.inject({ method: 'GET', url, headers: { cookie } })).json()
+
+/** The answers inside a page, as the SPA reads them (src/services/boot-answers.ts). */
+function answersIn(body: string): Record<string, unknown> {
+  const match = new RegExp(`<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">(.*?)</script>`, 's').exec(body)
+  if (!match) throw new Error(`the page has no boot answers: ${body}`)
+  return JSON.parse(match[1]!) as Record<string, unknown>
+}
+
+const varies = (response: LightMyRequestResponse) => String(response.headers.vary ?? '').toLowerCase().split(/,\s*/)
+
+describe('boot answers in a page', () => {
+  it('signed in: the session, the init data, the basket of the selected contract and the page’s own calls, as the API answers them', async () => {
+    const response = await page('/cabinet/', dealer)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    const answers = answersIn(response.body)
+    const { selectedContract } = initDataSchema.parse(await api(INIT_DATA_ADDRESS, dealer))
+    const expected = [SESSION_ADDRESS, INIT_DATA_ADDRESS, basketAddress(selectedContract), '/api/filterinit/']
+    expect(Object.keys(answers).sort()).toEqual([...expected].sort())
+    for (const address of expected) expect(answers[address], address).toEqual(await api(address, dealer))
+    expect(answers[SESSION_ADDRESS]).toMatchObject({ account: { email: demoLogin('mainAccount', 0).email } })
+  })
+
+  it('leaves out a call that does not answer 200, and a page naming no calls gets only the start’s own', async () => {
+    expect(Object.keys(answersIn((await page('/cabinet/', dealer)).body))).not.toContain('/api/nothing/')
+    const root = answersIn((await page('/login/', dealer)).body)
+    expect(Object.keys(root)).toHaveLength(3)
+    expect(root).toHaveProperty(SESSION_ADDRESS)
+    expect(root).toHaveProperty(INIT_DATA_ADDRESS)
+  })
+
+  it('answers the orders page’s first list, the one the orders screen asks for with no filter', async () => {
+    const answers = answersIn((await page('/cabinet/orders/', dealer)).body)
+    expect(answers[ORDERS_FIRST_PAGE_ADDRESS]).toEqual(await api(ORDERS_FIRST_PAGE_ADDRESS, dealer))
+  })
+
+  it('signed out, or with a session that ended: only the session, saying nobody is signed in', async () => {
+    const expired = `${dealer.split('=')[0]}=${'0'.repeat(32)}`
+    for (const cookie of [undefined, expired, 'unrelated=1']) {
+      const answers = answersIn((await page('/cabinet/', cookie)).body)
+      expect(answers, String(cookie)).toEqual({ [SESSION_ADDRESS]: { account: null } })
+    }
+    const signedOut = await loginAs(fixture, 'manager', 0)
+    await fixture.app.inject({ method: 'POST', url: '/api/logout/', payload: {}, headers: { cookie: signedOut } })
+    expect(answersIn((await page('/cabinet/', signedOut)).body)).toEqual({ [SESSION_ADDRESS]: { account: null } })
+  })
+
+  it('is never kept for another visitor: each session gets its own answers, private and revalidated, varying by cookie', async () => {
+    const [first, second, nobody] = await Promise.all([page('/cabinet/', dealer), page('/cabinet/', otherDealer), page('/cabinet/')])
+    expect(answersIn(first.body)[SESSION_ADDRESS]).toMatchObject({ account: { email: demoLogin('mainAccount', 0).email } })
+    expect(answersIn(second.body)[SESSION_ADDRESS]).toMatchObject({ account: { email: demoLogin('mainAccount', 1).email } })
+    expect(second.body).not.toContain(demoLogin('mainAccount', 0).email)
+    for (const response of [first, second, nobody]) {
+      expect(response.headers['cache-control']).toBe('private, no-cache')
+      expect(varies(response)).toEqual(expect.arrayContaining(['cookie', 'accept-encoding']))
+      expect(response.headers.etag).toBeUndefined()
+      expect(response.headers['last-modified']).toBeUndefined()
+    }
+  })
+
+  it('keeps the answers inside their element whatever they hold', async () => {
+    const email = demoLogin('manager', 1).email
+    const name = '</script><script>alert(1)</script><!--'
+    await fixture.db.kysely.updateTable('users').set({ name }).where('email', '=', email).execute()
+    const body = (await page('/cabinet/', await loginAs(fixture, 'manager', 1))).body
+    expect(body).not.toContain('<script>alert(1)')
+    expect(answersIn(body)[SESSION_ADDRESS]).toMatchObject({ account: { name } })
+  })
+
+  it('goes out brotli-compressed when the browser takes it, and as it is otherwise', async () => {
+    const compressed = await page('/cabinet/', dealer, { ...html, 'accept-encoding': 'gzip, deflate, br' })
+    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(answersIn(brotliDecompressSync(compressed.rawPayload).toString('utf8'))).toHaveProperty(INIT_DATA_ADDRESS)
+    const refused = await page('/cabinet/', dealer, { ...html, 'accept-encoding': 'br;q=0, gzip' })
+    expect(refused.headers['content-encoding']).toBe('gzip')
+    expect((await page('/cabinet/', dealer)).headers['content-encoding']).toBeUndefined()
+  })
+
+  it('a page built without boot calls, and a HEAD request, get the page file as it is', async () => {
+    const plain = await page('/plain/', dealer)
+    expect(plain.body).toBe(PLAIN_PAGE)
+    expect(plain.headers['cache-control']).toBe('no-cache')
+    const head = await fixture.app.inject({ method: 'HEAD', url: '/cabinet/', headers: { ...html, cookie: dealer } })
+    expect(head.statusCode).toBe(200)
+    expect(head.headers['cache-control']).toBe('no-cache')
+  })
+})

@@ -1,0 +1,218 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { whenCurrent, currentCatalogue, snapshotLoader, type CatalogueSnapshot } from '../../server/catalogue/snapshot'
+import { ORDER_KEYS } from '../../server/catalogue/snapshot-columns'
+import { pruneChanges } from '../../server/catalogue/snapshot-changes'
+import { loadSnapshot, readVersions } from '../../server/catalogue/snapshot-load'
+import { normalizeSearch } from '../../server/catalogue/search-text'
+import { seedDatabase } from '../../server/db/seed'
+import { createTestDb, type TestDb } from '../support/test-db'
+
+/**
+ * A few changed products are taken into the served copy in place (a new copy sharing the rest):
+ * after each kind of change the patched copy is exactly the copy read anew (columns, sorted
+ * orders, keyword search, positions), versions only go up, and a change to the structure or to
+ * many products reads the copy anew.
+ */
+
+let db: TestDb
+let loads = 0
+
+beforeAll(async () => {
+  db = await createTestDb()
+  await seedDatabase(db, { products: 300 })
+  await whenCurrent(db)
+  snapshotLoader.load = async (target) => {
+    loads += 1
+    return loadSnapshot(target)
+  }
+})
+afterAll(() => {
+  snapshotLoader.load = loadSnapshot
+  return db?.dispose()
+})
+afterEach(() => vi.restoreAllMocks())
+
+const COLUMNS = ['ids', 'category', 'categoryAt', 'brand', 'brandAt', 'price', 'priceRrc', 'sortWeight', 'header', 'articul', 'paramStart', 'paramAt', 'paramValue', 'tagStart', 'tagAt'] as const
+
+const allSorted = (s: CatalogueSnapshot) => ORDER_KEYS.every(([name, direction]) => s.sortedBy(name, direction))
+
+/** The served copy after the change, checked against a copy read anew; returns it. */
+async function expectPatchedAsRead(keywords: string[] = []): Promise<CatalogueSnapshot> {
+  const loadsBefore = loads
+  const served = await whenCurrent(db)
+  expect(loads, 'taken in place, not read anew').toBe(loadsBefore)
+  expect(served.patchedRows).toBeGreaterThan(0)
+  const fresh = await loadSnapshot(db)
+  await vi.waitFor(() => expect(allSorted(served) && allSorted(fresh)).toBe(true))
+  expect(served.version).toBe(fresh.version)
+  expect(served.size).toBe(fresh.size)
+  for (const column of COLUMNS) expect(Array.from(served[column] as ArrayLike<unknown>), column).toEqual(Array.from(fresh[column] as ArrayLike<unknown>))
+  for (const [name, direction] of ORDER_KEYS) expect(Array.from(served.sortedBy(name, direction)!), `${name} ${direction}`).toEqual(Array.from(fresh.sortedBy(name, direction)!))
+  for (const keyword of ['', 'а', '1', ...keywords].map(normalizeSearch)) expect(Array.from(served.containing(keyword)), keyword).toEqual(Array.from(fresh.containing(keyword)))
+  const lastId = fresh.ids[fresh.size - 1]!
+  for (let id = 0; id <= lastId + 2; id += 1) expect(served.positionOf(id), `id ${id}`).toBe(fresh.positionOf(id))
+  return served
+}
+
+const k = () => db.kysely
+const productAt = (s: CatalogueSnapshot, i: number) => ({ id: s.ids[i]!, header: s.header[i]!, articul: s.articul[i]! })
+
+/** Removes a product and every row that refers to it. */
+async function deleteProduct(id: number) {
+  await k().transaction().execute(async (trx) => {
+    for (const table of ['product_params', 'product_tags', 'stocks', 'pictures', 'wishes', 'needs', 'basket_lines', 'order_lines', 'draft_lines'] as const) {
+      await trx.deleteFrom(table).where('product_id', '=', id).execute()
+    }
+    await trx.deleteFrom('products').where('id', '=', id).execute()
+  })
+}
+
+describe('a change taken into the served copy in place', () => {
+  it('a price change, a new sort weight and a renamed product', async () => {
+    const s = await whenCurrent(db)
+    const [a, b] = [productAt(s, 10), productAt(s, 20)]
+    await k().updateTable('products').set({ price: 0.5 }).where('id', '=', a.id).execute()
+    await k().updateTable('products').set({ sort: 1, header: 'Перфоратор Ёлочный особый' }).where('id', '=', b.id).execute()
+    const patched = await expectPatchedAsRead(['ёлочный', 'особый', b.header.split(' ')[0]!, a.articul])
+    expect(patched.price[patched.positionOf(a.id)!]).toBe(0.5)
+    expect(patched.sortedBy('catalogue', 'asc')![0]).toBe(patched.positionOf(b.id))
+  })
+
+  it('a category change, a brand change and a param value, products staying where they are', async () => {
+    const s = await whenCurrent(db)
+    const [a, b] = [productAt(s, 40), productAt(s, 41)]
+    const otherCategory = s.category.find((id) => id !== s.category[40])!
+    await k().updateTable('products').set({ category_id: otherCategory }).where('id', '=', a.id).execute()
+    await k().updateTable('products').set({ brand_id: s.brand.find((id) => id !== s.brand[41])! }).where('id', '=', b.id).execute()
+    const withParams = s.ids.find((_, i) => s.paramStart[i + 1]! > s.paramStart[i]!)!
+    await k().updateTable('product_params').set({ value: 123.5 }).where('product_id', '=', withParams).execute()
+    const patched = await expectPatchedAsRead()
+    expect(patched.category[patched.positionOf(a.id)!]).toBe(otherCategory)
+    // what did not change is shared with the copy before
+    expect(patched.price).toBe(s.price)
+    expect(patched.header).toBe(s.header)
+    expect(patched.containing).toBe(s.containing)
+  })
+
+  it('a price list of many products', async () => {
+    const s = await whenCurrent(db)
+    const ids = Array.from(s.ids.subarray(100, 160))
+    await k().transaction().execute(async (trx) => {
+      for (const [n, id] of ids.entries()) await trx.updateTable('products').set({ price: 1000 + ((n * 7919) % 97), price_rrc: 5 }).where('id', '=', id).execute()
+    })
+    await expectPatchedAsRead()
+  })
+
+  it('a stock-only change leaves the copy as it is', async () => {
+    const s = await whenCurrent(db)
+    await k().updateTable('stocks').set({ quantity: 0 }).where('product_id', '=', s.ids[5]!).execute()
+    const { snapshot, versions } = await currentCatalogue(db)
+    expect(snapshot).toBe(s)
+    expect(versions.catalogue).toBe(s.version)
+  })
+
+  it('a new product with params and tags, then a category and brand change', async () => {
+    const s = await whenCurrent(db)
+    const model = productAt(s, 3)
+    const { id } = await k()
+      .insertInto('products')
+      .values({ articul: 'NEW-0001', header: 'Новинка сезона', brand_id: s.brand[7]!, category_id: s.category[7]!, price: 9_999_999, price_rrc: 1, description: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await k().insertInto('product_params').values({ product_id: id, param_id: s.params[0]!.id, value: 42 }).execute()
+    await k().insertInto('product_tags').values({ product_id: id, tag_id: s.tags[0]!.id }).execute()
+    const added = await expectPatchedAsRead(['новинка', 'new-0001'])
+    expect(added.size).toBe(s.size + 1)
+    expect(added.sortedBy('price', 'desc')![0]).toBe(added.positionOf(id))
+
+    await k().updateTable('products').set({ category_id: s.category[200]!, brand_id: s.brand[200]! }).where('id', '=', model.id).execute()
+    await k().deleteFrom('product_params').where('product_id', '=', model.id).execute()
+    await expectPatchedAsRead([model.header])
+  })
+
+  it('a deleted product, a new one in a gap of the ids and one at the end', async () => {
+    const s = await whenCurrent(db)
+    const [first, middle] = [productAt(s, 0), productAt(s, 150)]
+    await deleteProduct(first.id)
+    await deleteProduct(middle.id)
+    const patched = await expectPatchedAsRead([first.articul, middle.articul])
+    expect(patched.positionOf(first.id)).toBeUndefined()
+    // an id below the first one, where the deleted one was
+    await k()
+      .insertInto('products')
+      .values({ id: middle.id, articul: 'GAP-1', header: 'Вставка', brand_id: s.brand[0]!, category_id: s.category[0]!, price: 1, price_rrc: 1, description: '' })
+      .execute()
+    await k()
+      .insertInto('products')
+      .values({ articul: 'END-1', header: 'Последний', brand_id: s.brand[0]!, category_id: s.category[0]!, price: 2, price_rrc: 2, description: '' })
+      .execute()
+    await expectPatchedAsRead(['вставка', 'gap-1', 'end-1'])
+  })
+
+  it('changes on top of changes, with the orders not yet sorted in the copy they are taken into', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const s = await whenCurrent(db)
+      await k()
+        .updateTable('products')
+        .set({ price: 10 + round, header: `Серия ${round}` })
+        .where('id', 'in', [s.ids[round]!, s.ids[s.size - 1 - round]!])
+        .execute()
+      const next = await currentCatalogue(db)
+      void next
+    }
+    await expectPatchedAsRead(['серия', 'серия 3'])
+  })
+
+  it('never serves an older copy', async () => {
+    const served: number[] = []
+    const s = await whenCurrent(db)
+    for (let change = 0; change < 6; change += 1) {
+      await k().updateTable('products').set({ price: 500 + change }).where('id', '=', s.ids[30]!).execute()
+      for (let i = 0; i < 3; i += 1) served.push((await currentCatalogue(db)).snapshot.version)
+    }
+    served.push((await whenCurrent(db)).version)
+    expect(served).toEqual([...served].sort((x, y) => x - y))
+  })
+})
+
+describe('a change read anew', () => {
+  it('a renamed brand reads the copy anew', async () => {
+    const s = await whenCurrent(db)
+    const before = loads
+    await k().updateTable('brands').set({ header: 'Бренд переименован' }).where('id', '=', s.brand[0]!).execute()
+    const fresh = await whenCurrent(db)
+    expect(loads).toBe(before + 1)
+    expect(fresh.patchedRows).toBe(0)
+    expect(fresh.brands.get(s.brand[0]!)).toBe('Бренд переименован')
+  })
+
+  it('a copy older than the kept change log is read anew', async () => {
+    const s = await whenCurrent(db)
+    const before = loads
+    await k().updateTable('products').set({ price: 77 }).where('id', '=', s.ids[60]!).execute()
+    const { catalogue } = await readVersions(db.kysely)
+    await pruneChanges(db, catalogue)
+    expect((await whenCurrent(db)).price[60]).toBe(77)
+    expect(loads).toBe(before + 1)
+    // the log goes on from there
+    await k().updateTable('products').set({ price: 78 }).where('id', '=', s.ids[60]!).execute()
+    expect((await expectPatchedAsRead()).price[60]).toBe(78)
+  })
+
+  it('a change to more products than the limit reads the copy anew', async () => {
+    await whenCurrent(db)
+    const before = loads
+    snapshotLoader.patchLimit = 50
+    try {
+      await k().updateTable('products').set({ price_rrc: 3 }).where('id', '<=', 60).execute()
+      const fresh = await whenCurrent(db)
+      expect(loads).toBe(before + 1)
+      expect(fresh.priceRrc.subarray(0, 40).every((price) => price === 3)).toBe(true)
+      await k().updateTable('products').set({ price_rrc: 4 }).where('id', '<=', 30).execute()
+      expect((await whenCurrent(db)).priceRrc[0]).toBe(4)
+      expect(loads).toBe(before + 1)
+    } finally {
+      snapshotLoader.patchLimit = 2000
+    }
+  })
+})
