@@ -20,7 +20,7 @@ export async function readVersions(db: Kysely<Database>): Promise<Versions> {
  * Products a query: a chunk is read and added to the columns in about a millisecond, so a request
  * waits for at most that at each of its own turns (on PostgreSQL it takes a turn per query).
  */
-const CHUNK = { sqlite: 500, postgres: 1000 }
+const CHUNK = { sqlite: 300, postgres: 400 }
 
 /**
  * A fresh copy of the catalogue, read in one transaction (so its version labels exactly its rows)

@@ -100,27 +100,35 @@ function pruneOldChanges(db: Db, cache: Cache, version: number) {
   if (old !== undefined) pruneChanges(db, old).catch((error: unknown) => console.error('Журнал изменений каталога не сокращён:', error))
 }
 
+/** Takes the changes into the served copy, or reads it anew when they are too many for that. */
+function catchUp(db: Db, cache: Cache, served: CatalogueSnapshot, version: number): void {
+  const rereadUnlessCurrent = () => {
+    if (!cache.loading && cache.snapshot && cache.snapshot.version < version) {
+      reload(db, cache).catch((error: unknown) => console.error('Каталог не перечитан, ответы идут из прежней копии:', error))
+    }
+  }
+  patch(db, cache, served).then(
+    (patched) => patched || rereadUnlessCurrent(),
+    (error: unknown) => {
+      console.error('Изменения каталога не внесены в копию, она будет перечитана:', error)
+      rereadUnlessCurrent()
+    },
+  )
+}
+
 /**
- * The catalogue: one small query per call for the versions. After a change to a few products the
- * request takes them into the served copy in place (a new copy sharing the rest, a millisecond or
- * two at 100 000 products) and answers from it. After any bigger change the served copy keeps
- * answering while a fresh one is read in the background (about 1.5 s at 100 000 products) and
- * swapped in when ready; only the very first call waits for a copy. A failed update or background
+ * The catalogue: one small query per call for the versions. No request waits for a change to be
+ * taken in: the served copy answers while a change to a few products is taken into a new copy
+ * sharing the rest (a few milliseconds at 100 000 products, most of it the database's answer) and
+ * while any bigger change is read in the background (about 1.5 s at 100 000 products); the new copy
+ * serves the requests after that. Only the very first call waits for a copy. A failed update or
  * reload is logged and the served copy stays; the next request tries again.
  */
 export async function currentCatalogue(db: Db): Promise<{ snapshot: CatalogueSnapshot; versions: Versions }> {
   const cache = cacheOf(db)
   const versions = await readVersions(db.kysely)
   while (!cache.snapshot) await reload(db, cache)
-  if (cache.snapshot.version < versions.catalogue && !cache.loading) {
-    const patched = await patch(db, cache, cache.snapshot).catch((error: unknown) => {
-      console.error('Изменения каталога не внесены в копию, она будет перечитана:', error)
-      return undefined
-    })
-    if (!patched && !cache.loading && cache.snapshot.version < versions.catalogue) {
-      reload(db, cache).catch((error: unknown) => console.error('Каталог не перечитан, ответы идут из прежней копии:', error))
-    }
-  }
+  if (cache.snapshot.version < versions.catalogue && !cache.loading && !cache.patching) catchUp(db, cache, cache.snapshot, versions.catalogue)
   return { snapshot: cache.snapshot, versions }
 }
 
