@@ -1,14 +1,33 @@
 import { lazy, Suspense } from 'react'
+import { Button } from '../ui/button'
 import styles from './search-box.module.css'
+import { SEARCH_PLACEHOLDER, SEARCH_SUBMIT } from './search-texts'
 
 // the combobox, its machine and the search service load when the header first shows, not with the
-// first load; the empty form keeps the header's layout meanwhile
+// first load
 const SearchCombobox = lazy(() => import('./search-combobox').then((module) => ({ default: module.SearchCombobox })))
+
+/**
+ * What shows while the combobox's code loads: the same field and button, inert and hidden from
+ * assistive technology, so the header neither jumps nor flashes when the real one takes its place.
+ */
+function SearchBoxLoading() {
+  return (
+    <div className={styles.form} aria-hidden="true">
+      <div className={styles.combo}>
+        <input className={styles.input} placeholder={SEARCH_PLACEHOLDER} disabled tabIndex={-1} />
+      </div>
+      <Button isDisabled tabIndex={-1}>
+        {SEARCH_SUBMIT}
+      </Button>
+    </div>
+  )
+}
 
 /** The header's search field. */
 export function SearchBox() {
   return (
-    <Suspense fallback={<div className={styles.form} />}>
+    <Suspense fallback={<SearchBoxLoading />}>
       <SearchCombobox />
     </Suspense>
   )

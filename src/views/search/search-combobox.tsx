@@ -16,8 +16,8 @@ import { useInitData, useSelectedWarehouse } from '../layout/shell-context'
 import { ProductCardSlot } from '../product/product-card-slot'
 import { Button } from '../ui/button'
 import styles from './search-box.module.css'
+import { SEARCH_LABEL, SEARCH_PLACEHOLDER, SEARCH_SUBMIT } from './search-texts'
 
-const SEARCH_LABEL = 'Поиск товаров'
 
 /**
  * The header's search field (loaded apart from the first load: search-box.tsx), an ARIA 1.2 combobox on a native input (no overlay library: it is
@@ -71,7 +71,7 @@ export function SearchCombobox() {
             type="text"
             role="combobox"
             autoComplete="off"
-            placeholder="Название или артикул"
+            placeholder={SEARCH_PLACEHOLDER}
             aria-autocomplete="list"
             aria-expanded={open}
             aria-controls={ids.list}
@@ -109,7 +109,7 @@ export function SearchCombobox() {
             ) : null}
           </div>
         </div>
-        <Button type="submit">Найти</Button>
+        <Button type="submit">{SEARCH_SUBMIT}</Button>
         {hintShown ? (
           <span className={styles.hint} role="status">
             {SEARCH_MESSAGES.tooShort}
