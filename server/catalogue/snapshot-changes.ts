@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Db } from '../db/connection'
 import type { Database } from '../db/schema'
+import { productParamRows, productRows, productTagRows } from './product-rows'
 import type { ProductChunk, ProductRecord } from './snapshot-columns'
 
 /** Products changed since a copy's version, as they are now: what an in-place update needs. */
@@ -45,20 +46,9 @@ export async function readChanges(db: Db, since: number, limit: number): Promise
 
 async function readProducts(trx: Kysely<Database>, ids: number[]): Promise<Pick<CatalogueChanges, 'products' | 'params' | 'tags'>> {
   if (ids.length === 0) return { products: [], params: [], tags: [] }
-  const products = await trx
-    .selectFrom('products')
-    .select(['id', 'category_id', 'brand_id', 'price', 'price_rrc', 'header', 'articul', 'sort'])
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .execute()
-  const params = await trx
-    .selectFrom('product_params')
-    .select(['product_id', 'param_id', 'value'])
-    .where('product_id', 'in', ids)
-    .orderBy('product_id')
-    .orderBy('param_id')
-    .execute()
-  const tags = await trx.selectFrom('product_tags').select(['product_id', 'tag_id']).where('product_id', 'in', ids).orderBy('product_id').orderBy('tag_id').execute()
+  const products = await productRows(trx).where('id', 'in', ids).execute()
+  const params = await productParamRows(trx).where('product_id', 'in', ids).execute()
+  const tags = await productTagRows(trx).where('product_id', 'in', ids).execute()
   return { products, params, tags }
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/connection'
 import type { Database } from '../db/schema'
 import { catalogueTree } from './categories'
 import { createPacer, type Pacer } from './pacing'
+import { productParamRows, productRows, productTagRows } from './product-rows'
 import { createSnapshotBuilder, type CatalogueSnapshot, type SnapshotTables } from './snapshot-columns'
 import { listWarehouses } from './warehouses'
 
@@ -34,32 +35,15 @@ export async function loadSnapshot(db: Db, pacer: Pacer = createPacer()): Promis
       const building = createSnapshotBuilder(await readTables(db, trx))
       let after: number | undefined
       for (;;) {
-        const products = await trx
-          .selectFrom('products')
-          .select(['id', 'category_id', 'brand_id', 'price', 'price_rrc', 'header', 'articul', 'sort'])
+        const products = await productRows(trx)
           .$if(after !== undefined, (query) => query.where('id', '>', after!))
-          .orderBy('id')
           .limit(CHUNK[db.dialect])
           .execute()
         if (products.length === 0) break
         const first = products[0]!.id
         after = products.at(-1)!.id
-        const params = await trx
-          .selectFrom('product_params')
-          .select(['product_id', 'param_id', 'value'])
-          .where('product_id', '>=', first)
-          .where('product_id', '<=', after)
-          .orderBy('product_id')
-          .orderBy('param_id')
-          .execute()
-        const tags = await trx
-          .selectFrom('product_tags')
-          .select(['product_id', 'tag_id'])
-          .where('product_id', '>=', first)
-          .where('product_id', '<=', after)
-          .orderBy('product_id')
-          .orderBy('tag_id')
-          .execute()
+        const params = await productParamRows(trx).where('product_id', '>=', first).where('product_id', '<=', after).execute()
+        const tags = await productTagRows(trx).where('product_id', '>=', first).where('product_id', '<=', after).execute()
         building.add({ products, params, tags })
         if (pacer.due()) await pacer.rest()
       }
