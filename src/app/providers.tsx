@@ -18,7 +18,9 @@ import { AppWiringProvider } from './routes/wired-route'
 import { followSession } from './routes/session-guards'
 import type { AppWiring } from './wiring/app-wiring'
 import { deferredLogic } from './wiring/deferred-logic'
-import { wireFrame } from './wiring/frame'
+import { wireCatalogue, wireFrame } from './wiring/frame'
+import { wireScreenHost } from './wiring/screens'
+import { followAddress } from './address-events'
 
 export interface AppRuntime {
   session: SessionActor
@@ -47,6 +49,9 @@ export function createAppRuntime(): AppRuntime {
   // the session is the root of the app's actor system: while signed in it runs the shell
   // ('shell'), which runs the basket of the selected contract ('basket') once the basket's code,
   // not part of the first load, is there
+  // the product card runs as the child of the workflow that opens it (the catalogue, the header search, favourites)
+  const productCard = productCardMachine.provide({ actors: createProductActors({ http }) })
+  const wiring: AppWiring = { http, storage, tabStorage, productCard }
   const basket = deferredLogic<typeof basketMachine>(() => import('./wiring/basket').then(({ wireBasket }) => wireBasket({ http, tabStorage })))
   const shell = shellMachine.provide({
     actors: {
@@ -55,8 +60,12 @@ export function createAppRuntime(): AppRuntime {
       loadBasketCode: fromPromise<void>(async () => {
         await basket.load()
       }),
+      screenHost: wireScreenHost(wiring, wireCatalogue(wiring)),
     },
-    actions: { persistWarehouse: (_, { id }) => storage.write(WAREHOUSE_STORAGE_KEY, String(id)) },
+    actions: {
+      persistWarehouse: (_, { id }) => storage.write(WAREHOUSE_STORAGE_KEY, String(id)),
+      navigate: (_, { to, search, replace }) => void router.navigate({ to, search, replace }),
+    },
   })
   const session = createActor(sessionMachine.provide({ actors: { ...createSessionActors({ http }), shell } }), {
     inspect: journal.inspect,
@@ -69,10 +78,7 @@ export function createAppRuntime(): AppRuntime {
 
   const router = createAppRouter({ session })
   followSession(session, router)
-
-  // the product card runs as the child of the workflow that opens it (the catalogue, the header search, favourites)
-  const productCard = productCardMachine.provide({ actors: createProductActors({ http }) })
-  const wiring: AppWiring = { http, session, router, storage, tabStorage, productCard }
+  followAddress(router, session)
 
   return {
     session,

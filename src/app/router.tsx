@@ -17,6 +17,7 @@ import { createStorage } from '../services/storage'
 import { parseCatalogueSearch } from '../machines/catalogue-query'
 import { ordersSearchSchema } from '../machines/orders-search'
 import { parsePurchasedSearch } from '../machines/purchased-goods-search'
+import { ROUTE_MODULES } from './route-modules'
 import { leaveLoginIfSignedIn, requireOpenSection, requireSignedIn, type RouterContext } from './routes/session-guards'
 import { SectionErrorPage } from '../views/layout/no-access-page'
 
@@ -55,13 +56,13 @@ const loginRoute = createRoute({
   validateSearch: (search) => loginSearchSchema.parse(search),
   beforeLoad: ({ context, search }) => leaveLoginIfSignedIn({ context, target: search.redirect, built: BUILT_SCREENS }),
   pendingComponent: CabinetLoading,
-  component: lazyRouteComponent(() => import('./routes/login-route'), 'LoginRoute'),
+  component: lazyRouteComponent(ROUTE_MODULES.login, 'LoginRoute'),
 })
 
 const registrationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'registration/form',
-  component: lazyRouteComponent(() => import('./routes/registration-route'), 'RegistrationRoute'),
+  component: lazyRouteComponent(ROUTE_MODULES.registration, 'RegistrationRoute'),
 })
 
 /** Everything behind the sign-in: the session gate, then the sidebar and header frame. */
@@ -89,13 +90,13 @@ const catalogueRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: '/',
   validateSearch: (search) => parseCatalogueSearch(search),
-  component: lazyRouteComponent(() => import('./routes/catalogue-route'), 'CatalogueRoute'),
+  component: lazyRouteComponent(ROUTE_MODULES.catalogue, 'CatalogueRoute'),
 })
 
 const profileRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'profile',
-  component: lazyRouteComponent(() => import('./routes/profile-route'), 'ProfileRoute'),
+  component: lazyRouteComponent(ROUTE_MODULES.profile, 'ProfileRoute'),
 })
 
 /** /cabinet/action12/?q=&...: keyword search results, the catalogue in keyword mode with the same search params (spec §2). */
@@ -110,7 +111,7 @@ const searchResultsRoute = createRoute({
     const keyword = takeSearchKeyword(createStorage())
     if (keyword) throw redirect({ to: '/cabinet/action12/', search: { q: keyword }, replace: true })
   },
-  component: lazyRouteComponent(() => import('./routes/catalogue-route'), 'KeywordSearchRoute'),
+  component: lazyRouteComponent(ROUTE_MODULES.catalogue, 'KeywordSearchRoute'),
 })
 
 /** /cabinet/brand/$id/?page=&view=: a brand's products; id 0 = all brands (spec §2). */
@@ -125,7 +126,7 @@ const brandRoute = createRoute({
   beforeLoad: ({ params }) => {
     if (!brandIdSchema.safeParse(params.id).success) throw notFound()
   },
-  component: lazyRouteComponent(() => import('./routes/brand-route'), 'BrandRoute'),
+  component: lazyRouteComponent(ROUTE_MODULES.brand, 'BrandRoute'),
 })
 
 /** /cabinet/drafts/?page=: the saved baskets, 10 per page (spec §2, §9). */
@@ -133,14 +134,14 @@ const draftsRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'drafts',
   validateSearch: (search) => pageSearchSchema.parse(search),
-  component: lazyRouteComponent(() => import('./routes/drafts-route'), 'DraftsRoute'),
+  component: lazyRouteComponent(ROUTE_MODULES.drafts, 'DraftsRoute'),
 })
 
 /** /cabinet/pricelist/: the dealer's own order file or pasted text, then a selection modal (spec §2). */
 const pricelistRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'pricelist',
-  component: lazyRouteComponent(() => import('./routes/pricelist-route'), 'PricelistRoute'),
+  component: lazyRouteComponent(ROUTE_MODULES.pricelist, 'PricelistRoute'),
 })
 
 /** /cabinet/favorites/?page= and /cabinet/needs/?page=: the dealer's marked products, 20 per page (spec §2, §9). */
@@ -148,14 +149,14 @@ const favoritesRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'favorites',
   validateSearch: (search) => pageSearchSchema.parse(search),
-  component: lazyRouteComponent(() => import('./routes/favorites-route'), 'FavoritesRoute'),
+  component: lazyRouteComponent(ROUTE_MODULES.favorites, 'FavoritesRoute'),
 })
 
 const needsRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'needs',
   validateSearch: (search) => pageSearchSchema.parse(search),
-  component: lazyRouteComponent(() => import('./routes/favorites-route'), 'NeedsRoute'),
+  component: lazyRouteComponent(ROUTE_MODULES.favorites, 'NeedsRoute'),
 })
 
 /** /cabinet/purchased/?report=&contract=&catalog=&startDate=&endDate=&page=: the purchased-goods reports (spec §2, §7). */
@@ -163,7 +164,7 @@ const purchasedRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'purchased',
   validateSearch: (search) => parsePurchasedSearch(search),
-  component: lazyRouteComponent(() => import('./routes/purchased-route'), 'PurchasedRoute'),
+  component: lazyRouteComponent(ROUTE_MODULES.purchased, 'PurchasedRoute'),
 })
 
 /** /cabinet/orders/?contract=&article=&dateselect=&start_date=&end_date=&search_doc=&paid=&state=&page=: the orders, 10 per page (spec §2, §3). */
@@ -171,7 +172,7 @@ const ordersRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'orders',
   validateSearch: (search) => ordersSearchSchema.parse(search),
-  component: lazyRouteComponent(() => import('./routes/orders-route'), 'OrdersRoute'),
+  component: lazyRouteComponent(ROUTE_MODULES.orders, 'OrdersRoute'),
 })
 
 /** /cabinet/acts/?page=: the reconciliation acts, 20 per page, refreshed every 10 s, and the request modal (spec §2, §9). */
@@ -179,14 +180,14 @@ const actsRoute = createRoute({
   getParentRoute: () => cabinetRoute,
   path: 'acts',
   validateSearch: (search) => pageSearchSchema.parse(search),
-  component: lazyRouteComponent(() => import('./routes/acts-route'), 'ActsRoute'),
+  component: lazyRouteComponent(ROUTE_MODULES.acts, 'ActsRoute'),
 })
 
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
   path: 'cart',
-  component: lazyRouteComponent(() => import('./routes/cart-route'), 'CartRoute'),
+  component: lazyRouteComponent(ROUTE_MODULES.cart, 'CartRoute'),
   beforeLoad: requireOpenSection,
   errorComponent: SectionErrorPage,
 })

@@ -32,3 +32,11 @@ export function ruDateParts(text: string): [number, number, number] | null {
   const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
   return real && year >= 2000 ? [year, month, day] : null
 }
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** dd.mm.yyyy of the day in Moscow (the dealer's day) at `now`. */
+export function ruToday(now: Date): string {
+  const moscow = new Date(now.getTime() + 3 * 60 * 60_000)
+  return `${pad(moscow.getUTCDate())}.${pad(moscow.getUTCMonth() + 1)}.${moscow.getUTCFullYear()}`
+}

@@ -1,13 +1,8 @@
 import { ACTS_DEFAULTS, ACTS_MESSAGES, isPeriodOrdered, ruDayNumber, type ActContract, type ActsQueryInput } from '../contract/acts'
-import { ruDateParts } from '../contract/orders'
+import { ruDateParts, ruToday } from '../contract/order-periods'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** dd.mm.yyyy of the day in Moscow (the dealer's day) at `now`. */
-export function ruToday(now: Date): string {
-  const moscow = new Date(now.getTime() + 3 * 60 * 60_000)
-  return `${pad(moscow.getUTCDate())}.${pad(moscow.getUTCMonth() + 1)}.${moscow.getUTCFullYear()}`
-}
 
 /** The same day `months` months earlier, kept inside a shorter month (31.03 → 28.02 or 29.02). */
 export function monthsBefore(day: string, months: number): string {

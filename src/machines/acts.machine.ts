@@ -6,6 +6,7 @@ import type { PollEvent } from '../services/streams'
 import { actRequestMachine } from './act-request.machine'
 import { actsQueryOf, defaultActsFilter, filterError, type ActsFilter } from './act-rules'
 import { TIMINGS } from './timings'
+import { navigateTo, notifyShell } from './shell-links'
 
 export const ACTS_MESSAGES_UI = {
   loading: 'Загрузка актов сверки…',
@@ -80,7 +81,7 @@ export const actsMachine = setup({
     resetRequested: assign({ requested: null }),
     refreshList: raise({ type: 'list.refresh' }),
     /** the address follows the page the machine moved to (provided by the app: router.navigate) */
-    notifyAddress: (_, _params: { page: number }) => {},
+    notifyAddress: notifyShell((params: { page: number }) => navigateTo('/cabinet/acts/', { page: params.page }, true)),
   },
 }).createMachine({
   id: 'acts',

@@ -4,6 +4,7 @@ import { BASKET_MESSAGES, type AddLineOutcome, type AddLineRequest } from '../co
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { availableQuantity, commitQuantityText, normalizeQuantityText, parseQuantity, stepQuantity } from './quantity'
 import { TIMINGS } from './timings'
+import { notifyShell } from './shell-links'
 
 export const ADD_TO_BASKET_MESSAGES = {
   ...BASKET_MESSAGES,
@@ -70,7 +71,7 @@ export const addToBasketMachine = setup({
      * provided by the app: `basket.changed` to the actor with systemId 'shell' (the header's basket
      * summary) in the app's actor system
      */
-    notifyBasketChanged: (_, _params: { basket: BasketSummary }) => {},
+    notifyBasketChanged: notifyShell((params: { basket: BasketSummary }) => ({ type: 'basket.changed', basket: params.basket })),
   },
   delays: { addedPopup: TIMINGS.addedPopupMs },
 }).createMachine({

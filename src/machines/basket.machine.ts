@@ -15,6 +15,9 @@ import {
 } from './basket-rules'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { normalizeQuantityText } from './quantity'
+import { notifyShell } from './shell-links'
+import { checkoutMachine } from './checkout.machine'
+import { draftSaveMachine } from './draft-save.machine'
 
 export const BASKET_PAGE_MESSAGES = {
   overStock: BASKET_MESSAGES.overStock,
@@ -28,6 +31,8 @@ export const BASKET_PAGE_MESSAGES = {
 export interface BasketInput {
   /** the contract whose basket this is (the shell's selected contract) */
   contract: string
+  /** the basket page is shown (its checkout and draft saving run only then) */
+  isPageShown?: boolean
 }
 
 export interface BasketContext {
@@ -40,6 +45,8 @@ export interface BasketContext {
   /** the line whose quantity the warehouse could not give (the notice names it) */
   overStockLine: string | null
   errorMessage: string | null
+  /** the basket page is shown: kept while a contract switch reloads the basket */
+  isPageShown: boolean
 }
 
 export type BasketEvent =
@@ -56,6 +63,9 @@ export type BasketEvent =
   | { type: 'basket.stale' }
   /** the shell switched the contract */
   | { type: 'basket.contract'; contract: string }
+  /** the shell: the dealer opened the basket page, or left it */
+  | { type: 'page.shown' }
+  | { type: 'page.hidden' }
   /** raised by the machine itself when a quantity was over the stock */
   | { type: 'basket.overStock'; lineId: string }
 
@@ -75,8 +85,10 @@ const stockOf = (context: BasketContext, lineId: string) => {
  * failed save rolls the line back until the dealer retries.
  */
 export const basketMachine = setup({
-  types: {} as { context: BasketContext; events: BasketEvent; input: BasketInput },
+  types: {} as { context: BasketContext; events: BasketEvent; input: BasketInput; children: { checkout: 'checkout'; draftSave: 'draftSave' } },
   actors: {
+    checkout: checkoutMachine,
+    draftSave: draftSaveMachine,
     loadBasket: unprovidedPromise<LoadedBasket, { contract: string }>('loadBasket'),
     saveLine: unprovidedPromise<SaveLineOutcome, SaveLineRequest>('saveLine'),
     clearBasket: unprovidedPromise<{ basket: BasketSummary }, { contract: string }>('clearBasket'),
@@ -93,9 +105,11 @@ export const basketMachine = setup({
       return line !== undefined && decideCommit(line, text).kind === 'overStock'
     },
     isRefusedForStock: (_, params: { outcome: SaveLineOutcome }) => params.outcome.outcome === 'overStock',
+    isPageShown: ({ context }) => context.isPageShown,
     isOtherContract: ({ context, event }) => event.type === 'basket.contract' && event.contract !== context.contract,
   },
   actions: {
+    storePageShown: assign({ isPageShown: (_, params: { isPageShown: boolean }) => params.isPageShown }),
     storeLoaded: assign(({ context }, params: LoadedBasket) => {
       const texts = fieldTexts(params.data, { ...params.unsaved, ...unsavedTexts(context.data, context.texts) })
       return { data: params.data, texts, errorMessage: null }
@@ -190,8 +204,8 @@ export const basketMachine = setup({
     storeNotice: assign({ overStockLine: (_, params: { lineId: string }) => params.lineId }),
     resetError: assign({ errorMessage: null }),
     /** the header shows the same figures as the page */
-    // the shell when it runs the basket; nobody when a test runs it alone
-    notifySummary: ({ self }, params: { basket: BasketSummary }) => self._parent?.send({ type: 'basket.summary', basket: params.basket }),
+    // the shell, which runs the basket
+    notifySummary: notifyShell((params: { basket: BasketSummary }) => ({ type: 'basket.summary', basket: params.basket })),
     /** other tabs of this browser load the basket again (provided by the app) */
     notifyOtherTabs: (_, _params: { contract: string }) => {},
     /** what is typed but unsaved outlives a reload (provided by the app: local storage) */
@@ -201,9 +215,19 @@ export const basketMachine = setup({
   id: 'basket',
   description:
     'The basket under the selected contract: lines grouped by warehouse, quantities saved one at a time through the stock rules, cleared on request; its summary goes to the shell.',
-  context: ({ input }) => ({ contract: input.contract, data: null, texts: {}, queue: [], overStockLine: null, errorMessage: null }),
+  context: ({ input }) => ({
+    contract: input.contract,
+    data: null,
+    texts: {},
+    queue: [],
+    overStockLine: null,
+    errorMessage: null,
+    isPageShown: input.isPageShown ?? false,
+  }),
   initial: 'loading',
   on: {
+    'page.shown': { description: 'The dealer opened the basket page', actions: { type: 'storePageShown', params: { isPageShown: true } } },
+    'page.hidden': { description: 'The dealer left the basket page', actions: { type: 'storePageShown', params: { isPageShown: false } } },
     'basket.contract': {
       guard: 'isOtherContract',
       target: '.loading',
@@ -390,6 +414,39 @@ export const basketMachine = setup({
               guard: 'isKnownLine',
               description: 'The dealer removes the line (quantity 0)',
               actions: { type: 'enqueueRemoval', params: ({ event }) => event },
+            },
+          },
+        },
+        page: {
+          description: 'The basket page: its checkout and draft saving run while it is shown, for this basket\'s contract',
+          initial: 'choosing',
+          states: {
+            choosing: {
+              always: [{ guard: 'isPageShown', target: 'shown', description: 'The page is shown' }, { target: 'hidden', description: 'Another page is shown' }],
+            },
+            hidden: {
+              description: 'Another page is shown',
+              on: {
+                'page.shown': {
+                  target: 'shown',
+                  description: 'The dealer opened the basket page',
+                  actions: { type: 'storePageShown', params: { isPageShown: true } },
+                },
+              },
+            },
+            shown: {
+              description: 'The basket page is shown: the checkout (child "checkout") and draft saving (child "draftSave") run for this contract',
+              invoke: [
+                { id: 'checkout', src: 'checkout', input: ({ context }) => ({ contract: context.contract }) },
+                { id: 'draftSave', src: 'draftSave', input: ({ context }) => ({ contract: context.contract }) },
+              ],
+              on: {
+                'page.hidden': {
+                  target: 'hidden',
+                  description: 'The dealer left the basket page: the checkout and draft saving stop',
+                  actions: { type: 'storePageShown', params: { isPageShown: false } },
+                },
+              },
             },
           },
         },

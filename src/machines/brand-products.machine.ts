@@ -1,3 +1,4 @@
+import type { ActorRefFrom } from 'xstate'
 import type { BrandQuery, BrandRef, Counted } from '../contract/catalogue'
 import { createPagedProductsMachine, type ProductsPage } from './paged-products'
 
@@ -21,3 +22,5 @@ export const brandProductsMachine = createPagedProductsMachine<BrandQuery, Brand
   loading: 'POST /api/getProductsByBrandId {id, perpage, page}',
   empty: '"У бренда нет товаров"',
 })
+
+export type BrandProductsActor = ActorRefFrom<typeof brandProductsMachine>

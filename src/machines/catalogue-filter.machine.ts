@@ -12,6 +12,7 @@ import type { FilterInit } from '../contract/catalogue-init'
 import { sharedAnswer } from './catalogue-answer'
 import {
   applyFilterChange,
+  DEFAULT_QUERY,
   sameQuery,
   searchFromQuery,
   toFilterPayload,
@@ -22,6 +23,7 @@ import {
 import { cycleSorting } from './catalogue-sorting'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { productCardMachine } from './product-card.machine'
+import { navigateTo, notifyShell } from './shell-links'
 
 export const CATALOGUE_SCREEN_MESSAGES = {
   loading: 'Загрузка каталога…',
@@ -151,7 +153,13 @@ export const catalogueFilterMachine = setup({
       query: ({ context }, params: { field: SortField }) => ({ ...context.query, page: 1, sorting: cycleSorting(context.query.sorting, params.field) }),
     }),
     /** provided by the app: a new history entry with this address, so back restores the previous one */
-    notifyAddress: (_, _params: { search: CatalogueSearch }) => {},
+    // the warehouse picked in the filter panel becomes the dealer's choice everywhere (the shell
+    // first, so the address without ?warehouse= reads the same warehouse back); a keyword keeps
+    // the catalogue on the search results' address (spec §2)
+    notifyAddress: notifyShell(({ search }: { search: CatalogueSearch }) => [
+      { type: 'warehouse.select', id: search.warehouse ?? DEFAULT_QUERY.warehouse },
+      navigateTo(search.q ? '/cabinet/action12/' : '/cabinet/', search),
+    ]),
     storeInit: assign({ init: (_, params: { init: FilterInit }) => params.init, errorMessage: null }),
     /** what the new answer did not change keeps its objects, so the views skip it */
     storeAnswer: assign({ answer: ({ context }, params: { answer: FilterResponse }) => sharedAnswer(context.answer, params.answer), errorMessage: null }),

@@ -10,6 +10,7 @@ import {
   type StockShortage,
 } from '../contract/delivery'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { notifySystemActor } from './shell-links'
 
 export const CHECKOUT_MESSAGES = {
   loadFailed: 'Не удалось загрузить способы доставки',
@@ -124,7 +125,8 @@ export const checkoutMachine = setup({
     storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
     resetResult: assign({ shortages: [], errorMessage: null, missing: null }),
     /** the basket (systemId 'basket') loads again: emptied by the order, or cut to the stock left (provided by the app) */
-    notifyBasketChanged: () => {},
+    /** the basket, which runs the checkout, loads again (the order took its lines, or some were short) */
+    notifyBasketChanged: notifySystemActor('basket', () => ({ type: 'basket.stale' as const })),
   },
 }).createMachine({
   id: 'checkout',

@@ -2,6 +2,7 @@ import { assign, setup, type ActorRefFrom } from 'xstate'
 import type { BasketSummary } from '../contract/account'
 import { DRAFTS_PER_PAGE, type DraftListItem, type DraftRemovedResponse, type DraftRepeatedResponse, type DraftsResponse } from '../contract/drafts'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { navigateTo, notifyShell } from './shell-links'
 
 export const DRAFTS_MESSAGES = {
   loadFailed: 'Не удалось загрузить черновики',
@@ -76,9 +77,10 @@ export const draftsMachine = setup({
     resetError: assign({ errorMessage: null }),
     resetTarget: assign({ target: null, repeat: null, errorMessage: null }),
     /** the header's basket summary follows (provided by the app: the shell's `basket.changed`) */
-    notifyBasketChanged: (_, _params: { basket: BasketSummary; contract: string }) => {},
+    // a repeat fills the basket of the draft's contract: the shell ignores another contract's
+    notifyBasketChanged: notifyShell((params: { basket: BasketSummary; contract: string }) => ({ type: 'basket.changed', ...params })),
     /** the address follows the page the machine moved to (provided by the app: router.navigate) */
-    notifyAddress: (_, _params: { page: number }) => {},
+    notifyAddress: notifyShell((params: { page: number }) => navigateTo('/cabinet/drafts/', { page: params.page }, true)),
   },
 }).createMachine({
   id: 'drafts',

@@ -12,6 +12,7 @@ import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { parseNeed } from './need-rules'
 import { productCardMachine } from './product-card.machine'
 import { TIMINGS } from './timings'
+import { navigateTo, notifyShell } from './shell-links'
 
 /** What each page says (spec §2: Favorites, Needs). */
 export const MARKED_LIST_TEXTS: Record<
@@ -148,7 +149,7 @@ export const favoritesNeedsMachine = setup({
     resetNeedEdit: assign({ needEdit: null, needError: null }),
     storeCardProduct: assign({ cardProductId: (_, params: { productId: number | null }) => params.productId }),
     /** the address follows the page the machine moved to (provided by the app: router.navigate) */
-    notifyAddress: (_, _params: { list: MarkedList; page: number }) => {},
+    notifyAddress: notifyShell((params: { list: MarkedList; page: number }) => navigateTo(`/cabinet/${params.list}/`, { page: params.page }, true)),
   },
   delays: { savedMessage: TIMINGS.savedMessageMs },
 }).createMachine({

@@ -2,6 +2,7 @@ import { assign, setup, type ActorRefFrom } from 'xstate'
 import type { BasketSummary } from '../contract/account'
 import type { OrderRepeatedResponse, OrderRow } from '../contract/orders'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { notifyShell } from './shell-links'
 
 /** Spec §2 order repeat dialogs and §8, to the letter. */
 export const ORDER_REPEAT_MESSAGES = {
@@ -39,7 +40,8 @@ export const orderRepeatMachine = setup({
     storeRepeat: assign({ repeat: (_, params: { repeat: OrderRepeatedResponse }) => params.repeat }),
     storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
     /** the header's basket summary follows (provided by the app: the shell's `basket.changed` with the contract) */
-    notifyBasketChanged: (_, _params: { basket: BasketSummary; contract: string }) => {},
+    // the order's contract's basket: the shell ignores it unless that contract is selected
+    notifyBasketChanged: notifyShell((params: { basket: BasketSummary; contract: string }) => ({ type: 'basket.changed', ...params })),
   },
 }).createMachine({
   id: 'orderRepeat',

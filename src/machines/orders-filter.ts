@@ -1,4 +1,4 @@
-import { minutesSeconds } from '../services/streams'
+import { minutesSeconds } from '../services/minutes-seconds'
 import type { OrderListQuery } from '../contract/orders'
 import { ORDERS_DEFAULTS, ORDERS_FIRST_FILTER, type OrderPeriod } from '../contract/order-periods'
 import type { OrdersSearch } from './orders-search'

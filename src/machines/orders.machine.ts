@@ -5,8 +5,9 @@ import type { PollOrdersInput } from '../services/orders'
 import { visibleCountdownLogic, type VisiblePollEvent } from '../services/streams'
 import { orderCancelMachine, type OrderCancelOutput } from './order-cancel.machine'
 import { orderRepeatMachine } from './order-repeat.machine'
-import { isSameFilter, ordersQuery, type OrdersFilter } from './orders-filter'
+import { isSameFilter, ordersQuery, searchOfFilter, type OrdersFilter } from './orders-filter'
 import { TIMINGS } from './timings'
+import { navigateTo, notifyShell } from './shell-links'
 
 export const ORDERS_MESSAGES = {
   loading: 'Загрузка заказов…',
@@ -113,7 +114,7 @@ export const ordersMachine = setup({
         },
     }),
     /** the address follows the applied filter (provided by the app: router.navigate); the address sync then sends filter.change */
-    notifyAddress: (_, _params: { filter: OrdersFilter }) => {},
+    notifyAddress: notifyShell((params: { filter: OrdersFilter }) => navigateTo('/cabinet/orders/', searchOfFilter(params.filter))),
   },
 }).createMachine({
   id: 'orders',

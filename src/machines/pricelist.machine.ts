@@ -21,6 +21,7 @@ import {
   type ChoiceLines,
   type ChosenFile,
 } from './pricelist-rules'
+import { navigateTo, notifyShell } from './shell-links'
 
 export const PRICELIST_PAGE_MESSAGES = {
   readFailed: 'Список не распознан',
@@ -140,9 +141,9 @@ export const pricelistMachine = setup({
     resetNotice: assign({ overStockLine: null }),
     storeRefused: assign((_, params: { answer: ProductSetResponse }) => ({ refused: params.answer.refused, addedCount: params.answer.count })),
     /** provided by the app: `basket.changed` to the shell (systemId 'shell'), so the header summary follows */
-    notifyBasketChanged: (_, _params: { basket: BasketSummary }) => {},
+    notifyBasketChanged: notifyShell((params: { basket: BasketSummary }) => ({ type: 'basket.changed', basket: params.basket })),
     /** provided by the app: go to /cart/ */
-    notifyCartOpened: () => {},
+    notifyCartOpened: notifyShell(() => navigateTo('/cart/')),
   },
 }).createMachine({
   id: 'pricelist',

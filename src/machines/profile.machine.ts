@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate'
+import { assign, setup, type ActorRefFrom } from 'xstate'
 import type { Account } from '../contract/account'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 
@@ -51,3 +51,4 @@ export const profileMachine = setup({
     },
   },
 })
+export type ProfileActor = ActorRefFrom<typeof profileMachine>

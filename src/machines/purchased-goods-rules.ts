@@ -1,15 +1,6 @@
 import { ruDateParts } from '../contract/orders'
-import { PURCHASED_DEFAULTS, PURCHASED_MESSAGES, PURCHASED_REPORTS, dayNumber, type PurchasedFilters } from '../contract/purchased-goods'
-import type { PurchasedSearch } from './purchased-goods-search'
-
-export const DEFAULT_PURCHASED_FILTERS: PurchasedFilters = {
-  report: PURCHASED_DEFAULTS.report,
-  contract: PURCHASED_DEFAULTS.contract,
-  catalog: PURCHASED_DEFAULTS.catalog,
-  startDate: '',
-  endDate: '',
-  page: 1,
-}
+import { PURCHASED_MESSAGES, dayNumber, type PurchasedFilters } from '../contract/purchased-goods'
+import { DEFAULT_PURCHASED_FILTERS } from './purchased-goods-search'
 
 export interface PeriodDraft {
   startDate: string
@@ -43,8 +34,3 @@ export const withFilter = (filters: PurchasedFilters, change: Partial<Omit<Purch
   page: 1,
 })
 
-/** The filters an address names (see purchased-goods-search.ts), defaults filled in and the report name checked. */
-export function filtersOf(search: PurchasedSearch): PurchasedFilters {
-  const report = PURCHASED_REPORTS.find((each) => each === search.report) ?? DEFAULT_PURCHASED_FILTERS.report
-  return { ...DEFAULT_PURCHASED_FILTERS, ...search, report }
-}

@@ -1,7 +1,8 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
 import type { PurchasedFilters, PurchasedGoodsResponse, PurchasedReport } from '../contract/purchased-goods'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
-import { periodError, sameFilters, withFilter, type PeriodDraft } from './purchased-goods-rules'
+import { filtersSearch, periodError, sameFilters, withFilter, type PeriodDraft } from './purchased-goods-rules'
+import { navigateTo, notifyShell } from './shell-links'
 
 export const PURCHASED_SCREEN_MESSAGES = {
   loadFailed: 'Не удалось загрузить отчёт',
@@ -75,7 +76,7 @@ export const purchasedGoodsMachine = setup({
     storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
     resetError: assign({ errorMessage: null }),
     /** the address follows the filters (provided by the app: router.navigate) */
-    notifyAddress: (_, _params: { filters: PurchasedFilters }) => {},
+    notifyAddress: notifyShell((params: { filters: PurchasedFilters }) => navigateTo('/cabinet/purchased/', filtersSearch(params.filters))),
   },
 }).createMachine({
   id: 'purchasedGoods',

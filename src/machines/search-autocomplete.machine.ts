@@ -5,6 +5,7 @@ import { SEARCH_MIN_LENGTH, type AutocompleteItem } from '../contract/search'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { productCardMachine } from './product-card.machine'
 import { TIMINGS } from './timings'
+import { navigateTo, notifyShell } from './shell-links'
 
 export const SEARCH_AUTOCOMPLETE_MESSAGES = {
   searching: 'Поиск…',
@@ -105,7 +106,7 @@ export const searchAutocompleteMachine = setup({
     /** provided by the app: the keyword goes to localStorage for /cabinet/action12/ to pick up */
     storeSubmittedKeyword: (_, _params: { keyword: string }) => {},
     /** provided by the app: the dealer goes to /cabinet/action12/ */
-    notifySubmitted: () => {},
+    notifySubmitted: notifyShell(() => navigateTo('/cabinet/action12/')),
   },
   delays: { autocompleteDebounceMs: TIMINGS.autocompleteDebounceMs },
 }).createMachine({

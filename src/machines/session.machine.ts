@@ -1,7 +1,8 @@
-import { assign, setup, type ActorRefFrom } from 'xstate'
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate'
 import type { Account } from '../contract/account'
 import type { LoginRequest } from '../contract/auth'
 import { shellMachine } from './shell.machine'
+import type { Address } from './screens'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { blankFields } from './required-fields'
 
@@ -22,6 +23,8 @@ export interface SessionContext {
   message: string | null
   /** the login fields left empty at the last attempt */
   missing: LoginField[]
+  /** the address the router delivered last: the shell starts with it */
+  address: Address | null
 }
 
 export type SessionEvent =
@@ -31,6 +34,8 @@ export type SessionEvent =
   | { type: 'session.expired' }
   /** the dealer types in the login form again */
   | { type: 'session.edit' }
+  /** the router: the dealer went to an address (the shell's screen host runs its screen) */
+  | { type: 'address.changed'; address: Address }
 
 const EDIT_AGAIN = {
   target: 'idle',
@@ -61,11 +66,19 @@ export const sessionMachine = setup({
     storeMissing: assign({ missing: (_, params: { missing: LoginField[] }) => params.missing, message: null }),
     resetMessage: assign({ message: null, missing: [] }),
     resetAccount: assign({ account: null, message: null, missing: [] }),
+    storeAddress: assign({ address: (_, params: { address: Address }) => params.address }),
+    notifyShellAddress: sendTo('shell', (_, params: { address: Address }) => ({ type: 'address.changed' as const, address: params.address })),
   },
 }).createMachine({
   id: 'session',
   description: 'Who is signed in: checks the session cookie, logs in and out, and signs out on any 401.',
-  context: { account: null, message: null, missing: [] },
+  context: { account: null, message: null, missing: [], address: null },
+  on: {
+    'address.changed': {
+      description: 'The router: the address is kept, for the shell to start with',
+      actions: { type: 'storeAddress', params: ({ event }) => ({ address: event.address }) },
+    },
+  },
   initial: 'checking',
   states: {
     checking: {
@@ -175,8 +188,15 @@ export const sessionMachine = setup({
       tags: 'signedIn',
       description: 'The cabinet; its frame (the shell: init data, contract, basket summary) runs as the child "shell", reached by that systemId',
       initial: 'idle',
-      invoke: { id: 'shell', src: 'shell', systemId: 'shell' },
+      invoke: { id: 'shell', src: 'shell', systemId: 'shell', input: ({ context }) => ({ address: context.address }) },
       on: {
+        'address.changed': {
+          description: 'The router: the shell\'s screen host runs the screen of the new address',
+          actions: [
+            { type: 'storeAddress', params: ({ event }) => ({ address: event.address }) },
+            { type: 'notifyShellAddress', params: ({ event }) => ({ address: event.address }) },
+          ],
+        },
         'session.expired': {
           target: 'signedOut.form.expired',
           description: 'Any call answered 401: the session ended on the server',

@@ -1,8 +1,11 @@
-import { assign, createMachine, raise, sendTo, setup, type ActorRefFrom } from 'xstate'
+import { assign, createMachine, enqueueActions, raise, sendTo, setup, type ActorRefFrom } from 'xstate'
 import type { BasketSummary, InitData, Warehouse } from '../contract/account'
 import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
 import type { basketMachine } from './basket.machine'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { screenHostMachine } from './screen-host.machine'
+import type { Navigation, ShellLinkEvent } from './shell-links'
+import type { Address, ScreenFrame } from './screens'
 
 export const SHELL_MESSAGES = {
   loadFailed: 'Не удалось загрузить данные кабинета',
@@ -18,23 +21,26 @@ export interface ShellContext {
   errorMessage: string | null
   /** the warehouse the dealer works from: every list shows its stock and adds from it */
   selectedWarehouse: number
+  /** the address the router delivered last, for the screen host */
+  address: Address | null
+}
+
+export interface ShellInput {
+  /** where the dealer is when the cabinet starts */
+  address?: Address | null
 }
 
 export type ShellEvent =
   | { type: 'shell.retry' }
   | { type: 'shell.dismiss' }
   | { type: 'contract.select'; id: string }
-  /**
-   * another screen changed the basket (add to basket, a repeated draft or order); `contract` names
-   * whose basket it is when that may not be the selected contract's
-   */
-  | { type: 'basket.changed'; basket: BasketSummary; contract?: string }
+  | ShellLinkEvent
   /** the basket child's figures after it loaded or changed */
   | { type: 'basket.summary'; basket: BasketSummary }
-  /** the dealer picks the warehouse they work from (a list's «Склад», the catalogue's filter) */
-  | { type: 'warehouse.select'; id: number }
   /** raised by the shell itself when the server switched the contract, for the basket child */
   | { type: 'basket.contract'; contract: string }
+  /** the router: the dealer went to an address; the screen host runs its screen */
+  | { type: 'address.changed'; address: Address }
 
 /** What loadInitData answers: GET /api/initdata/ and the warehouse this browser remembers. */
 export interface ShellLoadOutput {
@@ -59,6 +65,17 @@ export interface SetContractOutput {
   basket: BasketSummary
 }
 
+export const BASKET_PAGE_PATH = '/cart/'
+const isBasketPage = (address: Address | null) => address?.path === BASKET_PAGE_PATH
+
+/** What the screen host starts screens from; null until the init data is there. */
+export const frameOf = (context: ShellContext): ScreenFrame | null =>
+  context.initData && {
+    contract: context.initData.selectedContract,
+    warehouse: context.selectedWarehouse,
+    accountId: context.initData.account.id,
+  }
+
 // The basket machine's code is not imported here but provided by the app, which loads it apart
 // from the first load. A shell that is not given one (a test of the shell alone) runs this child
 // that does nothing.
@@ -70,9 +87,10 @@ const unprovidedBasket = createMachine({ id: 'basket' }) as unknown as typeof ba
  * (remembered through `persistWarehouse`, an action the app provides).
  */
 export const shellMachine = setup({
-  types: {} as { context: ShellContext; events: ShellEvent; children: { basket: 'basket' } },
+  types: {} as { context: ShellContext; events: ShellEvent; input: ShellInput | undefined; children: { basket: 'basket'; screenHost: 'screenHost' } },
   actors: {
     basket: unprovidedBasket,
+    screenHost: screenHostMachine,
     /** resolves when the basket machine's code is there (the app loads it apart from the first load) */
     loadBasketCode: unprovidedPromise<void>('loadBasketCode'),
     loadInitData: unprovidedPromise<ShellLoadOutput>('loadInitData'),
@@ -112,15 +130,44 @@ export const shellMachine = setup({
       initData: ({ context }, params: { basket: BasketSummary }) => context.initData && { ...context.initData, basket: params.basket },
     }),
     resetError: assign({ errorMessage: null, pendingContract: null }),
+    storeAddress: assign({ address: (_, params: { address: Address }) => params.address }),
+    /** provided by the app: its router goes to the address */
+    navigate: (_, _params: Navigation) => {},
+    notifyScreenAddress: sendTo('screenHost', (_, params: { address: Address }) => ({ type: 'address.changed' as const, address: params.address })),
+    notifyScreenFrame: enqueueActions(({ context, enqueue }) => {
+      const frame = frameOf(context)
+      if (frame) enqueue.sendTo('screenHost', { type: 'frame.changed', frame })
+    }),
     notifyBasketStale: sendTo('basket', { type: 'basket.stale' }),
+    /** the basket (when it runs) learns whether its page is shown: its checkout and draft saving run only then */
+    notifyBasketPage: enqueueActions(({ system, enqueue }, params: { address: Address }) => {
+      const basket = system.get('basket')
+      if (basket) enqueue.sendTo(basket, { type: isBasketPage(params.address) ? 'page.shown' : 'page.hidden' })
+    }),
     notifyBasketContract: sendTo('basket', (_, params: { contract: string }) => ({ type: 'basket.contract' as const, contract: params.contract })),
     notifyContractSwitched: raise((_, params: { contract: string }) => ({ type: 'basket.contract' as const, contract: params.contract })),
   },
 }).createMachine({
   id: 'shell',
   description: 'The cabinet frame: loads the init data for the header and sidebar, switches the selected contract and holds the chosen warehouse.',
+  context: ({ input }) => ({
+    initData: null,
+    pendingContract: null,
+    errorMessage: null,
+    selectedWarehouse: CATALOGUE_DEFAULTS.warehouse,
+    address: input?.address ?? null,
+  }),
   initial: 'loading',
-  context: { initData: null, pendingContract: null, errorMessage: null, selectedWarehouse: CATALOGUE_DEFAULTS.warehouse },
+  on: {
+    'address.changed': {
+      description: 'The router: the address is kept for the screen host, which starts once the cabinet data is there',
+      actions: { type: 'storeAddress', params: ({ event }) => ({ address: event.address }) },
+    },
+    'address.navigate': {
+      description: 'A screen asks to go to an address: the app\'s router goes there',
+      actions: { type: 'navigate', params: ({ event }) => event.navigation },
+    },
+  },
   states: {
     loading: {
       description: 'Full-page loader "Загрузка кабинета…" while GET /api/initdata/ runs',
@@ -146,7 +193,22 @@ export const shellMachine = setup({
     ready: {
       description: 'The header, sidebar and the screen are shown; the contract selector and the basket of the selected contract run side by side',
       type: 'parallel',
+      invoke: {
+        id: 'screenHost',
+        src: 'screenHost',
+        systemId: 'screenHost',
+        input: ({ context }) => ({ address: context.address, frame: frameOf(context)! }),
+      },
       on: {
+        'address.changed': {
+          // here, not in a region: a region's own handler would keep this one from running
+          description: 'The router: the screen host runs the screen of the new address, and the basket learns whether its page is shown',
+          actions: [
+            { type: 'storeAddress', params: ({ event }) => ({ address: event.address }) },
+            { type: 'notifyScreenAddress', params: ({ event }) => ({ address: event.address }) },
+            { type: 'notifyBasketPage', params: ({ event }) => ({ address: event.address }) },
+          ],
+        },
         'basket.summary': {
           description: 'The basket loaded or changed: the header shows its figures',
           actions: { type: 'storeBasket', params: ({ event }) => ({ basket: event.basket }) },
@@ -157,6 +219,7 @@ export const shellMachine = setup({
           actions: [
             { type: 'storeWarehouse', params: ({ event }) => ({ id: event.id }) },
             { type: 'persistWarehouse', params: ({ event }) => ({ id: event.id }) },
+            'notifyScreenFrame',
           ],
         },
       },
@@ -187,6 +250,7 @@ export const shellMachine = setup({
                   actions: [
                     { type: 'storeContract', params: ({ event }) => event.output },
                     { type: 'notifyContractSwitched', params: ({ event }) => ({ contract: event.output.selectedContract }) },
+                    'notifyScreenFrame',
                   ],
                 },
                 onError: {
@@ -235,7 +299,7 @@ export const shellMachine = setup({
                 id: 'basket',
                 src: 'basket',
                 systemId: 'basket',
-                input: ({ context }) => ({ contract: context.initData?.selectedContract ?? '0' }),
+                input: ({ context }) => ({ contract: context.initData?.selectedContract ?? '0', isPageShown: isBasketPage(context.address) }),
               },
               on: {
                 'basket.changed': {

@@ -13,7 +13,6 @@ import type { ordersMachine } from '../machines/orders.machine'
 import type { favoritesNeedsMachine } from '../machines/favorites-needs.machine'
 import type { purchasedGoodsMachine } from '../machines/purchased-goods.machine'
 import type { warehouseMapMachine } from '../machines/warehouse-map.machine'
-import type { catalogueFilterMachine } from '../machines/catalogue-filter.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
 import type { productCardHostMachine } from '../machines/product-card-host.machine'
 import type { profileMachine } from '../machines/profile.machine'
@@ -36,7 +35,6 @@ import type { SidebarActor } from '../machines/sidebar.machine'
  */
 export interface AppDeps {
   machines: {
-    catalogueFilter: typeof catalogueFilterMachine
     /** the header search's machine, loaded apart from the first load (the same promise every call) */
     searchAutocomplete: () => Promise<typeof searchAutocompleteMachine>
     productCardHost: typeof productCardHostMachine
@@ -55,19 +53,11 @@ export interface AppDeps {
 
 /** What a screen's route module gives its page: each route provides the part its screen uses. */
 export interface RouteDeps {
-  profile: typeof profileMachine
   registration: typeof registrationMachine
   reminder: typeof reminderMachine
-  brandProducts: typeof brandProductsMachine
   checkout: typeof checkoutMachine
-  pricelist: typeof pricelistMachine
   draftSave: typeof draftSaveMachine
-  drafts: typeof draftsMachine
-  favoritesNeeds: typeof favoritesNeedsMachine
-  purchasedGoods: typeof purchasedGoodsMachine
   warehouseMap: typeof warehouseMapMachine
-  acts: typeof actsMachine
-  orders: typeof ordersMachine
   orderDetail: typeof orderDetailMachine
   /** what this tab kept of the registration form before a reload */
   readRegistrationDraft: () => RegistrationDraft

@@ -51,8 +51,29 @@ const factsOf = (context: BasketContext) => {
 const serializeState = (snapshot: AnyMachineSnapshot, event: AnyEventObject | undefined, prev?: AnyMachineSnapshot) =>
   `${defaultSerializeState(snapshot, event, prev)} ${factsOf(contextOf(snapshot))}`
 
+// The page region (checkout and draft saving while the basket page is shown) is walked on its own:
+// with every quantity edit beside it the graph would double. Both walks count towards one coverage.
+const NO_PAGE_EVENTS: EventCases = { 'page.shown': [], 'page.hidden': [] }
+const NO_LINE_EDITS: EventCases = Object.fromEntries(
+  [...Object.keys(dealerLineCases(A, '9')), 'basket.clear', 'basket.overStock', 'notice.dismiss'].map((type) => [type, []]),
+)
+
 describeMachinePaths(basketMachine, {
-  cases,
+  cases: { ...cases, ...NO_LINE_EDITS },
+  serializeState,
+  input: { contract: '1' },
+  assertStep: (snapshot) => {
+    const children = (snapshot as AnyMachineSnapshot).children as Record<string, unknown>
+    // the checkout and draft saving run exactly while the page is shown, for the basket's contract
+    const shown = snapshot.matches({ ready: { page: 'shown' } })
+    expect([children.checkout !== undefined, children.draftSave !== undefined]).toEqual([shown, shown])
+  },
+  expectFullCoverage: false,
+  report: false,
+})
+
+describeMachinePaths(basketMachine, {
+  cases: { ...cases, ...NO_PAGE_EVENTS },
   serializeState,
   input: { contract: '1' },
   limit: 20_000,

@@ -58,6 +58,9 @@ const cases: EventCases = {
   'xstate.error.actor.loadBasketCode': [{ type: 'xstate.error.actor.loadBasketCode', error: new Error('Failed to fetch dynamically imported module') }],
   // another listed warehouse is taken; the chosen one and an unlisted one change nothing
   'warehouse.select': [1, 2, 7].map((id) => ({ type: 'warehouse.select', id })),
+  // the router: the basket page, and a screen's page
+  'address.changed': ['/cart/', '/cabinet/orders/'].map((path) => ({ type: 'address.changed', address: { path, search: {}, at: '2026-11-26T10:00:00.000Z' } })),
+  'address.navigate': [{ type: 'address.navigate', navigation: { to: '/cart/' } }],
 }
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as ShellContext
@@ -97,6 +100,7 @@ describeMachinePaths(shellMachine, { cases, assertStep: assertShellFacts })
 it("never switches to a contract that is not the dealer's", async () => {
   const shell = createActor(
     shellMachine.provide({ actors: { loadInitData: fromPromise(() => Promise.resolve(loaded)) } }),
+    { input: {} },
   ).start()
   await waitFor(shell, (snapshot) => snapshot.matches('ready'))
   shell.send({ type: 'contract.select', id: '999' })
@@ -112,6 +116,7 @@ it('remembers a warehouse the dealer picks, and only a listed one', async () => 
       actors: { loadInitData: fromPromise<ShellLoadOutput>(() => Promise.resolve({ initData, storedWarehouse: null })) },
       actions: { persistWarehouse: (_, { id }) => void persisted.push(id) },
     }),
+    { input: {} },
   ).start()
   await waitFor(shell, (snapshot) => snapshot.matches('ready'))
   expect(shell.getSnapshot().context.selectedWarehouse).toBe(1)
@@ -126,6 +131,7 @@ it('remembers a warehouse the dealer picks, and only a listed one', async () => 
 it("follows a change of the selected contract's basket and ignores another contract's", async () => {
   const shell = createActor(
     shellMachine.provide({ actors: { loadInitData: fromPromise(() => Promise.resolve(loaded)) } }),
+    { input: {} },
   ).start()
   await waitFor(shell, (snapshot) => snapshot.matches('ready'))
   shell.send({ type: 'basket.changed', basket: { count: 7, sum: 1_000 }, contract: consignment.id })
@@ -157,6 +163,7 @@ describe('the basket child, whose code loads apart from the first load', () => {
           basket: fakeBasket as never,
         },
       }),
+      { input: {} },
     ).start()
     const basket = () => shell.getSnapshot().children.basket?.getSnapshot() as { context: { contract: string; switchedTo: string[] } } | undefined
     return { shell, code, basket }

@@ -1,7 +1,8 @@
 import { BehaviorSubject } from 'rxjs'
 import { TestScheduler } from 'rxjs/testing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { minutesSeconds, visibleCountdown$, visibleElapsed$, visiblePoll$, type VisiblePollEvent } from '../../src/services/streams'
+import { minutesSeconds } from '../../src/services/minutes-seconds'
+import { visibleCountdown$, visibleElapsed$, visiblePoll$, type VisiblePollEvent } from '../../src/services/streams'
 
 const scheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
 

@@ -6,12 +6,12 @@ import {
   backoffMs,
   countdown$,
   countdownLogic,
-  minutesSeconds,
   pageVisible$,
   poll$,
   pollLogic,
   type PollEvent,
 } from '../../src/services/streams'
+import { minutesSeconds } from '../../src/services/minutes-seconds'
 
 beforeEach(() => {
   vi.useFakeTimers()

@@ -15,7 +15,7 @@ function DraftPage() {
 }
 
 function OrdersPage() {
-  useRouteDep('orders')
+  useRouteDep('checkout')
   return null
 }
 
@@ -41,6 +41,6 @@ describe('a lazily loaded screen route', () => {
 
   it('names the dep a page reads that its route does not provide', () => {
     const Route = wiredRoute(() => ({ readRegistrationDraft: () => DRAFT }), OrdersPage)
-    expect(() => render(fakeApp(), Route)).toThrow('the route of this screen provides no orders')
+    expect(() => render(fakeApp(), Route)).toThrow('the route of this screen provides no checkout')
   })
 })

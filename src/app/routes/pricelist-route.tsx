@@ -1,19 +1,9 @@
-import type { ComponentType } from 'react'
 import { pricelistMachine } from '../../machines/pricelist.machine'
 import { createPricelistActors } from '../../services/pricelist'
-import { PricelistPage } from '../../views/pricelist/pricelist-page'
 import type { AppWiring } from '../wiring/app-wiring'
-import { wiredRoute } from './wired-route'
 
-const wirePricelist = ({ http, session, router }: AppWiring) => ({
-  pricelist: pricelistMachine.provide({
-    actors: createPricelistActors({ http }),
-    actions: {
-      notifyBasketChanged: (_, { basket }) => session.system.get('shell')?.send({ type: 'basket.changed', basket }),
-      notifyCartOpened: () => void router.navigate({ to: '/cart/' }),
-    },
-  }),
-})
+/** The price-list screen's machine, for the screen host. */
+export const wirePricelist = ({ http }: AppWiring) => pricelistMachine.provide({ actors: createPricelistActors({ http }) })
 
 /** /cabinet/pricelist/ */
-export const PricelistRoute: ComponentType = wiredRoute(wirePricelist, PricelistPage)
+export { PricelistPage as PricelistRoute } from '../../views/pricelist/pricelist-page'

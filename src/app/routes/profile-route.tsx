@@ -1,11 +1,9 @@
-import type { ComponentType } from 'react'
 import { profileMachine } from '../../machines/profile.machine'
 import { createProfileActors } from '../../services/account'
-import { ProfilePage } from '../../views/profile/profile-page'
 import type { AppWiring } from '../wiring/app-wiring'
-import { wiredRoute } from './wired-route'
 
-const wireProfile = ({ http }: AppWiring) => ({ profile: profileMachine.provide({ actors: createProfileActors({ http }) }) })
+/** The profile screen's machine, for the screen host. */
+export const wireProfile = ({ http }: AppWiring) => profileMachine.provide({ actors: createProfileActors({ http }) })
 
 /** /cabinet/profile/ */
-export const ProfileRoute: ComponentType = wiredRoute(wireProfile, ProfilePage)
+export { ProfilePage as ProfileRoute } from '../../views/profile/profile-page'

@@ -1,6 +1,4 @@
-import type { RegisteredRouter } from '@tanstack/react-router'
 import type { productCardMachine } from '../../machines/product-card.machine'
-import type { SessionActor } from '../../machines/session.machine'
 import type { Http } from '../../services/http'
 import type { AppStorage } from '../../services/storage'
 
@@ -10,9 +8,6 @@ import type { AppStorage } from '../../services/storage'
  */
 export interface AppWiring {
   http: Http
-  /** the root of the actor system: workflows reach the shell and the basket through session.system */
-  session: SessionActor
-  router: RegisteredRouter
   storage: AppStorage
   /** this tab's storage (sessionStorage) */
   tabStorage: AppStorage

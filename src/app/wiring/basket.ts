@@ -1,6 +1,10 @@
 import { basketMachine } from '../../machines/basket.machine'
+import { checkoutMachine } from '../../machines/checkout.machine'
+import { draftSaveMachine } from '../../machines/draft-save.machine'
 import { createBasketPageActors, createUnsavedStore } from '../../services/basket'
 import { createBasketTabs } from '../../services/basket-tabs'
+import { createCheckoutActors } from '../../services/checkout'
+import { createDraftSaveActors } from '../../services/drafts'
 import type { AppWiring } from './app-wiring'
 
 /**
@@ -11,7 +15,11 @@ export function wireBasket({ http, tabStorage }: Pick<AppWiring, 'http' | 'tabSt
   const tabs = createBasketTabs()
   const unsaved = createUnsavedStore(tabStorage)
   return basketMachine.provide({
-    actors: createBasketPageActors({ http, unsaved, tabs }),
+    actors: {
+      ...createBasketPageActors({ http, unsaved, tabs }),
+      checkout: checkoutMachine.provide({ actors: createCheckoutActors({ http }) }),
+      draftSave: draftSaveMachine.provide({ actors: createDraftSaveActors({ http }) }),
+    },
     actions: {
       notifyOtherTabs: (_, { contract }) => tabs.announce(contract),
       persistUnsaved: (_, { contract, unsaved: fields }) => unsaved.write(contract, fields),

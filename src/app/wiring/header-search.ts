@@ -6,12 +6,11 @@ import type { AppWiring } from './app-wiring'
  * The header search's machine with its real actors. Imported when the header first shows, so the
  * search's code is not in the first load.
  */
-export function wireHeaderSearch({ http, router, storage, productCard }: AppWiring) {
+export function wireHeaderSearch({ http, storage, productCard }: AppWiring) {
   return searchAutocompleteMachine.provide({
     actors: { ...createSearchAutocompleteActors({ http }), productCard },
     actions: {
       storeSubmittedKeyword: (_, { keyword }) => rememberSearchKeyword(storage, keyword),
-      notifySubmitted: () => void router.navigate({ to: '/cabinet/action12/' }),
     },
   })
 }

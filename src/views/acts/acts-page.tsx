@@ -1,10 +1,7 @@
-import { useSearch } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { ACTS_MESSAGES_UI, type ActsActor } from '../../machines/acts.machine'
 import { canRequestAct, listViewOf, openRequestOf } from '../../machines/acts.selectors'
-import { ruToday } from '../../machines/act-rules'
-import { useAddressSync } from '../address-sync'
-import { useRouteDep, useScreenActor } from '../app-deps'
+import { WithScreen } from '../layout/with-screen'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
 import { formatCount, type WordForms } from '../ui/format'
@@ -22,9 +19,14 @@ const ACT_FORMS: WordForms = { one: 'акт', few: 'акта', many: 'актов
 
 /** /cabinet/acts/?page=: the reconciliation acts, 20 per page, refreshed every 10 s, and the request modal. */
 export function ActsPage() {
-  const { page } = useSearch({ strict: false })
-  const acts = useScreenActor(useRouteDep('acts'), { input: { page: page ?? 1, today: ruToday(new Date()) } })
-  useAddressSync(acts, { type: 'page.change', page: page ?? 1 })
+  return (
+    <WithScreen name="acts" label={ACTS_MESSAGES_UI.loading}>
+      {(acts) => <ActsScreen acts={acts} />}
+    </WithScreen>
+  )
+}
+
+function ActsScreen({ acts }: { acts: ActsActor }) {
   const canRequest = useSelector(acts, canRequestAct)
   const request = useSelector(acts, openRequestOf)
   return (

@@ -2,7 +2,9 @@ import { Link, useParams, useSearch } from '@tanstack/react-router'
 import type { Warehouse } from '../../contract/account'
 import type { Counted } from '../../contract/catalogue'
 import { BRAND_PRODUCTS_MESSAGES } from '../../machines/brand-products.machine'
-import { useRouteDep } from '../app-deps'
+import { WithScreen } from '../layout/with-screen'
+import type { BrandProductsActor } from '../../machines/brand-products.machine'
+import { PRODUCTS_LOADING_LABEL } from '../product/paged-products-view'
 import { useInitData, useSelectedWarehouse } from '../layout/shell-context'
 import { formatInteger } from '../ui/format'
 import { PageHeading } from '../ui/page-heading'
@@ -25,34 +27,28 @@ const VIEW_TITLES: Record<BrandView, string> = { tiles: 'Плитка', list: '�
  */
 export function BrandPage() {
   const { id } = useParams({ strict: false })
-  const { page, view } = useSearch({ strict: false })
+  const { view } = useSearch({ strict: false })
   const { selectedContract } = useInitData()
   const warehouse = useSelectedWarehouse()
   const brandId = id ?? 0
+  // the screen host starts the list afresh for another brand, contract or warehouse
   return (
-    <BrandProducts
-      key={`${selectedContract} ${warehouse.id} ${brandId}`}
-      brandId={brandId}
-      contract={selectedContract}
-      warehouse={warehouse}
-      page={page ?? 1}
-      view={view ?? 'tiles'}
-    />
+    <WithScreen name="brandProducts" label={PRODUCTS_LOADING_LABEL}>
+      {(actor) => <BrandProducts actor={actor} brandId={brandId} contract={selectedContract} warehouse={warehouse} view={view ?? 'tiles'} />}
+    </WithScreen>
   )
 }
 
 interface BrandProductsProps {
+  actor: BrandProductsActor
   brandId: number
   contract: string
   warehouse: Warehouse
-  page: number
   view: BrandView
 }
 
-/** Restarts (key) for another brand, contract or warehouse; page changes arrive as `page.change`. */
-function BrandProducts({ brandId, contract, warehouse, page, view }: BrandProductsProps) {
-  const query = { brandId, contract, warehouse: warehouse.id }
-  const { result, list } = usePagedProducts(useRouteDep('brandProducts'), { query, page })
+function BrandProducts({ actor, brandId, contract, warehouse, view }: BrandProductsProps) {
+  const { result, list } = usePagedProducts(actor)
   const cardHost = useProductCardHost()
   const title = brandId === 0 ? BRAND_PRODUCTS_MESSAGES.allBrands : (result?.brand?.header ?? 'Бренд')
 

@@ -41,7 +41,6 @@ function CartBody({ basket }: { basket: BasketActor }) {
   const errorMessage = useSelector(basket, (snapshot) => snapshot.context.errorMessage)
   const groups = useSelector(basket, selectGroups)
   const totals = useSelector(basket, selectTotals, (a, b) => a.count === b.count && a.qnt === b.qnt && a.sum === b.sum)
-  const contract = useSelector(basket, (snapshot) => snapshot.context.contract)
   const cardHost = useProductCardHost()
   const totalText = `Итого: ${formatCount(totals.count, PRODUCT_FORMS)}, ${formatInteger(totals.qnt)} шт. на сумму ${formatMoney(totals.sum)}`
 
@@ -69,7 +68,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
         <>
           <div className={styles.toolbar}>
             <p className={styles.totals}>{totalText}</p>
-            <DraftSave key={contract} contract={contract} isBasketBusy={sync !== 'idle'} />
+            <DraftSave basket={basket} isBasketBusy={sync !== 'idle'} />
             <Button onPress={() => basket.send({ type: 'basket.clear' })} isDisabled={sync !== 'idle'}>
               Очистить корзину
             </Button>
@@ -80,7 +79,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
           <HostedProductCard host={cardHost} />
         </>
       )}
-      <CheckoutPanel key={contract} contract={contract} hasLines={screen === 'lines'} isBasketBusy={sync !== 'idle'} totalText={totalText} warehouses={groups.map((group) => group.warehouse)} />
+      <CheckoutPanel basket={basket} hasLines={screen === 'lines'} isBasketBusy={sync !== 'idle'} totalText={totalText} warehouses={groups.map((group) => group.warehouse)} />
       {sync === 'confirmingClear' || sync === 'clearing' ? (
         <ConfirmDialog
           title={BASKET_PAGE_MESSAGES.clearQuestion}

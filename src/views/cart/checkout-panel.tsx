@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import type { Warehouse } from '../../contract/account'
 import type { BasketTableInit, DeliveryType } from '../../contract/delivery'
 import { CHECKOUT_MESSAGES, type CheckoutActor, type DeliveryForm } from '../../machines/checkout.machine'
-import { useRouteDep, useScreenActor } from '../app-deps'
+import type { BasketActor } from '../../machines/basket.machine'
 import { Button } from '../ui/button'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { ErrorBlock } from '../ui/error-block'
@@ -16,7 +16,8 @@ import mapStyles from './warehouse-map-dialog.module.css'
 const TYPE_TITLES: Record<DeliveryType, string> = { terminal: 'До терминала транспортной компании', door: 'До двери' }
 
 export interface CheckoutPanelProps {
-  contract: string
+  /** the basket, which runs the checkout for its contract while its page is shown */
+  basket: BasketActor
   /** the basket has lines (after an order it has none, and only the result stays) */
   hasLines: boolean
   /** a quantity is still being saved: the order waits */
@@ -29,7 +30,11 @@ export interface CheckoutPanelProps {
 
 /** The delivery selector and «Оформить заказ» under the basket's lines. */
 export function CheckoutPanel(props: CheckoutPanelProps) {
-  const checkout = useScreenActor(useRouteDep('checkout'), { input: { contract: props.contract } })
+  const checkout = useSelector(props.basket, (snapshot) => snapshot.children.checkout)
+  return checkout ? <Checkout checkout={checkout} {...props} /> : null
+}
+
+function Checkout({ checkout, ...props }: CheckoutPanelProps & { checkout: CheckoutActor }) {
   const view = useSelector(checkout, (snapshot) =>
     snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : snapshot.matches('placed') ? 'placed' : 'form',
   )

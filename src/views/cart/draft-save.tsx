@@ -4,7 +4,7 @@ import type { FormEvent } from 'react'
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import { DRAFT_HEADER_MAX_LENGTH } from '../../contract/drafts'
 import { DRAFT_SAVE_MESSAGES, type DraftSaveActor } from '../../machines/draft-save.machine'
-import { useRouteDep, useScreenActor } from '../app-deps'
+import type { BasketActor } from '../../machines/basket.machine'
 import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
 import { ErrorBlock } from '../ui/error-block'
@@ -14,8 +14,12 @@ import styles from './draft-save.module.css'
 export const DRAFT_SAVE_BUTTON = 'Сохранить как черновик'
 
 /** «Сохранить как черновик» in the basket toolbar: the button, the name dialog and the "saved" message. */
-export function DraftSave({ contract, isBasketBusy }: { contract: string; isBasketBusy: boolean }) {
-  const draftSave = useScreenActor(useRouteDep('draftSave'), { input: { contract } })
+export function DraftSave({ basket, isBasketBusy }: { basket: BasketActor; isBasketBusy: boolean }) {
+  const draftSave = useSelector(basket, (snapshot) => snapshot.children.draftSave)
+  return draftSave ? <DraftSaveControls draftSave={draftSave} isBasketBusy={isBasketBusy} /> : null
+}
+
+function DraftSaveControls({ draftSave, isBasketBusy }: { draftSave: DraftSaveActor; isBasketBusy: boolean }) {
   const step = useSelector(draftSave, (snapshot) =>
     snapshot.matches('closed') ? 'closed' : snapshot.matches('saved') ? 'saved' : snapshot.matches('saving') ? 'saving' : 'editing',
   )

@@ -1,8 +1,7 @@
-import { Link, useSearch } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { DRAFTS_MESSAGES, type DraftsActor } from '../../machines/drafts.machine'
-import { useAddressSync } from '../address-sync'
-import { useRouteDep, useScreenActor } from '../app-deps'
+import { WithScreen } from '../layout/with-screen'
 import { ErrorBlock } from '../ui/error-block'
 import { formatCount, type WordForms } from '../ui/format'
 import { Loading } from '../ui/loading'
@@ -18,10 +17,14 @@ const DRAFT_FORMS: WordForms = { one: 'черновик', few: 'черновик
 
 /** /cabinet/drafts/?page=: the user's saved baskets, 10 per page, newest first. */
 export function DraftsPage() {
-  const { page } = useSearch({ strict: false })
-  const drafts = useScreenActor(useRouteDep('drafts'), { input: { page: page ?? 1 } })
-  // reloads, links and browser back change ?page=; the machine decides whether it is another page
-  useAddressSync(drafts, { type: 'page.change', page: page ?? 1 })
+  return (
+    <WithScreen name="drafts" label={DRAFTS_LOADING_LABEL}>
+      {(drafts) => <DraftsScreen drafts={drafts} />}
+    </WithScreen>
+  )
+}
+
+function DraftsScreen({ drafts }: { drafts: DraftsActor }) {
   return (
     <section className={styles.page} aria-labelledby="drafts-title">
       <PageHeading>

@@ -1,13 +1,12 @@
-import { Link, useSearch } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { MarkedList } from '../../contract/favorites'
-import { MARKED_LIST_TEXTS, type FavoritesNeedsActor, type FavoritesNeedsInput } from '../../machines/favorites-needs.machine'
-import { useAddressSync } from '../address-sync'
-import { useRouteDep, useScreenActor } from '../app-deps'
-import { useInitData, useSelectedWarehouse } from '../layout/shell-context'
+import { MARKED_LIST_TEXTS, type FavoritesNeedsActor } from '../../machines/favorites-needs.machine'
+import { useSelectedWarehouse } from '../layout/shell-context'
+import { WithScreen } from '../layout/with-screen'
 import { ProductCardSlot } from '../product/product-card-slot'
 import { WarehouseSelect } from '../product/warehouse-select'
-import { PagedProductsView } from '../product/paged-products-view'
+import { PagedProductsView, PRODUCTS_LOADING_LABEL } from '../product/paged-products-view'
 import { PageHeading } from '../ui/page-heading'
 import styles from './favorites.module.css'
 import { MarkedGoodsTable } from './marked-goods-table'
@@ -23,18 +22,18 @@ export const NeedsPage = () => <MarkedGoodsPage list="needs" />
  * header's choices); another contract or warehouse starts the list afresh.
  */
 function MarkedGoodsPage({ list }: { list: MarkedList }) {
-  const { page } = useSearch({ strict: false })
-  const { selectedContract } = useInitData()
   const warehouse = useSelectedWarehouse()
-  const input = { list, contract: selectedContract, warehouse: warehouse.id, page: page ?? 1 }
-  return <MarkedGoods key={`${list} ${selectedContract} ${warehouse.id}`} input={input} warehouseName={warehouse.header} />
+  return (
+    <WithScreen name="favoritesNeeds" label={PRODUCTS_LOADING_LABEL}>
+      {(actor) => <MarkedGoods actor={actor} warehouseName={warehouse.header} />}
+    </WithScreen>
+  )
 }
 
-function MarkedGoods({ input, warehouseName }: { input: FavoritesNeedsInput; warehouseName: string }) {
-  const actor = useScreenActor(useRouteDep('favoritesNeeds'), { input })
-  useAddressSync(actor, { type: 'page.change', page: input.page })
-  const texts = MARKED_LIST_TEXTS[input.list]
-  const titleId = `${input.list}-title`
+function MarkedGoods({ actor, warehouseName }: { actor: FavoritesNeedsActor; warehouseName: string }) {
+  const list = useSelector(actor, (snapshot) => snapshot.context.list)
+  const texts = MARKED_LIST_TEXTS[list]
+  const titleId = `${list}-title`
   const card = useSelector(actor, (snapshot) => snapshot.children.productCard)
   return (
     <section className={styles.page} aria-labelledby={titleId}>

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { createContext, useContext, type ReactNode } from 'react'
 import type { InitData } from '../../contract/account'
 import type { BasketActor } from '../../machines/basket.machine'
+import type { ScreenHostActor } from '../../machines/screen-host.machine'
 import type { ShellActor } from '../../machines/shell.machine'
 
 const ShellContext = createContext<ShellActor | null>(null)
@@ -41,4 +42,9 @@ export function useSelectedWarehouse(): SelectedWarehouse {
   const id = useSelector(shell, (snapshot) => snapshot.context.selectedWarehouse)
   const header = useSelector(shell, (snapshot) => snapshot.context.initData?.warehouses.find((warehouse) => warehouse.id === id)?.header)
   return { id, header: header ?? `Склад № ${id}` }
+}
+
+/** The screen host, the shell's child that runs the screen of the address. */
+export function useScreenHost(): ScreenHostActor | undefined {
+  return useSelector(useShellActor(), (snapshot) => snapshot.children.screenHost)
 }

@@ -1,9 +1,6 @@
-import { useSearch } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { filterOfSearch } from '../../machines/orders-filter'
 import { ORDERS_MESSAGES, type OrdersActor } from '../../machines/orders.machine'
-import { useAddressSync } from '../address-sync'
-import { useRouteDep, useScreenActor } from '../app-deps'
+import { WithScreen } from '../layout/with-screen'
 import { ErrorBlock } from '../ui/error-block'
 import { formatCount, type WordForms } from '../ui/format'
 import { Loading } from '../ui/loading'
@@ -20,10 +17,14 @@ const ORDER_FORMS: WordForms = { one: 'заказ', few: 'заказа', many: '
 
 /** /cabinet/orders/: the company's orders, 10 per page, the filter in the address, reloaded every 300 s. */
 export function OrdersPage() {
-  const filter = filterOfSearch(useSearch({ strict: false }))
-  const orders = useScreenActor(useRouteDep('orders'), { input: { filter } })
-  // reloads, links and browser back change the address; the machine decides whether it is another filter
-  useAddressSync(orders, { type: 'filter.change', filter })
+  return (
+    <WithScreen name="orders" label={ORDERS_MESSAGES.loading}>
+      {(orders) => <OrdersScreen orders={orders} />}
+    </WithScreen>
+  )
+}
+
+function OrdersScreen({ orders }: { orders: OrdersActor }) {
   return (
     <section className={styles.page} aria-labelledby="orders-title">
       <div className={styles.headingRow}>

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { PRICELIST_PAGE_MESSAGES, type PricelistActor } from '../../machines/pricelist.machine'
-import { useRouteDep, useScreenActor } from '../app-deps'
-import { useInitData, useSelectedWarehouse } from '../layout/shell-context'
+import { useInitData } from '../layout/shell-context'
+import { WithScreen } from '../layout/with-screen'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
@@ -14,14 +14,15 @@ export const PRICELIST_ACCEPT = '.xlsx,.xls,.csv,.txt'
 
 /** /cabinet/pricelist/: the dealer's own order (a file or pasted text) becomes basket lines. */
 export function PricelistPage() {
-  const { selectedContract } = useInitData()
-  const warehouse = useSelectedWarehouse()
-  // another contract is another price list: the screen starts afresh
-  return <PricelistScreen key={selectedContract} contract={selectedContract} wms={warehouse.id} />
+  // another contract is another price list: the screen host starts it afresh
+  return (
+    <WithScreen name="pricelist" label="Загрузка страницы…">
+      {(pricelist) => <PricelistScreen pricelist={pricelist} />}
+    </WithScreen>
+  )
 }
 
-function PricelistScreen({ contract, wms }: { contract: string; wms: number }) {
-  const pricelist = useScreenActor(useRouteDep('pricelist'), { input: { contract, wms } })
+function PricelistScreen({ pricelist }: { pricelist: PricelistActor }) {
   const busy = useSelector(pricelist, (snapshot) => (snapshot.matches('uploading') ? 'file' : snapshot.matches('recognizing') ? 'text' : null))
   const isModalOpen = useSelector(pricelist, (snapshot) => snapshot.matches('choosing') || snapshot.matches('adding') || snapshot.matches('refused'))
 

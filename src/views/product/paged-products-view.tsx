@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
-import { useAddressSync } from '../address-sync'
-import { useScreenActor } from '../app-deps'
-import type { createPagedProductsMachine, PagedProductsInput, ProductsPage } from '../../machines/paged-products'
+import type { ActorRef, Snapshot } from 'xstate'
+import type { PagedProductsEvent, ProductsPage } from '../../machines/paged-products'
 import { ErrorBlock } from '../ui/error-block'
 import { formatCount, PRODUCT_FORMS } from '../ui/format'
 import { Loading } from '../ui/loading'
@@ -11,20 +10,14 @@ import styles from './paged-products-view.module.css'
 
 export const PRODUCTS_LOADING_LABEL = 'Загрузка товаров…'
 
-/**
- * Starts a paged products machine for the screen's query and forwards the address's page to it
- * (links, reload and browser back change ?page=, the address is the source of truth).
- */
-export function usePagedProducts<Query, Page extends ProductsPage>(
-  machine: ReturnType<typeof createPagedProductsMachine<Query, Page>>,
-  input: PagedProductsInput<Query>,
+/** What a running paged products machine shows (the screen host starts it and gives it the address's page). */
+export function usePagedProducts<Page extends ProductsPage>(
+  actor: ActorRef<Snapshot<unknown> & { value: unknown; context: { result: Page | null; errorMessage: string | null; page: number } }, PagedProductsEvent>,
 ) {
-  const actor = useScreenActor(machine, { input })
-  useAddressSync(actor, { type: 'page.change', page: input.page })
   const state = useSelector(actor, (snapshot) => String(snapshot.value))
-  const { result, errorMessage } = useSelector(actor, (snapshot) => snapshot.context)
+  const { result, errorMessage, page } = useSelector(actor, (snapshot) => snapshot.context)
   const onRetry = () => actor.send({ type: 'list.retry' })
-  return { result, list: { state, page: input.page, result, errorMessage, onRetry } }
+  return { result, list: { state, page, result, errorMessage, onRetry } }
 }
 
 /** A dashed box with a short message: an empty list, or what to do first. */

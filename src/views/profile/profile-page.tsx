@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react'
 import type { Account } from '../../contract/account'
 import { MENU } from '../../contract/menu'
 import { PROFILE_MESSAGES } from '../../machines/profile.machine'
-import { useRouteDep, useScreenActor } from '../app-deps'
+import { WithScreen } from '../layout/with-screen'
+import type { ProfileActor } from '../../machines/profile.machine'
 import { useInitData } from '../layout/shell-context'
 import { JournalExport } from './journal-export'
 import { ErrorBlock } from '../ui/error-block'
@@ -19,8 +20,15 @@ const menuTitle = (key: string) => MENU.find((entry) => entry.key === key)?.titl
 
 /** /cabinet/profile/: the signed-in account (GET /api/account/{id}/). */
 export function ProfilePage() {
+  return (
+    <WithScreen name="profile" label="Загрузка профиля…">
+      {(profile) => <ProfileScreen profile={profile} />}
+    </WithScreen>
+  )
+}
+
+function ProfileScreen({ profile }: { profile: ProfileActor }) {
   const { account } = useInitData()
-  const profile = useScreenActor(useRouteDep('profile'), { input: { accountId: account.id } })
   const view = useSelector(profile, (snapshot) =>
     snapshot.matches('loaded') ? 'loaded' : snapshot.matches('failed') ? 'failed' : 'loading',
   )

@@ -1,10 +1,7 @@
-import { useSearch } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { PurchasedGoodsResponse } from '../../contract/purchased-goods'
 import { PURCHASED_SCREEN_MESSAGES, type PurchasedGoodsActor } from '../../machines/purchased-goods.machine'
-import { filtersOf } from '../../machines/purchased-goods-rules'
-import { useAddressSync } from '../address-sync'
-import { useRouteDep, useScreenActor } from '../app-deps'
+import { WithScreen } from '../layout/with-screen'
 import { ErrorBlock } from '../ui/error-block'
 import { formatCount, formatInteger, formatMoney, PRODUCT_FORMS } from '../ui/format'
 import { Loading } from '../ui/loading'
@@ -19,10 +16,14 @@ export const PURCHASED_LOADING_LABEL = 'Загрузка отчёта…'
 
 /** /cabinet/purchased/: the purchased-goods reports, 20 rows a page, the last 30 days by default (spec §2, §9). */
 export function PurchasedPage() {
-  const filters = filtersOf(useSearch({ strict: false }))
-  const purchased = useScreenActor(useRouteDep('purchasedGoods'), { input: { filters } })
-  // links, reloads and browser back change the address; the machine decides whether it is news
-  useAddressSync(purchased, { type: 'address.change', filters })
+  return (
+    <WithScreen name="purchasedGoods" label={PURCHASED_LOADING_LABEL}>
+      {(purchased) => <PurchasedScreen purchased={purchased} />}
+    </WithScreen>
+  )
+}
+
+function PurchasedScreen({ purchased }: { purchased: PurchasedGoodsActor }) {
   return (
     <section className={styles.page} aria-labelledby="purchased-title">
       <PageHeading>

@@ -1,0 +1,18 @@
+/**
+ * The lazily loaded route modules, each imported from one place: the router takes a screen's
+ * page from its module, and the screen host its machine (the same chunk, loaded once).
+ */
+export const ROUTE_MODULES = {
+  login: () => import('./routes/login-route'),
+  registration: () => import('./routes/registration-route'),
+  catalogue: () => import('./routes/catalogue-route'),
+  profile: () => import('./routes/profile-route'),
+  brand: () => import('./routes/brand-route'),
+  drafts: () => import('./routes/drafts-route'),
+  pricelist: () => import('./routes/pricelist-route'),
+  favorites: () => import('./routes/favorites-route'),
+  purchased: () => import('./routes/purchased-route'),
+  orders: () => import('./routes/orders-route'),
+  acts: () => import('./routes/acts-route'),
+  cart: () => import('./routes/cart-route'),
+}

@@ -1,0 +1,36 @@
+import { fromPromise, type AnyActorLogic } from 'xstate'
+import type { catalogueFilterMachine } from '../../machines/catalogue-filter.machine'
+import { screenHostMachine } from '../../machines/screen-host.machine'
+import type { ScreenLogics, ScreenName } from '../../machines/screens'
+import type { AppWiring } from './app-wiring'
+import { ROUTE_MODULES } from '../route-modules'
+import { deferredLogic, type DeferredLogic } from './deferred-logic'
+
+type Deferred = { [N in Exclude<ScreenName, 'catalogueFilter'>]: DeferredLogic<ScreenLogics[N]> }
+
+/**
+ * The screen host with every screen's machine: the catalogue's is in the first load; each other
+ * screen's comes from its route module, loaded with the route (the host waits for it in its
+ * `loadingCode` state, so a screen never starts before its code is there).
+ */
+export function wireScreenHost(wiring: AppWiring, catalogueFilter: typeof catalogueFilterMachine) {
+  const deferred: Deferred = {
+    brandProducts: deferredLogic(() => ROUTE_MODULES.brand().then((route) => route.wireBrand(wiring))),
+    favoritesNeeds: deferredLogic(() => ROUTE_MODULES.favorites().then((route) => route.wireFavorites(wiring))),
+    pricelist: deferredLogic(() => ROUTE_MODULES.pricelist().then((route) => route.wirePricelist(wiring))),
+    orders: deferredLogic(() => ROUTE_MODULES.orders().then((route) => route.wireOrders(wiring))),
+    drafts: deferredLogic(() => ROUTE_MODULES.drafts().then((route) => route.wireDrafts(wiring))),
+    acts: deferredLogic(() => ROUTE_MODULES.acts().then((route) => route.wireActs(wiring))),
+    purchasedGoods: deferredLogic(() => ROUTE_MODULES.purchased().then((route) => route.wirePurchased(wiring))),
+    profile: deferredLogic(() => ROUTE_MODULES.profile().then((route) => route.wireProfile(wiring))),
+  }
+  const logics = Object.fromEntries(Object.entries(deferred).map(([name, each]) => [name, each.logic])) as {
+    [N in keyof Deferred]: Deferred[N]['logic']
+  }
+  const load = async (name: ScreenName) => {
+    if (name !== 'catalogueFilter') await (deferred[name] as DeferredLogic<AnyActorLogic>).load()
+  }
+  return screenHostMachine.provide({
+    actors: { ...logics, catalogueFilter, loadScreenCode: fromPromise<void, { name: ScreenName }>(({ input }) => load(input.name)) },
+  })
+}
