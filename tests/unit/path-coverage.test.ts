@@ -81,5 +81,4 @@ describe('coverage recorder on a tiny machine', () => {
     expect(summary.transitions).toEqual({ covered: 7, total: 7, missing: [] })
     expect(isFullCoverage(summary)).toBe(true)
   })
-
 })
