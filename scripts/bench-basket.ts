@@ -23,8 +23,8 @@ import { createMailer } from '../server/mail/mailer'
 import { loadArticulIndex } from '../server/pricelist/pricelist-answer'
 import { matchRows } from '../server/pricelist/match-rows'
 import { readFileTable } from '../server/pricelist/read-table'
-import { multipartForm } from '../tests/fixtures/pricelist/multipart'
-import { createTestDb, type TestDb } from '../tests/support/test-db'
+import { multipartForm } from './bench-support/multipart'
+import { createFreshDb, type FreshDb } from './bench-support/fresh-db'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 6_000)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500)
@@ -100,7 +100,7 @@ async function timeRuns<T>(work: () => Promise<T>): Promise<{ ms: number; result
 }
 
 /** A dealer's 5 000-row order: articuls in other case and spacing, a few unknown, quantities with a decimal comma. */
-async function priceListRows(db: TestDb): Promise<string[][]> {
+async function priceListRows(db: FreshDb): Promise<string[][]> {
   const products = await db.kysely.selectFrom('products').select('articul').orderBy('id').limit(PRICELIST_ROWS).execute()
   return Array.from({ length: PRICELIST_ROWS }, (_, i) => {
     const articul = products[i % products.length]?.articul ?? ''
@@ -119,7 +119,7 @@ async function xlsxOf(rows: string[][]): Promise<Buffer> {
 
 async function main() {
   const dialect = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'
-  const db = await createTestDb()
+  const db = await createFreshDb()
   const config = { ...loadConfig({}), clientDir: '/nonexistent', rateLimits: { login: 1e6, registration: 1e6, reminder: 1e6, captcha: 1e6 } }
   const now = () => new Date()
   const mailer = createMailer({ db, from: config.mailFrom, now, log: { info: () => {}, error: () => {} } })

@@ -29,7 +29,7 @@ import { availableAt, whenCurrent } from '../server/catalogue/snapshot'
 import { readVersions } from '../server/catalogue/snapshot-load'
 import { DEMO_LOGINS, seedDatabase } from '../server/db/seed'
 import { formatTable } from '../server/cli/text-table'
-import { createTestDb, type TestDb } from '../tests/support/test-db'
+import { createFreshDb, type FreshDb } from './bench-support/fresh-db'
 import { BenchClient, concurrentLoad, listenForBench, percentile, timeSequential, type LoadResult, type Timing } from './bench-http'
 
 const SIZES = (process.env.BENCH_PRODUCTS ?? '50000,100000').split(',').map(Number)
@@ -71,7 +71,7 @@ const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(', ')
 
 /** Filter shapes on the default catalogue, with values picked from the seeded data so each one matches products. */
-async function filterShapes(db: TestDb): Promise<Shape[]> {
+async function filterShapes(db: FreshDb): Promise<Shape[]> {
   const k = db.kysely
   const inCatalogue = (ids: number[]) => k.selectFrom('products').where('category_id', 'in', ids)
   const tree = await k.selectFrom('categories').select(['id', 'parent_id']).execute()
@@ -113,7 +113,7 @@ async function filterShapes(db: TestDb): Promise<Shape[]> {
 }
 
 /** The engine's pass for a shape in this process, without the outcome cache: what a first request of a filter costs on top. */
-async function timeEngine(db: TestDb, shape: Shape): Promise<Timing> {
+async function timeEngine(db: FreshDb, shape: Shape): Promise<Timing> {
   const snapshot = await whenCurrent(db)
   const filter = filterRequestSchema.parse(shape.body)
   const plan = planFilter(filter, snapshot.tree, 1)
@@ -146,7 +146,7 @@ async function runLoadOrder(order: LoadOrder) {
 
 async function benchSize(products: number) {
   const dialect = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'
-  const db = await createTestDb()
+  const db = await createFreshDb()
   try {
     let t = performance.now()
     await seedDatabase(db, { products })
@@ -266,7 +266,7 @@ const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000
 interface ReloadCase {
   name: string
   rounds: number
-  change: (db: TestDb, round: number, before: FilterResponse) => Promise<void>
+  change: (db: FreshDb, round: number, before: FilterResponse) => Promise<void>
   shows: (after: FilterResponse, before: FilterResponse) => boolean
 }
 
@@ -304,7 +304,7 @@ const RELOAD_CASES: ReloadCase[] = [
  * For each kind of change: RELOADS times the change, then "all catalogues" is asked for again and
  * again until the answer shows it: no request may wait for the reload.
  */
-async function benchReloads(db: TestDb, filter: (body: FilterRequest) => Promise<FilterResponse>) {
+async function benchReloads(db: FreshDb, filter: (body: FilterRequest) => Promise<FilterResponse>) {
   const shape: FilterRequest = { catalog: '-1' }
   const idle: number[] = []
   const idleCpu: number[] = []

@@ -18,7 +18,7 @@ import { orderIndexesMigration } from '../server/db/migration-order-indexes'
 import { createRandom, type Random } from '../server/db/random'
 import { DEMO_LOGINS, seedDatabase } from '../server/db/seed'
 import type { SeedRow } from '../server/db/seed-support'
-import { createTestDb, type TestDb } from '../tests/support/test-db'
+import { createFreshDb, type FreshDb } from './bench-support/fresh-db'
 import { BenchClient, listenForBench, timeSequential, type Timing } from './bench-http'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2_000)
@@ -41,7 +41,7 @@ interface Company {
   contractIds: number[]
 }
 
-async function firstCompany(db: TestDb, email: string): Promise<Company> {
+async function firstCompany(db: FreshDb, email: string): Promise<Company> {
   const user = await db.kysely.selectFrom('users').select(['id', 'customer_id']).where('email', '=', email).executeTakeFirstOrThrow()
   const contracts = await db.kysely.selectFrom('contracts').select('id').where('customer_id', '=', user.customer_id).orderBy('id').execute()
   return { customerId: user.customer_id, mainAccountId: user.id, contractIds: contracts.map((contract) => contract.id) }
@@ -95,7 +95,7 @@ function orderBatch(random: Random, company: Company, at: { baseId: number; from
 }
 
 /** ORDERS orders for the company, spread evenly over the last HISTORY_DAYS, after the demo's own. */
-async function seedOrders(db: TestDb, company: Company): Promise<void> {
+async function seedOrders(db: FreshDb, company: Company): Promise<void> {
   const random = createRandom(100_000)
   const nowMs = Date.now()
   await db.kysely.transaction().execute(async (trx) => {
@@ -122,7 +122,7 @@ async function seedOrders(db: TestDb, company: Company): Promise<void> {
 }
 
 /** The query strings to time, with values picked from the seeded rows so each one finds orders. */
-async function shapes(db: TestDb, company: Company): Promise<[string, string][]> {
+async function shapes(db: FreshDb, company: Company): Promise<[string, string][]> {
   const ofCompany = db.kysely.selectFrom('orders').where('customer_id', '=', company.customerId)
   const count = Number((await ofCompany.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
   const middle = await ofCompany.select('id').orderBy('id').offset(Math.floor(count / 2)).limit(1).executeTakeFirstOrThrow()
@@ -146,7 +146,7 @@ async function shapes(db: TestDb, company: Company): Promise<[string, string][]>
 }
 
 async function run(dialect: string): Promise<void> {
-  const db = await createTestDb()
+  const db = await createFreshDb()
   let client: BenchClient | undefined
   let close = async () => {}
   try {

@@ -1,4 +1,4 @@
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
+import { getStateNodes, StateMachine, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate'
 
 /**
  * Read-only views of a machine's definition, shared by the diagram renderer and the path
@@ -75,5 +75,15 @@ export function invokesOf(node: AnyStateNode): Array<{ id: string; src: string }
 }
 
 export function isStateMachine(value: unknown): value is AnyStateMachine {
-  return typeof value === 'object' && value !== null && '__xstatenode' in value && 'root' in value
+  return value instanceof StateMachine
+}
+
+/** The state nodes a snapshot is in, root included, in document order (xstate's public `getStateNodes`). */
+export function activeStateNodes(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): AnyStateNode[] {
+  return [...new Set(getStateNodes(machine.root, snapshot.value))].sort((a, b) => a.order - b.order)
+}
+
+/** The event types the snapshot's state nodes have transitions for (`StateNode.ownEvents`, inert ones left out). */
+export function ownEventTypes(snapshot: AnyMachineSnapshot): string[] {
+  return [...new Set(activeStateNodes(snapshot.machine, snapshot).flatMap((node) => node.ownEvents as string[]))]
 }

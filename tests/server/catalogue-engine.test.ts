@@ -7,7 +7,7 @@ import { createPacer } from '../../server/catalogue/pacing'
 import { whenCurrent, type CatalogueSnapshot } from '../../server/catalogue/snapshot'
 import { substringSearch } from '../../server/catalogue/substring-search'
 import { seedDatabase } from '../../server/db/seed'
-import { createTestDb, type TestDb } from '../support/test-db'
+import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
 
 /**
  * The engine straight on a copy of a seeded catalogue: a page selected without the sorted orders
@@ -15,11 +15,11 @@ import { createTestDb, type TestDb } from '../support/test-db'
  * cache gives one outcome per filter, copy and stock version.
  */
 
-let db: TestDb
+let db: FreshDb
 let s: CatalogueSnapshot
 
 beforeAll(async () => {
-  db = await createTestDb()
+  db = await createFreshDb()
   await seedDatabase(db, { products: 300 })
   s = await whenCurrent(db)
   await vi.waitFor(() => expect(SORT_FIELDS.every((field) => s.sortedBy(field, 'desc')) && s.sortedBy('catalogue', 'asc')).toBeTruthy())

@@ -5,7 +5,7 @@ import { pruneChanges } from '../../server/catalogue/snapshot-changes'
 import { loadSnapshot, readVersions } from '../../server/catalogue/snapshot-load'
 import { normalizeSearch } from '../../server/catalogue/search-text'
 import { seedDatabase } from '../../server/db/seed'
-import { createTestDb, type TestDb } from '../support/test-db'
+import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
 
 /**
  * A few changed products are taken into the served copy in place (a new copy sharing the rest):
@@ -14,11 +14,11 @@ import { createTestDb, type TestDb } from '../support/test-db'
  * many products reads the copy anew.
  */
 
-let db: TestDb
+let db: FreshDb
 let loads = 0
 
 beforeAll(async () => {
-  db = await createTestDb()
+  db = await createFreshDb()
   await seedDatabase(db, { products: 300 })
   await whenCurrent(db)
   snapshotLoader.load = async (target) => {

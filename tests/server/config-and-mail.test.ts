@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config'
 import { createMailer, type MailLog } from '../../server/mail/mailer'
-import { createTestDb, type TestDb } from '../support/test-db'
+import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -44,9 +44,9 @@ describe('configuration', () => {
 })
 
 describe('mailer', () => {
-  let db: TestDb
+  let db: FreshDb
   beforeAll(async () => {
-    db = await createTestDb()
+    db = await createFreshDb()
   })
   afterAll(() => db?.dispose())
 

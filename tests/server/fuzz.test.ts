@@ -16,7 +16,7 @@ import { ASYNC_TAB_IDS, bindsRequestSchema, needRequestSchema, unsetNeedRequestS
 import { registrationRequestSchema, reminderRequestSchema } from '../../src/contract/registration'
 import { searchRequestSchema } from '../../src/contract/search'
 import { genericResourceRequestSchema } from '../../src/contract/generic-resource'
-import { multipartForm, type FilePart } from '../fixtures/pricelist/multipart'
+import { multipartForm, type FilePart } from '../../scripts/bench-support/multipart'
 import { DEMO_PASSWORD, loginAs, snapshotAllTables, startServer, type ServerFixture } from '../support/server-fixture'
 
 /**

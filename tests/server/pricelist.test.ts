@@ -6,7 +6,7 @@ import { productSetResponseSchema } from '../../src/contract/delivery'
 import { PRICELIST_LIMITS, PRICELIST_MESSAGES, pricelistResponseSchema, type PricelistResponse } from '../../src/contract/pricelist'
 import { contractPrice } from '../../server/catalogue/contract'
 import { encodeCp1251 } from '../fixtures/pricelist/cp1251'
-import { multipartForm } from '../fixtures/pricelist/multipart'
+import { multipartForm } from '../../scripts/bench-support/multipart'
 import { demoLogin, loginAs, readTable, startServer, type ServerFixture } from '../support/server-fixture'
 import { basketLineQnt, userIdOf } from '../support/server-requests'
 

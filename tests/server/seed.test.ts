@@ -7,18 +7,18 @@ import { DEMO_LOGINS, SEED_BASE_TIME, isDatabaseEmpty, seedDatabase, type SeedSu
 import { innWithChecksum } from '../../server/db/seed-customers'
 import { renderProductPictureSvg } from '../../server/routes/picture-svg'
 import { PICTURE_MESSAGES, registerPictureRoutes } from '../../server/routes/pictures'
-import { createTestDb, type TestDb } from '../support/test-db'
+import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
 
 // enough products for every leaf category (there are 61) to hold some
 const PRODUCTS = 300
 
-let first: TestDb
-let second: TestDb
+let first: FreshDb
+let second: FreshDb
 let summary: SeedSummary
 
 beforeAll(async () => {
-  first = await createTestDb()
-  second = await createTestDb()
+  first = await createFreshDb()
+  second = await createFreshDb()
   expect(await isDatabaseEmpty(first)).toBe(true)
   summary = await seedDatabase(first, { products: PRODUCTS })
   await seedDatabase(second, { products: PRODUCTS })
@@ -180,7 +180,7 @@ describe('the demo seed', () => {
   })
 
   it('seeds a small catalogue of 60 products', async () => {
-    const small = await createTestDb()
+    const small = await createFreshDb()
     try {
       const counts = await seedDatabase(small, { products: 60 })
       expect(counts.products).toBe(60)
@@ -192,7 +192,7 @@ describe('the demo seed', () => {
   })
 
   it('seeds the companies and logins alone when asked for no products', async () => {
-    const bare = await createTestDb()
+    const bare = await createFreshDb()
     try {
       const counts = await seedDatabase(bare, { products: 0 })
       expect(counts).toMatchObject({ products: 0, users: 4, warehouses: 3, orders: 0, basket_lines: 0 })

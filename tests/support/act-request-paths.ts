@@ -1,5 +1,6 @@
-import { __unsafe_getAllOwnEventDescriptors as eventTypesOf, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate'
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate'
 import { getShortestPaths, type StatePath } from 'xstate/graph'
+import { ownEventTypes } from '../../scripts/machine-graph'
 import type { ActContract } from '../../src/contract/acts'
 import { actRequestMachine, type ActRequestContext } from '../../src/machines/act-request.machine'
 // type-only: this module is also loaded by Playwright, where vitest must not be
@@ -47,7 +48,7 @@ export function actRequestBrowserPaths(options: { contracts: ActContract[]; toda
   const cases: EventCases = { ...dealerActCases(options.today, options.goodStart, other), ...requestOutcomes(options.act) }
   const paths = getShortestPaths(actRequestMachine as AnyStateMachine, {
     input: { contracts: options.contracts, contract: '0', today: options.today },
-    events: (snapshot) => eventTypesOf(snapshot).flatMap((type) => cases[type] ?? [{ type }]),
+    events: (snapshot) => ownEventTypes(snapshot).flatMap((type) => cases[type] ?? [{ type }]),
     serializeState: (state: AnyMachineSnapshot, event: AnyEventObject | undefined, prev?: AnyMachineSnapshot) =>
       actRequestKey(state.value, { ...(state.context as ActRequestContext).fields }, event, prev?.value),
     serializeEvent: (event) => JSON.stringify(event, (_, v: unknown) => (v instanceof Error ? v.message : v)),

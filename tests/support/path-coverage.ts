@@ -1,8 +1,9 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, InspectionEvent } from 'xstate'
-import { allTransitions, stateNodesOf, targetsOf, transitionKey } from '../../scripts/machine-graph'
+import type { AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstate'
+import { activeStateNodes, allTransitions, stateNodesOf, targetsOf, transitionKey } from '../../scripts/machine-graph'
+import { TakenTransitions } from './taken-transitions'
 
 export interface CoverageCount {
   covered: number
@@ -27,22 +28,30 @@ interface Tally {
  * Records which state nodes and transitions of a machine real actors went through.
  * Denominators come from the definition (every state node below the root, every
  * transition incl. `always`, `after`, invoke onDone/onError/onSnapshot and targetless ones);
- * numerators from the inspection stream, whose microsteps name the transitions taken.
+ * numerators from the inspection stream: each microstep's snapshot gives the states, and
+ * TakenTransitions works out from the snapshot before it which transitions it took.
  */
 export class CoverageRecorder {
   private readonly tallies = new Map<string, Tally>()
 
-  /** An `inspect` callback for `createActor` that records what the root actor does. */
-  inspector(machine: AnyStateMachine): (event: InspectionEvent) => void {
+  /**
+   * An `inspect` callback for `createActor` (one per actor: it follows that actor's
+   * snapshots) that records what the root actor does. `input` is the actor's input.
+   */
+  inspector(machine: AnyStateMachine, input?: unknown): (event: InspectionEvent) => void {
     const tally = this.tally(machine)
+    const taken = new TakenTransitions(machine, input)
     return (ev) => {
-      if (ev.type !== '@xstate.microstep' || ev.actorRef.sessionId !== ev.rootId) return
-      for (const t of ev._transitions) {
+      if (ev.actorRef.sessionId !== ev.rootId) return
+      if (ev.type === '@xstate.snapshot') taken.settled(ev.snapshot as AnyMachineSnapshot)
+      if (ev.type !== '@xstate.microstep') return
+      const step = taken.microstep(ev.event, ev.snapshot as AnyMachineSnapshot)
+      for (const t of step.transitions) {
         tally.transitions.add(transitionKey(t))
         // a state left again inside the same macrostep shows only as a source or target
         for (const node of [t.source, ...targetsOf(t)]) tally.states.add(node.id)
       }
-      this.addNodes(tally, ev.snapshot as AnyMachineSnapshot)
+      for (const snapshot of step.snapshots) this.addNodes(tally, snapshot)
     }
   }
 
@@ -78,7 +87,7 @@ export class CoverageRecorder {
   }
 
   private addNodes(tally: Tally, snapshot: AnyMachineSnapshot): void {
-    for (const node of snapshot._nodes as AnyStateNode[]) tally.states.add(node.id)
+    for (const node of activeStateNodes(tally.machine, snapshot)) tally.states.add(node.id)
   }
 }
 

@@ -1,5 +1,4 @@
 import {
-  __unsafe_getAllOwnEventDescriptors as eventTypesOf,
   createActor,
   createMachine,
   type AnyStateNodeConfig,
@@ -7,10 +6,11 @@ import {
   type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
+  type InspectionEvent,
 } from 'xstate'
 import { getShortestPaths, type StatePath } from 'xstate/graph'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { invokesOf, stateNodesOf } from '../../scripts/machine-graph'
+import { invokesOf, ownEventTypes, stateNodesOf } from '../../scripts/machine-graph'
 import { createFakeActors, type FakeActors, type FakeKind } from './fake-actors'
 import {
   type CoverageRecorder,
@@ -87,7 +87,7 @@ export function generatePaths(machine: AnyStateMachine, options: GenerateOptions
   const { cases = {}, serializeState = defaultSerializeState, limit = 5_000, input } = options
   const paths = getShortestPaths(traversable(machine), {
     events: (snapshot) =>
-      eventTypesOf(snapshot)
+      ownEventTypes(snapshot)
         .filter((type) => !isRaisedByMachine(type))
         .flatMap((type) => cases[type] ?? [{ type }]),
     serializeState,
@@ -137,17 +137,20 @@ export async function replayPath(machine: AnyStateMachine, path: MachinePath, op
   const fakes = createFakeActors({ ...kinds, ...options.actors })
   const coverage = options.coverage === false ? undefined : (options.coverage ?? pathCoverage)
   let failure: unknown
+  const received: AnyEventObject[] = []
+  const record = coverage?.inspector(machine, options.input)
+  const inspect = (ev: InspectionEvent) => {
+    record?.(ev)
+    if (ev.type === '@xstate.event' && ev.actorRef.sessionId === ev.rootId) received.push(ev.event)
+  }
   vi.useFakeTimers()
-  const actor = createActor(machine.provide({ actors: fakes.logic }), {
-    input: options.input,
-    inspect: coverage?.inspector(machine),
-  })
+  const actor = createActor(machine.provide({ actors: fakes.logic }), { input: options.input, inspect })
   actor.subscribe({ error: (err) => (failure = err) })
   try {
     actor.start()
     coverage?.recordSnapshot(machine, actor.getSnapshot())
     for (const [index, step] of path.steps.entries()) {
-      await dispatch(actor, step.event, fakes)
+      await dispatch(actor, step.event, fakes, received)
       await vi.advanceTimersByTimeAsync(0)
       const where = `step ${index} (${describeEvent(step.event)}) of ${pathName(path)}`
       if (failure !== undefined) throw new Error(`${where}: the machine failed`, { cause: failure })
@@ -161,26 +164,33 @@ export async function replayPath(machine: AnyStateMachine, path: MachinePath, op
   }
 }
 
-async function dispatch(actor: AnyActorRef, event: AnyEventObject, fakes: FakeActors): Promise<void> {
+async function dispatch(actor: AnyActorRef, event: AnyEventObject, fakes: FakeActors, received: AnyEventObject[]): Promise<void> {
   const { type } = event
   const after = (prefix: string) => type.slice(prefix.length)
   if (type === 'xstate.init') return
   if (type.startsWith('xstate.done.actor.')) fakes.current(after('xstate.done.actor.')).done(event.output)
   else if (type.startsWith('xstate.error.actor.')) fakes.current(after('xstate.error.actor.')).fail(event.error)
   else if (type.startsWith('xstate.snapshot.')) fakes.current(after('xstate.snapshot.')).emit(event.snapshot)
-  else if (type.startsWith('xstate.after.')) await advanceToTimer(actor, type)
+  else if (type.startsWith('xstate.after.')) await advanceToTimer(type, received)
   else actor.send(event)
 }
 
-/** Moves the fake clock exactly to the pending delayed event, whatever its delay's name. */
-async function advanceToTimer(actor: AnyActorRef, type: string): Promise<void> {
-  const pending = Object.values(actor.system.getSnapshot()._scheduledEvents)
-  const timer = pending.find((s) => s.event.type === type)
-  if (!timer) {
-    const names = pending.map((s) => s.event.type).join(', ') || 'none'
-    throw new Error(`${type}: no such timer is pending (pending: ${names})`)
+/** Enough for any chain of timers a machine sets in one state; more means one repeats forever. */
+const MAX_TIMERS = 1_000
+
+/**
+ * Moves the fake clock from timer to timer until the actor has received the delayed event,
+ * whatever its delay's name: the clock ends exactly where the machine's timer fired.
+ */
+async function advanceToTimer(type: string, received: AnyEventObject[]): Promise<void> {
+  received.length = 0
+  for (let fired = 0; !received.some((event) => event.type === type); fired++) {
+    if (vi.getTimerCount() === 0 || fired === MAX_TIMERS) {
+      const seen = received.map((event) => event.type).join(', ') || 'none'
+      throw new Error(`${type}: no such timer is pending (events received meanwhile: ${seen})`)
+    }
+    await vi.advanceTimersToNextTimerAsync()
   }
-  await vi.advanceTimersByTimeAsync(Math.max(0, timer.startedAt + timer.delay - Date.now()))
 }
 
 export interface MachinePathsOptions extends GenerateOptions, Omit<ReplayOptions, 'coverage'> {

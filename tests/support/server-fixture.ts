@@ -6,7 +6,7 @@ import { readCaptchaAnswer, CAPTCHA_COOKIE } from '../../server/auth/captchas'
 import { SESSION_COOKIE } from '../../server/auth/sessions'
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDatabase } from '../../server/db/seed'
 import { createMailer, type MailTransport } from '../../server/mail/mailer'
-import { createTestDb, type TestDb } from './test-db'
+import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
 
 export { DEMO_LOGINS, DEMO_PASSWORD }
 
@@ -22,7 +22,7 @@ export function createClock(start = new Date()): TestClock {
 
 export interface ServerFixture {
   app: FastifyInstance
-  db: TestDb
+  db: FreshDb
   config: AppConfig
   clock: TestClock
   close: () => Promise<void>
@@ -40,7 +40,7 @@ const GENEROUS_LIMIT = 10_000
 
 /** The app on a fresh database seeded small, with a fake clock and a mailer that only fills the outbox. */
 export async function startServer(options: ServerFixtureOptions = {}): Promise<ServerFixture> {
-  const db = await createTestDb()
+  const db = await createFreshDb()
   await seedDatabase(db, { products: options.products ?? 60 })
   const base = loadConfig({})
   const config: AppConfig = {
@@ -144,12 +144,12 @@ const TABLES = {
 export const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]
 
 /** A table's rows in a stable order, for before/after comparisons. */
-export async function readTable(db: TestDb, table: keyof Database): Promise<unknown[]> {
+export async function readTable(db: FreshDb, table: keyof Database): Promise<unknown[]> {
   const rows = await db.kysely.selectFrom(table).selectAll().execute()
   return rows.map((row) => JSON.stringify(row)).sort()
 }
 
-export async function snapshotAllTables(db: TestDb): Promise<Record<string, unknown[]>> {
+export async function snapshotAllTables(db: FreshDb): Promise<Record<string, unknown[]>> {
   const snapshot: Record<string, unknown[]> = {}
   for (const table of TABLE_NAMES) snapshot[table] = await readTable(db, table)
   return snapshot

@@ -82,10 +82,11 @@ describe('parseMarkupTable (an .xls that is really HTML or XML)', () => {
     ])
   })
 
-  it('stays linear on markup that never closes its tags', () => {
-    const started = performance.now()
-    parseMarkupTable(`<table>${'<tr><td>x'.repeat(200_000)}`)
-    expect(performance.now() - started).toBeLessThan(2000)
+  // how long this takes as it grows is printed by npm run bench:markup, not asserted here
+  it('reads markup that never closes its tags, one row per opened row', () => {
+    const rows = parseMarkupTable(`<table>${'<tr><td>x'.repeat(200_000)}`)
+    expect(rows).toHaveLength(200_000)
+    expect(rows.at(-1)).toEqual({ row: 200_000, cells: ['x'], text: 'x' })
   })
 })
 

@@ -6,7 +6,11 @@ import pg from 'pg'
 import { openDatabase, type Db } from '../../server/db/connection'
 import { migrate } from '../../server/db/migrations'
 
-export interface TestDb extends Db {
+/**
+ * A scratch database for the benches (npm run bench:*) and the server tests (tests/server), which
+ * import it from here: scripts never import from tests/.
+ */
+export interface FreshDb extends Db {
   /** closes the connection and drops the database (temp file or PostgreSQL schema) */
   dispose: () => Promise<void>
 }
@@ -15,7 +19,7 @@ export interface TestDb extends Db {
  * A fresh, migrated, empty database: a temporary SQLite file, or a new schema in the
  * PostgreSQL database named by DATABASE_URL when it is set.
  */
-export async function createTestDb(): Promise<TestDb> {
+export async function createFreshDb(): Promise<FreshDb> {
   const url = process.env.DATABASE_URL
   if (url) {
     const schema = `t_${randomBytes(6).toString('hex')}`
@@ -30,7 +34,7 @@ export async function createTestDb(): Promise<TestDb> {
       },
     }
   }
-  const dir = mkdtempSync(join(tmpdir(), 'cabinet-test-'))
+  const dir = mkdtempSync(join(tmpdir(), 'cabinet-fresh-'))
   const db = openDatabase({ sqliteFile: join(dir, 'test.sqlite') })
   await migrate(db)
   return {
