@@ -1,4 +1,4 @@
-import { createActor, fromPromise, type AnyActorLogic, type AnyActorRef, type AnyStateMachine, type InspectionEvent } from 'xstate'
+import { createActor, createMachine, fromPromise, type AnyActorLogic, type AnyActorRef, type AnyStateMachine, type InspectionEvent } from 'xstate'
 import { firstDifference, isMachine, machineVersion, normalised, toPlainJson, valueAt, type JournalEntry } from './journal-format'
 
 /** equal in state and context; departed at an entry; recorded by another build of its machine; not replayed */
@@ -191,8 +191,10 @@ export function replayJournal(machines: readonly AnyStateMachine[], entries: rea
   const inspect = (inspection: InspectionEvent) => {
     if (!recording) return
     if (inspection.type === '@xstate.event' && inspection.event.type === 'xstate.init' && inspection.sourceRef) {
-      const parent = bound.get(inspection.sourceRef)
       const ref = inspection.actorRef as AnyActorRef
+      const hosted = hosts.get(inspection.sourceRef as AnyActorRef)
+      if (hosted) return bind(ref, hosted.actor, hosted.actor)
+      const parent = bound.get(inspection.sourceRef)
       if (parent === undefined || !isMachine(logicOf(ref))) return
       const child = childrenOf.get(parent)?.find((track) => !live.has(track.actor) && track.first.id === ref.id)
       if (child) bind(ref, child.actor, rootOf.get(parent)!)
@@ -203,15 +205,23 @@ export function replayJournal(machines: readonly AnyStateMachine[], entries: rea
     }
   }
 
-  const roots: AnyActorRef[] = []
+  // each replayed root runs as the one child of a host that stands for whatever started it: a
+  // machine that sends to its parent (sendParent) runs alone as it ran with one
+  const hosts = new Map<AnyActorRef, Track>()
   const startRoot = (track: Track) => {
-    const actor = createActor(logicFor(registry.get(track.first.machine)!, track.legacy), { input: track.first.event.input, inspect })
-    bind(actor, track.actor, track.actor)
+    const { id, systemId, event } = track.first
+    const host = createMachine({
+      id: 'journalReplayHost',
+      invoke: { id: id ?? 'replayed', src: logicFor(registry.get(track.first.machine)!, track.legacy), input: event.input, ...(systemId ? { systemId } : {}) },
+    })
+    const actor = createActor(host, { inspect })
+    hosts.set(actor, track)
     // a machine that fails in the replay departs; it must not throw out of the replay
     actor.subscribe({ error: () => undefined })
     actor.start()
-    roots.push(actor)
   }
+
+  const hostOf = (actor: string) => [...hosts].find(([, track]) => track.actor === actor)?.[0]
 
   /** an event from outside the actor's system in the replay: from no actor, itself (a delay), or an actor the replay does not run beside it */
   const fromOutside = (entry: JournalEntry) =>
@@ -234,11 +244,11 @@ export function replayJournal(machines: readonly AnyStateMachine[], entries: rea
     if (!ref || ref.getSnapshot().status !== 'active') return
     // the recorded stop (the screen was left) ends a root; a child is stopped by its parent
     if (entry.event.type === 'xstate.stop') {
-      if (rootOf.get(entry.actor) === entry.actor) ref.stop()
+      if (rootOf.get(entry.actor) === entry.actor) hostOf(entry.actor)?.stop()
     } else if (fromOutside(entry)) ref.send(revived(entry.event))
   })
   recording = false
-  for (const root of roots) root.stop()
+  for (const host of hosts.keys()) host.stop()
 
   return [...tracks.values()].map((track) => {
     const verdict = verdicts.get(track.actor)
