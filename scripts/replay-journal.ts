@@ -39,7 +39,10 @@ const machines = (await loadMachineFiles()).flatMap((file) => file.machines)
 const replayed = replayJournal(machines, journal.entries)
 for (const actor of replayed) {
   const { departure } = actor
-  if (actor.outcome === 'equal') console.log(`ok       ${label(actor)}: ${actor.entries.length} events, same states and contexts`)
+  if (actor.outcome === 'equal') {
+    const compared = journal.version === 1 ? 'same states' : 'same states and contexts'
+    console.log(`ok       ${label(actor)}: ${actor.entries.length} entries, ${compared}`)
+  }
   else if (actor.outcome === 'build') console.log(`build    ${label(actor)}: ${actor.note}`)
   else if (actor.outcome === 'skipped') console.log(`skipped  ${label(actor)}: ${actor.note}`)
   else if (departure) {

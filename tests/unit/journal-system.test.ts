@@ -238,29 +238,13 @@ describe('the journal of an actor system', () => {
 })
 
 describe('a journal of the real session, shell and basket', () => {
-  const initData: InitData = {
-    account: {
-      id: 3,
-      email: 'manager@teplodom.example',
-      name: 'Ольга Миронова',
-      phone: '+7 (812) 555-01-02',
-      type_id: '2',
-      company: 'ООО «Теплодом»',
-      inn: '7812345678',
-      disabledMenus: [],
-      contracts: [],
-    },
-    contracts: [
-      { id: '101', header: 'Договор поставки №101', contragent: 'ООО «Теплодом»' },
-      { id: '102', header: 'Договор комиссии №102', contragent: 'ИП Сидоров' },
-    ],
-    selectedContract: '101',
-    warehouses: [
-      { id: 1, header: 'Склад Парнас' },
-      { id: 2, header: 'Склад Шушары' },
-    ],
-    basket: { count: 0, sum: 0 },
-  }
+  const contracts = [
+    { id: '101', header: 'Договор поставки №101', contragent: 'ООО «Теплодом»' },
+    { id: '102', header: 'Договор комиссии №102', contragent: 'ИП Сидоров' },
+  ]
+  const account = { id: 3, email: 'manager@teplodom.example', name: 'Ольга Миронова', phone: '+7 (812) 555-01-02', type_id: '2', company: 'ООО «Теплодом»', inn: '7812345678' }
+  const warehouses = [1, 2].map((id) => ({ id, header: `Склад ${id}` }))
+  const initData: InitData = { account: { ...account, disabledMenus: [], contracts }, contracts, selectedContract: '101', warehouses, basket: { count: 0, sum: 0 } }
 
   it('replays as one system: the shell and the basket run as the session’s real children', async () => {
     const journal = createJournal()
