@@ -43,7 +43,7 @@ export interface AppRuntime {
 export function createAppRuntime(): AppRuntime {
   // a 401 from any call means the server session is gone: the session machine signs out
   const http = createHttp({ onUnauthorized: () => session.send({ type: 'session.expired' }) })
-  const journal = createJournal()
+  const journal = createJournal({ storage: createTabStorage() })
   const storage = createStorage()
   const tabStorage = createTabStorage()
   // the session is the root of the app's actor system: while signed in it runs the shell

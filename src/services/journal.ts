@@ -1,67 +1,36 @@
-import { createActor, fromPromise, type AnyStateMachine, type InspectionEvent } from 'xstate'
+import type { AnyActorRef, AnyEventObject, AnyStateMachine, InspectionEvent } from 'xstate'
+import { isMachine, JOURNAL_FORMAT, JOURNAL_VERSION, machineVersion, plainCopy, type JournalEntry, type JournalExport } from './journal-format'
+import { createJournalStore, type JournalStorage } from './journal-store'
 
-/** One event that reached a machine, and the state it left the machine in. */
-export interface JournalEntry {
-  /** ISO time */
-  at: string
-  /** the actor's session id: entries of one actor share it */
-  actor: string
-  /** the machine's id, e.g. 'catalogueFilter' */
-  machine: string
-  /** the event as plain JSON (an error keeps its name, message and own fields) */
-  event: { type: string } & Record<string, unknown>
-  /** the state value after the event */
-  value: unknown
-}
-
-export interface JournalExport {
-  format: 'cabinet-journal'
-  version: 1
-  exportedAt: string
-  entries: JournalEntry[]
-}
+export type { JournalEntry, JournalExport } from './journal-format'
+export { replayJournal, type ReplayedActor } from './journal-replay'
 
 export const JOURNAL_LIMIT = 5_000
 /** answers with product lists are large: the journal also keeps to about this many characters */
 export const JOURNAL_MAX_CHARS = 5_000_000
-// '{"at":"2026-11-23T10:00:00.000Z","actor":"","machine":"","event":,"value":}'
-const ENTRY_OVERHEAD_CHARS = 75
 
-const errorToJson = (error: Error): Record<string, unknown> => ({ ...error, name: error.name, message: error.message })
+/** The public parts of an actor the journal reads (an Actor has them all; ActorRefLike types fewer). */
+type RecordedRef = InspectionEvent['actorRef'] & Partial<Pick<AnyActorRef, 'id' | 'src'>> & { systemId?: string }
 
-// a password never leaves the tab: masked with as many dots, so length rules replay alike
-const SECRET = 'password'
-const mask = (text: string) => '•'.repeat(text.length)
-
-function plainItem(key: string, item: unknown): unknown {
-  if (item instanceof Error) return errorToJson(item)
-  if (key === SECRET && typeof item === 'string') return mask(item)
-  // a form's change event: { field: 'password', value }
-  if (item !== null && typeof item === 'object' && 'field' in item && item.field === SECRET && 'value' in item && typeof item.value === 'string') {
-    return { ...item, value: mask(item.value) }
-  }
-  return item
-}
-
-/** A JSON copy and its length: errors become objects, passwords are masked, functions dropped (events are data, never cyclic). */
-function plainCopy<T>(value: T): { copy: T; chars: number } {
-  const text = JSON.stringify(value, plainItem)
-  return text === undefined ? { copy: value, chars: 0 } : { copy: JSON.parse(text) as T, chars: text.length }
-}
-
-const toPlainJson = <T>(value: T): T => plainCopy(value).copy
-
-const isMachine = (logic: unknown): logic is AnyStateMachine =>
-  typeof logic === 'object' && logic !== null && 'config' in logic && 'root' in logic
-
-/** What the inspect hook keeps of a snapshot until the journal has time to copy it. */
+/** What the inspect hook keeps of a snapshot until the journal has time to copy it: references only. */
 interface Recorded {
   at: Date
-  actor: string
-  machine: string
-  event: unknown
-  value: unknown
+  ref: RecordedRef
+  logic: AnyStateMachine
+  event: AnyEventObject
+  snapshot: { value?: unknown; context?: unknown; status?: string }
+  /** the actor of the system that sent the event, if one did */
+  source: { sessionId: string } | undefined
 }
+
+/** What the journal knows of a running actor. */
+interface ActorInfo {
+  header: Omit<JournalEntry, 'at' | 'source' | 'event' | 'value' | 'context'>
+  /** the context of its newest entry (an entry with the same object leaves `context` out) */
+  context: unknown
+}
+
+const NO_CONTEXT_YET = Symbol('no context yet')
 
 /** Runs `task` when the browser is idle (within 2 s), or on the next turn where there is no idle callback. */
 const whenIdle = (task: () => void): void => {
@@ -69,32 +38,55 @@ const whenIdle = (task: () => void): void => {
   else setTimeout(task, 0)
 }
 
+/** The stored copy catches up when the page is left (a reload), not only at idle moments. */
+const onPageHide = (flush: () => void): void => {
+  if (typeof addEventListener === 'function') addEventListener('pagehide', flush)
+}
+
+export interface JournalOptions {
+  limit?: number
+  maxChars?: number
+  now?: () => Date
+  schedule?: (task: () => void) => void
+  /** the tab's sessionStorage: the journal lives across reloads of the tab; without it, in memory only */
+  storage?: JournalStorage
+  /** how the journal learns the page is left, to store what it has not yet stored */
+  onLeave?: (flush: () => void) => void
+}
+
 /**
- * The journal (architecture §4): every event that reaches a machine, with time, actor and the
- * resulting state, taken through XState's `inspect` hook. It keeps the newest JOURNAL_LIMIT
- * entries (and JOURNAL_MAX_CHARS of JSON); QA exports it as JSON for a bug report, and `replayJournal` reproduces the states.
+ * The journal (architecture §4): every event that reaches a machine, with time, actor (its parent,
+ * id, systemId, src), the machine's version, the actor that sent it, and the state and context it
+ * led to, taken through XState's `inspect` hook. It keeps the newest JOURNAL_LIMIT entries (and
+ * JOURNAL_MAX_CHARS of JSON); given the tab's sessionStorage it keeps them across reloads, each
+ * load's actors prefixed with the load's id. QA exports it as JSON for a bug report, and
+ * `replayJournal` reproduces the states and contexts.
  *
- * The hook only notes the event and the state (events and snapshots are never changed once made);
- * the JSON copies, masking and trimming wait for an idle moment, so the start-up and a click's
- * paint do not pay for them. Reading the journal catches up first.
+ * The hook only notes references (events and snapshots are never changed once made; the sender of
+ * an event from its `@xstate.event` inspection); the JSON copies, masking, hashing, trimming and
+ * storing wait for an idle moment, so the start-up and a click's paint do not pay for them.
+ * Reading the journal catches up first.
  */
-export function createJournal(options: { limit?: number; maxChars?: number; now?: () => Date; schedule?: (task: () => void) => void } = {}) {
+export function createJournal(options: JournalOptions = {}) {
   const limit = options.limit ?? JOURNAL_LIMIT
   const maxChars = options.maxChars ?? JOURNAL_MAX_CHARS
   const now = options.now ?? (() => new Date())
   const schedule = options.schedule ?? whenIdle
+  const store = options.storage && createJournalStore(options.storage, { limit, maxChars })
+  const loadId = store?.loadId ?? 'p1'
   const entries: JournalEntry[] = []
   // the JSON length of each entry, alongside
   const sizes: number[] = []
   let chars = 0
   let pending: Recorded[] = []
+  let restored = !store
+  // the sender of each event, by its recipient: filled from `@xstate.event`, read with the snapshot
+  const sources = new WeakMap<object, WeakMap<object, { sessionId: string }>>()
+  const actors = new Map<string, ActorInfo>()
 
-  const record = ({ at, actor, machine, event, value }: Recorded) => {
-    const plainEvent = plainCopy(event as JournalEntry['event'])
-    const plainValue = plainCopy(value)
-    const entry: JournalEntry = { at: at.toISOString(), actor, machine, event: plainEvent.copy, value: plainValue.copy }
-    // the event and the state, plus the time, ids and keys
-    const size = plainEvent.chars + plainValue.chars + ENTRY_OVERHEAD_CHARS + actor.length + machine.length
+  const journalId = (sessionId: string) => `${loadId}:${sessionId}`
+
+  const keep = (entry: JournalEntry, size: number) => {
     entries.push(entry)
     sizes.push(size)
     chars += size
@@ -104,20 +96,78 @@ export function createJournal(options: { limit?: number; maxChars?: number; now?
     }
   }
 
+  const infoOf = ({ ref, logic, event, source }: Recorded): ActorInfo => {
+    const known = actors.get(ref.sessionId)
+    if (known) return known
+    // an actor's parent sends it its xstate.init
+    const parent = event.type === 'xstate.init' && source ? journalId(source.sessionId) : undefined
+    const info: ActorInfo = {
+      header: {
+        actor: journalId(ref.sessionId),
+        ...(parent ? { parent } : {}),
+        ...(typeof ref.id === 'string' ? { id: ref.id } : {}),
+        ...(typeof ref.systemId === 'string' ? { systemId: ref.systemId } : {}),
+        ...(typeof ref.src === 'string' ? { src: ref.src } : {}),
+        machine: logic.id,
+        version: machineVersion(logic),
+      },
+      context: NO_CONTEXT_YET,
+    }
+    actors.set(ref.sessionId, info)
+    return info
+  }
+
+  const record = (recorded: Recorded): [JournalEntry, number] => {
+    const { at, ref, event, snapshot, source } = recorded
+    const info = infoOf(recorded)
+    const head = { at: at.toISOString(), ...info.header, ...(source ? { source: journalId(source.sessionId) } : {}) }
+    const plainEvent = plainCopy(event as JournalEntry['event'])
+    const plainValue = plainCopy(snapshot.value)
+    // the first entry of an actor has its context; a later one only when the context changed
+    const contextChanged = snapshot.context !== undefined && snapshot.context !== info.context
+    const plainContext = contextChanged ? plainCopy(snapshot.context) : undefined
+    info.context = snapshot.context
+    if (snapshot.status !== 'active') actors.delete(ref.sessionId)
+    const entry: JournalEntry = { ...head, event: plainEvent.copy, value: plainValue.copy, ...(plainContext ? { context: plainContext.copy } : {}) }
+    // the head's JSON with one-character stand-ins for the copied parts, plus those parts
+    const parts = [plainEvent, plainValue, ...(plainContext ? [plainContext] : [])]
+    const headChars = JSON.stringify({ ...head, event: 0, value: 0, ...(plainContext ? { context: 0 } : {}) }).length
+    return [entry, headChars + parts.reduce((sum, part) => sum + part.chars - 1, 0)]
+  }
+
   const catchUp = () => {
+    if (!restored) {
+      restored = true
+      for (const entry of store?.restore() ?? []) keep(entry, JSON.stringify(entry).length)
+    }
     const recorded = pending
     pending = []
-    recorded.forEach(record)
+    const added = recorded.map(record)
+    for (const [entry, size] of added) keep(entry, size)
+    store?.append(
+      added.map(([entry]) => entry),
+      added.map(([, size]) => size),
+    )
   }
 
   const inspect = (inspection: InspectionEvent) => {
+    if (inspection.type === '@xstate.event') {
+      const { actorRef, event, sourceRef } = inspection
+      if (!sourceRef) return
+      let byEvent = sources.get(actorRef)
+      if (!byEvent) sources.set(actorRef, (byEvent = new WeakMap()))
+      byEvent.set(event, sourceRef)
+      return
+    }
     if (inspection.type !== '@xstate.snapshot') return
     const { actorRef, event, snapshot } = inspection
     const logic = (actorRef as { logic?: unknown }).logic
     if (!isMachine(logic)) return
     if (pending.length === 0) schedule(catchUp)
-    pending.push({ at: now(), actor: actorRef.sessionId, machine: logic.id, event, value: (snapshot as { value?: unknown }).value })
+    pending.push({ at: now(), ref: actorRef, logic, event, snapshot, source: sources.get(actorRef)?.get(event) })
   }
+
+  if (store) (options.onLeave ?? onPageHide)(catchUp)
 
   const read = (): readonly JournalEntry[] => {
     catchUp()
@@ -128,58 +178,15 @@ export function createJournal(options: { limit?: number; maxChars?: number; now?
     inspect,
     entries: read,
     size: () => read().length,
+    /** this page load's id, the prefix of its actors' ids */
+    loadId,
     exportJson: (): string =>
-      JSON.stringify({ format: 'cabinet-journal', version: 1, exportedAt: now().toISOString(), entries: [...read()] } satisfies JournalExport, null, 2),
+      JSON.stringify(
+        { format: JOURNAL_FORMAT, version: JOURNAL_VERSION, exportedAt: now().toISOString(), entries: [...read()] } satisfies JournalExport,
+        null,
+        2,
+      ),
   }
 }
 
 export type Journal = ReturnType<typeof createJournal>
-
-export interface ReplayedActor {
-  actor: string
-  machine: string
-  /** the state values the replay went through, one per journal entry of the actor */
-  values: unknown[]
-  /** the actor's journal entries, in order */
-  entries: JournalEntry[]
-  /** the first entry whose state differs from the journal's, if any */
-  mismatchAt?: number
-}
-
-// in a replay nothing is fetched: the outcomes come from the journal's own done/error events
-const silentActor = fromPromise(() => new Promise<never>(() => undefined))
-
-/**
- * Replays a journal against the machines (by machine id): each actor starts with the input of its
- * `xstate.init` entry and is sent its recorded events; its invoked actors never answer, since their
- * answers are recorded events too. Actors whose journal starts after the limit cut it are skipped.
- */
-export function replayJournal(machines: readonly AnyStateMachine[], entries: readonly JournalEntry[]): ReplayedActor[] {
-  const byId = new Map(machines.map((machine) => [machine.id, machine]))
-  const byActor = new Map<string, JournalEntry[]>()
-  for (const entry of entries) {
-    const own = byActor.get(entry.actor)
-    if (own) own.push(entry)
-    else byActor.set(entry.actor, [entry])
-  }
-
-  const replayed: ReplayedActor[] = []
-  for (const [actorId, actorEntries] of byActor) {
-    const [first, ...rest] = actorEntries
-    const machine = first && byId.get(first.machine)
-    if (!first || !machine || first.event.type !== 'xstate.init') continue
-    const silentActors = Object.fromEntries(Object.keys(machine.implementations.actors).map((name) => [name, silentActor]))
-    const actor = createActor(machine.provide({ actors: silentActors }), { input: first.event.input })
-    actor.start()
-    const values = [toPlainJson(actor.getSnapshot().value)]
-    for (const entry of rest) {
-      // the recorded stop (the screen was left) ends the actor, but its state stays as it was
-      if (entry.event.type !== 'xstate.stop') actor.send(entry.event)
-      values.push(toPlainJson(actor.getSnapshot().value))
-    }
-    actor.stop()
-    const mismatchAt = actorEntries.findIndex((entry, index) => JSON.stringify(entry.value) !== JSON.stringify(values[index]))
-    replayed.push({ actor: actorId, machine: first.machine, values, entries: actorEntries, ...(mismatchAt >= 0 ? { mismatchAt } : {}) })
-  }
-  return replayed
-}

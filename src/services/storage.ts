@@ -11,11 +11,15 @@ export function createStorage(backend: Pick<Storage, 'getItem' | 'setItem' | 're
         return null
       }
     },
-    write(key: string, value: string): void {
+    /** Stores the value; false when it could not be (no storage, private mode, the quota is full). */
+    write(key: string, value: string): boolean {
       try {
-        backend?.setItem(key, value)
+        if (!backend) return false
+        backend.setItem(key, value)
+        return true
       } catch {
         // not remembered: the preference falls back to its default next time
+        return false
       }
     },
     remove(key: string): void {

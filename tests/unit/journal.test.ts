@@ -99,11 +99,13 @@ describe('the journal', () => {
 
     // through JSON, as QA would load an exported file
     const exported = JSON.parse(journal.exportJson()) as JournalExport
-    expect(exported).toMatchObject({ format: 'cabinet-journal', version: 1 })
+    expect(exported).toMatchObject({ format: 'cabinet-journal', version: 2 })
     const replayed = replayJournal([addToBasketMachine, catalogueFilterMachine], exported.entries)
     expect(replayed.map((actor) => actor.machine)).toEqual(['addToBasket', 'catalogueFilter'])
     for (const actor of replayed) {
+      expect(actor.departure, actor.machine).toBeUndefined()
       expect(actor.mismatchAt, actor.machine).toBeUndefined()
+      expect(actor.outcome, actor.machine).toBe('equal')
       expect(actor.values).toEqual(exported.entries.filter((entry) => entry.actor === actor.actor).map((entry) => entry.value))
     }
   })
@@ -163,8 +165,10 @@ describe('the journal', () => {
     await recordBasketSession(journal)
     expect(journal.size()).toBe(5)
     expect(journal.entries().at(-1)?.event.type).toBe('xstate.stop')
-    // an actor whose start was cut off cannot be replayed, and is left out
-    expect(replayJournal([addToBasketMachine], journal.entries())).toEqual([])
+    // an actor whose start was cut off cannot be replayed, and is told as skipped
+    expect(replayJournal([addToBasketMachine], journal.entries()).map((actor) => [actor.outcome, actor.note])).toEqual([
+      ['skipped', "started before the journal's window"],
+    ])
 
     const bySize = createJournal({ maxChars: 1_000 })
     await recordBasketSession(bySize)
