@@ -1,5 +1,6 @@
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate'
-import { generatePaths, type GenerateOptions, type MachinePath } from './path-testing'
+import { __unsafe_getAllOwnEventDescriptors as eventTypesOf, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate'
+import { getShortestPaths } from 'xstate/graph'
+import { defaultSerializeState, generatePaths, serializeEvent, type GenerateOptions, type MachinePath } from './path-testing'
 
 export type { MachinePath }
 
@@ -14,7 +15,7 @@ export interface BrowserPathOptions extends GenerateOptions {
 export interface BrowserPaths {
   /** every path the project's generator makes with these cases */
   generated: MachinePath[]
-  /** the generated paths a dealer can walk on the page */
+  /** the shortest paths (the same cases) when the traversal takes only the steps a dealer can cause */
   walkable: MachinePath[]
   /** the fewest walkable paths (greedily) that still take every transition the walkable ones take */
   replayed: MachinePath[]
@@ -22,30 +23,51 @@ export interface BrowserPaths {
 
 const stateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value)
 
-/** The transitions a path takes: source state value, event type, target state value. */
-export function transitionsOf(path: MachinePath): string[] {
-  return path.steps.slice(1).map((step, index) => `${stateKey(path.steps[index]!.state)} ${step.event.type} ${stateKey(step.state)}`)
+/** The transitions a path takes: source, event type, target (as the graph keys them, without the edge). */
+export function transitionsOf(path: MachinePath, serializeState: BrowserPathOptions['serializeState'] = defaultSerializeState): string[] {
+  const key = (snapshot: AnyMachineSnapshot) => serializeState(snapshot, undefined)
+  return path.steps.slice(1).map((step, index) => `${key(path.steps[index]!.state)} ${step.event.type} ${key(step.state)}`)
 }
 
 /** Each state value a path goes through. */
 export const statesOf = (path: MachinePath): string[] => path.steps.map((step) => stateKey(step.state))
 
+/** Keeps the paths no other path starts with. */
+function withoutPrefixes(paths: MachinePath[]): MachinePath[] {
+  const keyOf = (path: MachinePath) => `${path.steps.map((step) => serializeEvent(step.event)).join('\n')}\n`
+  const keys = paths.map(keyOf)
+  return paths.filter((_, index) => !keys.some((other, at) => at !== index && other.length > keys[index]!.length && other.startsWith(keys[index]!)))
+}
+
 /**
- * The machine's generated paths (tests/support/path-testing.ts, as the model tests make them)
- * narrowed to what the browser can replay: the paths a dealer can walk, then a subset of them
- * that takes every transition they take at least once, longest first.
+ * The machine's paths for the browser: generated as the model tests generate them
+ * (tests/support/path-testing.ts, for the count), then again with the traversal taking only the
+ * steps a dealer can cause (a path through a step the page cannot make would hide the walkable
+ * path to the same state), then the fewest of those that take every transition they take.
  */
 export function browserPaths(machine: AnyStateMachine, options: BrowserPathOptions = {}): BrowserPaths {
-  const { canCause = () => true, ...generate } = options
-  const generated = generatePaths(machine, generate)
-  const walkable = generated.filter((path) => path.steps.every((step, index) => index === 0 || canCause(step.event, path.steps[index - 1]!.state)))
-  const uncovered = new Set(walkable.flatMap(transitionsOf))
+  const { canCause = () => true, cases = {}, serializeState = defaultSerializeState, limit = 5_000, input } = options
+  const generated = generatePaths(machine, { cases, serializeState, limit, input })
+  const shortest = getShortestPaths(machine, {
+    events: (snapshot) =>
+      eventTypesOf(snapshot)
+        .filter((type) => !type.startsWith('xstate.done.state.'))
+        .flatMap((type) => cases[type] ?? [{ type }])
+        .filter((event) => canCause(event, snapshot)),
+    serializeState,
+    serializeEvent,
+    limit,
+    input,
+  }) as MachinePath[]
+  const walkable = withoutPrefixes(shortest)
+  const edgesOf = (path: MachinePath) => transitionsOf(path, serializeState)
+  const uncovered = new Set(walkable.flatMap(edgesOf))
   const replayed: MachinePath[] = []
-  const gain = (path: MachinePath) => new Set(transitionsOf(path).filter((edge) => uncovered.has(edge))).size
+  const gain = (path: MachinePath) => new Set(edgesOf(path).filter((edge) => uncovered.has(edge))).size
   while (uncovered.size > 0) {
     const best = walkable.reduce((top, path) => (gain(path) > gain(top) ? path : top))
     replayed.push(best)
-    for (const edge of transitionsOf(best)) uncovered.delete(edge)
+    for (const edge of edgesOf(best)) uncovered.delete(edge)
   }
   // paths without transitions (the initial state only) still show a state
   for (const path of walkable) if (!replayed.some((kept) => statesOf(kept).includes(stateKey(path.state)))) replayed.push(path)
