@@ -10,6 +10,8 @@ export interface BrowserPathOptions extends GenerateOptions {
    * shown and enabled, a call the page is waiting for); a path with any other step is not replayed.
    */
   canCause?: (event: AnyEventObject, before: AnyMachineSnapshot) => boolean
+  /** what tells two transitions apart for the replayed subset; default the graph key without the edge */
+  coverKey?: (snapshot: AnyMachineSnapshot) => string
 }
 
 export interface BrowserPaths {
@@ -24,8 +26,7 @@ export interface BrowserPaths {
 const stateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value)
 
 /** The transitions a path takes: source, event type, target (as the graph keys them, without the edge). */
-export function transitionsOf(path: MachinePath, serializeState: BrowserPathOptions['serializeState'] = defaultSerializeState): string[] {
-  const key = (snapshot: AnyMachineSnapshot) => serializeState(snapshot, undefined)
+export function transitionsOf(path: MachinePath, key: (snapshot: AnyMachineSnapshot) => string = stateKey): string[] {
   return path.steps.slice(1).map((step, index) => `${key(path.steps[index]!.state)} ${step.event.type} ${key(step.state)}`)
 }
 
@@ -47,6 +48,7 @@ function withoutPrefixes(paths: MachinePath[]): MachinePath[] {
  */
 export function browserPaths(machine: AnyStateMachine, options: BrowserPathOptions = {}): BrowserPaths {
   const { canCause = () => true, cases = {}, serializeState = defaultSerializeState, limit = 5_000, input } = options
+  const coverKey = options.coverKey ?? ((snapshot: AnyMachineSnapshot) => serializeState(snapshot, undefined))
   const generated = generatePaths(machine, { cases, serializeState, limit, input })
   const shortest = getShortestPaths(machine, {
     events: (snapshot) =>
@@ -60,7 +62,7 @@ export function browserPaths(machine: AnyStateMachine, options: BrowserPathOptio
     input,
   }) as MachinePath[]
   const walkable = withoutPrefixes(shortest)
-  const edgesOf = (path: MachinePath) => transitionsOf(path, serializeState)
+  const edgesOf = (path: MachinePath) => transitionsOf(path, coverKey)
   const uncovered = new Set(walkable.flatMap(edgesOf))
   const replayed: MachinePath[] = []
   const gain = (path: MachinePath) => new Set(edgesOf(path).filter((edge) => uncovered.has(edge))).size

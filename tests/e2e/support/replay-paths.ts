@@ -55,8 +55,12 @@ export interface Replay<Page> {
   start: (path: MachinePath) => Promise<Page>
   /** does on the page what makes the machine take this event from `before` */
   act: (page: Page, event: AnyEventObject, before: AnyMachineSnapshot) => Promise<unknown>
-  /** what the dealer sees in this state */
-  expectShown: (page: Page, state: AnyMachineSnapshot) => Promise<void>
+  /**
+   * what the dealer sees in this state (reached by `event`). The step's snapshot stands for its
+   * graph vertex: only what the path's graph key holds (the state value and the facts the
+   * machine's serializer adds) is sure to be this path's own.
+   */
+  expectShown: (page: Page, state: AnyMachineSnapshot, event: AnyEventObject) => Promise<void>
   /** after each path (also a failed one): undoes what it left on the server */
   finish?: (page: Page) => Promise<void>
 }
@@ -75,7 +79,7 @@ export async function replayPaths<Handle>(machineId: string, paths: BrowserPaths
       try {
         for (const [at, step] of path.steps.entries()) {
           if (at > 0) await replay.act(handle, step.event, path.steps[at - 1]!.state)
-          await replay.expectShown(handle, step.state)
+          await replay.expectShown(handle, step.state, step.event)
         }
       } finally {
         await replay.finish?.(handle)
