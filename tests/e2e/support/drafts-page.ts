@@ -41,6 +41,16 @@ export class DraftsPage {
     await this.row(header).getByRole('button', { name: `Повторить: ${header}` }).click()
   }
 
+  /** «Повторить» or «Удалить» of the first row on the page. */
+  firstRowButton(action: 'Повторить' | 'Удалить'): Locator {
+    return this.rows.first().getByRole('button', { name: new RegExp(`^${action}:`) })
+  }
+
+  /** The failure dialog of a repeat or a removal ("Черновик не повторён", "Черновик не удалён"). */
+  failedDialog(title: string): Locator {
+    return this.page.getByRole('alertdialog', { name: title })
+  }
+
   async askToRemove(header: string): Promise<void> {
     await this.row(header).getByRole('button', { name: `Удалить: ${header}` }).click()
     await expect(this.removeDialog).toBeVisible()
