@@ -104,7 +104,8 @@ export function basketBrowserPaths(options: BrowserPathOptions): BasketPath[] {
       const facts = [context.texts[options.lineId], Math.min(context.queue.length, 2), Object.keys(context.data?.products ?? {}).length]
       return JSON.stringify([snapshot.value, ...facts])
     },
-    input: { contract: options.contract },
+    // the basket page is shown: its checkout and draft saving run beside the lines
+    input: { contract: options.contract, isPageShown: true },
     limit: 20_000,
   }) as BasketPath[]
   // the shortest of the paths to each state value
@@ -127,11 +128,14 @@ export function basketBrowserPaths(options: BrowserPathOptions): BasketPath[] {
     .reverse()
 }
 
-/** Every state value the basket machine has (the parallel regions' leaves multiplied). */
+/**
+ * Every state value the basket machine has on its page (the parallel regions' leaves multiplied;
+ * the page region is always `shown` there).
+ */
 export function basketStateValueCount(): number {
   const count = (node: AnyStateNode): number => {
     const children = Object.values(node.states)
-    if (children.length === 0) return 1
+    if (children.length === 0 || node.key === 'page') return 1
     if (node.type === 'parallel') return children.reduce((product, child) => product * count(child), 1)
     return children.reduce((sum, child) => sum + count(child), 0)
   }

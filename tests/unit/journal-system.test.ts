@@ -4,6 +4,7 @@ import type { Account, InitData } from '../../src/contract/account'
 import type { LoadedBasket } from '../../src/contract/basket'
 import { basketMachine } from '../../src/machines/basket.machine'
 import { sessionMachine, type LoginOutcome } from '../../src/machines/session.machine'
+import { screenHostMachine } from '../../src/machines/screen-host.machine'
 import { shellMachine, type ShellLoadOutput } from '../../src/machines/shell.machine'
 import { ApiCallError } from '../../src/services/http'
 import { createJournal, replayJournal, type Journal, type JournalEntry, type JournalExport } from '../../src/services/journal'
@@ -284,11 +285,12 @@ describe('a journal of the real session, shell and basket', () => {
     session.stop()
 
     const { entries } = exported(journal)
-    expect(new Set(entries.map((entry) => entry.machine))).toEqual(new Set(['session', 'shell', 'basket']))
-    const replayed = replayJournal([sessionMachine, shellMachine, basketMachine], entries)
+    expect(new Set(entries.map((entry) => entry.machine))).toEqual(new Set(['session', 'shell', 'screenHost', 'basket']))
+    const replayed = replayJournal([sessionMachine, shellMachine, screenHostMachine, basketMachine], entries)
     expect(replayed.map((actor) => [actor.machine, actor.outcome, actor.departure])).toEqual([
       ['session', 'equal', undefined],
       ['shell', 'equal', undefined],
+      ['screenHost', 'equal', undefined],
       ['basket', 'equal', undefined],
     ])
     expect(replayed.find((actor) => actor.machine === 'basket')?.entries.some((entry) => entry.event.type === 'basket.contract' && entry.source !== undefined)).toBe(true)
