@@ -1,19 +1,9 @@
-import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import type { Account, BasketSummary, InitData } from '../../src/contract/account'
 import { MENU } from '../../src/contract/menu'
-import { addToBasketMachine } from '../../src/machines/add-to-basket.machine'
-import { catalogueFilterMachine } from '../../src/machines/catalogue-filter.machine'
-import { profileMachine } from '../../src/machines/profile.machine'
-import { searchAutocompleteMachine } from '../../src/machines/search-autocomplete.machine'
-import { sessionMachine } from '../../src/machines/session.machine'
-import { shellMachine } from '../../src/machines/shell.machine'
-import { basketMachine } from '../../src/machines/basket.machine'
-import { sidebarMachine } from '../../src/machines/sidebar.machine'
-import { replayJournal, type JournalExport } from '../../src/services/journal'
 import { formatCount, formatMoney, PRODUCT_FORMS } from '../../src/views/ui/format'
 import { CabinetShell, signIn } from './support/cabinet-shell'
-import { DEMO, DEMO_PASSWORD } from './support/demo-logins'
+import { DEMO } from './support/demo-logins'
 import { expect, test } from './support/fixtures'
 import { LoginPage } from './support/login-page'
 import { Pagination } from './support/pagination'
@@ -256,29 +246,6 @@ test.describe('profile', () => {
       await checkA11y(page)
     })
   }
-})
-
-test('the profile exports the journal of this tab as JSON, without the password', async ({ page }) => {
-  const shell = await signIn(page, DEMO.dealer.email)
-  await expect(shell.content.getByRole('table', { name: 'Товары каталога' })).toBeVisible()
-  await shell.menuEntry('Профиль').click()
-  const section = shell.content.getByRole('region', { name: 'Журнал действий' })
-  const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Скачать журнал' }).click()])
-  expect(download.suggestedFilename()).toMatch(/^cabinet-journal-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.json$/)
-  const text = await readFile((await download.path())!, 'utf8')
-  expect(text).not.toContain(DEMO_PASSWORD)
-  const journal = JSON.parse(text) as JournalExport
-  expect(journal.format).toBe('cabinet-journal')
-  const login = journal.entries.find((entry) => entry.event.type === 'session.login')
-  expect(login?.event).toMatchObject({ email: DEMO.dealer.email, password: '•'.repeat(DEMO_PASSWORD.length) })
-  expect(new Set(journal.entries.map((entry) => entry.machine))).toEqual(new Set(['session', 'sidebar', 'shell', 'basket', 'catalogueFilter', 'addToBasket', 'searchAutocomplete', 'profile']))
-  // what QA does with it: the machines go through the same states again
-  const replayed = replayJournal(
-    [sessionMachine, sidebarMachine, shellMachine, basketMachine, catalogueFilterMachine, addToBasketMachine, searchAutocompleteMachine, profileMachine],
-    journal.entries,
-  )
-  expect(replayed.length).toBeGreaterThanOrEqual(8)
-  for (const actor of replayed) expect(actor.mismatchAt, actor.machine).toBeUndefined()
 })
 
 /** The whole catalogue (spec: all catalogues is -1) has pages enough whatever the default section holds. */
