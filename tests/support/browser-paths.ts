@@ -1,4 +1,5 @@
-import { __unsafe_getAllOwnEventDescriptors as eventTypesOf, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate'
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate'
+import { ownEventTypes } from '../../scripts/machine-graph'
 import { getShortestPaths } from 'xstate/graph'
 import { defaultSerializeState, generatePaths, serializeEvent, type GenerateOptions, type MachinePath } from './path-testing'
 
@@ -52,7 +53,7 @@ export function browserPaths(machine: AnyStateMachine, options: BrowserPathOptio
   const generated = generatePaths(machine, { cases, serializeState, limit, input })
   const shortest = getShortestPaths(machine, {
     events: (snapshot) =>
-      eventTypesOf(snapshot)
+      ownEventTypes(snapshot)
         .filter((type) => !type.startsWith('xstate.done.state.'))
         .flatMap((type) => cases[type] ?? [{ type }])
         .filter((event) => canCause(event, snapshot)),
