@@ -18,6 +18,7 @@ import { AppWiringProvider } from './routes/wired-route'
 import { followSession } from './routes/session-guards'
 import type { AppWiring } from './wiring/app-wiring'
 import { deferredLogic } from './wiring/deferred-logic'
+import { wireForms } from './wiring/forms'
 import { wireCatalogue, wireFrame } from './wiring/frame'
 import { wireScreenHost } from './wiring/screens'
 import { followAddress } from './address-events'
@@ -38,7 +39,7 @@ export interface AppRuntime {
  * same pieces (`wiring`) by the screen's route module in src/app/routes when it is first shown,
  * so they are not in the first load.
  * Views get these through SessionProvider, AppDepsProvider and RouteDepsProvider and never
- * import a service; a screen starts its own machine while it is shown.
+ * import a service; they read running machines from the session's actor tree and never start one.
  */
 export function createAppRuntime(): AppRuntime {
   // a 401 from any call means the server session is gone: the session machine signs out
@@ -48,7 +49,8 @@ export function createAppRuntime(): AppRuntime {
   const tabStorage = createTabStorage()
   // the session is the root of the app's actor system: while signed in it runs the shell
   // ('shell'), which runs the basket of the selected contract ('basket') once the basket's code,
-  // not part of the first load, is there
+  // not part of the first load, is there; while signed out it runs the registration form at its
+  // address ('registration') and the password reminder while open ('reminder'), each loaded with its route
   // the product card runs as the child of the workflow that opens it (the catalogue, the header search, favourites)
   const productCard = productCardMachine.provide({ actors: createProductActors({ http }) })
   const wiring: AppWiring = { http, storage, tabStorage, productCard }
@@ -67,7 +69,7 @@ export function createAppRuntime(): AppRuntime {
       navigate: (_, { to, search, replace }) => void router.navigate({ to, search, replace }),
     },
   })
-  const session = createActor(sessionMachine.provide({ actors: { ...createSessionActors({ http }), shell } }), {
+  const session = createActor(sessionMachine.provide({ actors: { ...createSessionActors({ http }), shell, ...wireForms(wiring) } }), {
     inspect: journal.inspect,
   }).start()
 

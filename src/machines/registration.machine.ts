@@ -1,11 +1,5 @@
 import { assign, setup } from 'xstate'
-import {
-  DRAFT_FIELDS,
-  REQUIRED_MESSAGE,
-  registrationRequestSchema,
-  type RegistrationDraft,
-  type RegistrationRequest,
-} from '../contract/registration'
+import { DRAFT_FIELDS, REQUIRED_MESSAGE, registrationRequestSchema, type RegistrationRequest } from '../contract/registration'
 import { captchaUrl, type RegistrationAnswer } from '../services/registration'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { formatPhone, phoneDigits } from './phone'
@@ -21,16 +15,14 @@ export type RegistrationErrors = Record<RegistrationField, string | null>
 export const REGISTRATION_SUCCESS_STATE = 'success'
 
 export interface RegistrationInput {
-  /** the first captcha image's time parameter (the view passes Date.now()) */
+  /** the first captcha image's time parameter: when the dealer arrived at the form */
   captchaTime: number
-  /** what was typed before a reload (never the password or the captcha) */
-  draft?: Partial<RegistrationValues>
+  /**
+   * the context of the snapshot this tab kept before a reload (`keptContextOf`), as read back from
+   * storage: only its draft fields' strings are taken, anything else is ignored
+   */
+  kept?: unknown
 }
-
-
-export const draftOf = (values: RegistrationValues): RegistrationDraft =>
-  Object.fromEntries(DRAFT_FIELDS.filter((field) => values[field] !== '').map((field) => [field, values[field]]))
-
 
 export interface RegistrationContext {
   values: RegistrationValues
@@ -62,10 +54,22 @@ const errorsOf = (values: RegistrationValues): RegistrationErrors =>
 const emptyValues = (): RegistrationValues =>
   Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, ''])) as RegistrationValues
 
-const restoredValues = (draft: RegistrationInput['draft']): RegistrationValues => {
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+
+const restoredValues = (kept: unknown): RegistrationValues => {
   const values = emptyValues()
-  for (const field of DRAFT_FIELDS) if (typeof draft?.[field] === 'string') values[field] = draft[field]
+  const keptValues = isRecord(kept) && isRecord(kept.values) ? kept.values : {}
+  for (const field of DRAFT_FIELDS) {
+    const value = keptValues[field]
+    if (typeof value === 'string') values[field] = value
+  }
   return values
+}
+
+/** The context as this tab may keep it: never the password or the captcha code. */
+export const keptContextOf = (context: RegistrationContext) => {
+  const { password: _password, captcha: _captcha, ...values } = context.values
+  return { ...context, values }
 }
 
 const noErrors = (): RegistrationErrors =>
@@ -114,9 +118,6 @@ export const registrationMachine = setup({
       errors: ({ context }) => ({ ...context.errors, captcha: null }),
     }),
     resetMessage: assign({ message: null }),
-    // the app keeps the draft in the tab's sessionStorage, so a reload loses nothing typed
-    persistDraft: (_, _params: { draft: RegistrationDraft }) => undefined,
-    forgetDraft: () => undefined,
   },
   delays: {
     registrationError: TIMINGS.registrationErrorMs,
@@ -124,7 +125,7 @@ export const registrationMachine = setup({
 }).createMachine({
   id: 'registration',
   description: 'Registration of a new trade customer with a captcha; the account then waits for approval.',
-  context: ({ input }) => ({ values: restoredValues(input.draft), errors: noErrors(), captchaTime: input.captchaTime, message: null }),
+  context: ({ input }) => ({ values: restoredValues(input.kept), errors: noErrors(), captchaTime: input.captchaTime, message: null }),
   initial: 'filling',
   states: {
     filling: {
@@ -132,11 +133,8 @@ export const registrationMachine = setup({
       initial: 'editing',
       on: {
         'registration.change': {
-          description: 'The dealer types in a field (also while a message shows: nothing typed is lost); the draft is kept for a reload',
-          actions: [
-            { type: 'storeValue', params: ({ event }) => ({ field: event.field, value: event.value }) },
-            { type: 'persistDraft', params: ({ context }) => ({ draft: draftOf(context.values) }) },
-          ],
+          description: 'The dealer types in a field (also while a message shows: nothing typed is lost)',
+          actions: { type: 'storeValue', params: ({ event }) => ({ field: event.field, value: event.value }) },
         },
         'registration.blur': {
           description: 'The dealer leaves a field: it is checked',
@@ -197,8 +195,7 @@ export const registrationMachine = setup({
     },
     succeeded: {
       type: 'final',
-      description: 'The congratulation (the server\'s message) and "Перейти ко входу"; the draft is forgotten',
-      entry: 'forgetDraft',
+      description: 'The congratulation (the server\'s message) and "Перейти ко входу"; the app forgets the kept snapshot',
     },
   },
 })

@@ -1,6 +1,8 @@
-import { assign, sendTo, setup, type ActorRefFrom } from 'xstate'
+import { assign, createMachine, not, sendTo, setup, type ActorRefFrom } from 'xstate'
 import type { Account } from '../contract/account'
 import type { LoginRequest } from '../contract/auth'
+import type { registrationMachine } from './registration.machine'
+import type { reminderMachine } from './reminder.machine'
 import { shellMachine } from './shell.machine'
 import type { Address } from './screens'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
@@ -9,6 +11,12 @@ import { blankFields } from './required-fields'
 export const SESSION_MESSAGES = {
   expired: 'Сессия истекла, войдите снова',
 } as const
+
+/** The address of the registration form (a modal over the login page). */
+export const REGISTRATION_PATH = '/registration/form/'
+
+/** The signed-out forms that run as the session's children, their code loaded with their route. */
+export type FormName = 'registration' | 'reminder'
 
 export const LOGIN_FIELDS = ['email', 'password'] as const
 export type LoginField = (typeof LOGIN_FIELDS)[number]
@@ -36,6 +44,40 @@ export type SessionEvent =
   | { type: 'session.edit' }
   /** the router: the dealer went to an address (the shell's screen host runs its screen) */
   | { type: 'address.changed'; address: Address }
+  /** the login page: "Забыли пароль?" opens the reminder dialog, closing it ends the reminder */
+  | { type: 'reminder.open' }
+  | { type: 'reminder.close' }
+
+// The forms' code is not imported here: the app provides each machine, loading its code with the
+// route (`loadFormCode`). A session that is not given one (a test of the session alone) runs these.
+const unprovidedRegistration = createMachine({ id: 'registration' }) as unknown as typeof registrationMachine
+const unprovidedReminder = createMachine({ id: 'reminder' }) as unknown as typeof reminderMachine
+
+/**
+ * The states of a signed-out form that runs as the session's child while shown: its code loads
+ * first (`loadFormCode`, whose output is what this tab kept of the form), then the child runs
+ * under its name as id and systemId, starting from that output; leaving the parent state stops it.
+ */
+function formStates(name: FormName, input: (args: { context: SessionContext; event: { output?: unknown } }) => unknown) {
+  const code = name === 'registration' ? 'loadRegistrationCode' : 'loadReminderCode'
+  return {
+    loadingCode: {
+      description: `The ${name} form's code loads with its route; the form shows its loader`,
+      invoke: {
+        id: code,
+        src: 'loadFormCode',
+        input: { name },
+        onDone: { target: 'running', description: 'The code is there (and what this tab kept of the form)' },
+        onError: { target: 'codeFailed', description: 'The code did not load (offline, a new release)' },
+      },
+    },
+    codeFailed: { description: 'The form keeps its loader until the dealer leaves it' },
+    running: {
+      description: `The ${name} form runs as the child "${name}" (systemId "${name}")`,
+      invoke: { id: name, src: name, systemId: name, input },
+    },
+  } as Record<'loadingCode' | 'codeFailed' | 'running', object>
+}
 
 const EDIT_AGAIN = {
   target: 'idle',
@@ -48,8 +90,22 @@ const EDIT_AGAIN = {
  * 'signedOut') and reads `account`; the login page shows `message`.
  */
 export const sessionMachine = setup({
-  types: {} as { context: SessionContext; events: SessionEvent; children: { shell: 'shell' } },
+  types: {} as {
+    context: SessionContext
+    events: SessionEvent
+    children: {
+      shell: 'shell'
+      registration: 'registration'
+      reminder: 'reminder'
+      loadRegistrationCode: 'loadFormCode'
+      loadReminderCode: 'loadFormCode'
+    }
+  },
   actors: {
+    /** resolves when the form's code is there, with what this tab kept of it (null: nothing) */
+    loadFormCode: unprovidedPromise<unknown, { name: FormName }>('loadFormCode'),
+    registration: unprovidedRegistration,
+    reminder: unprovidedReminder,
     loadSession: unprovidedPromise<Account | null>('loadSession'),
     login: unprovidedPromise<LoginOutcome, LoginRequest>('login'),
     logout: unprovidedPromise<unknown>('logout'),
@@ -57,6 +113,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasAccount: (_, params: { account: Account | null }) => params.account !== null,
+    isRegistrationAddress: ({ context }) => context.address?.path === REGISTRATION_PATH,
     hasCredentials: ({ event }) => event.type === 'session.login' && blankFields(event, LOGIN_FIELDS).length === 0,
     isRefused: (_, params: { outcome: LoginOutcome }) => 'refusal' in params.outcome,
   },
@@ -97,7 +154,7 @@ export const sessionMachine = setup({
           { target: 'signedOut', description: 'Nobody is signed in (401)' },
         ],
         onError: {
-          target: 'signedOut.form.networkError',
+          target: 'signedOut.login.form.networkError',
           description: 'The check failed: the login form shows why',
           actions: { type: 'storeMessage', params: ({ event }) => ({ message: errorMessageOf(event.error) }) },
         },
@@ -105,80 +162,122 @@ export const sessionMachine = setup({
     },
     signedOut: {
       tags: 'signedOut',
-      description: 'The login page',
-      initial: 'form',
+      description: 'The login page, with the registration form over it at its address and the password reminder when opened',
+      type: 'parallel',
       states: {
-        form: {
-          description: 'The e-mail and password fields and "Войти"',
-          initial: 'idle',
-          on: {
-            'session.login': [
-              {
-                guard: 'hasCredentials',
-                target: 'submitting',
-                description: 'The dealer presses "Войти" with both fields filled',
-                actions: 'resetMessage',
+        login: {
+          description: 'The login form',
+          initial: 'form',
+          states: {
+            form: {
+              description: 'The e-mail and password fields and "Войти"',
+              initial: 'idle',
+              on: {
+                'session.login': [
+                  {
+                    guard: 'hasCredentials',
+                    target: 'submitting',
+                    description: 'The dealer presses "Войти" with both fields filled',
+                    actions: 'resetMessage',
+                  },
+                  {
+                    target: '.incomplete',
+                    description: 'The dealer presses "Войти" with a field empty: no call',
+                    actions: {
+                      type: 'storeMissing',
+                      params: ({ event }) => ({ missing: blankFields(event, LOGIN_FIELDS) }),
+                    },
+                  },
+                ],
               },
-              {
-                target: '.incomplete',
-                description: 'The dealer presses "Войти" with a field empty: no call',
-                actions: {
-                  type: 'storeMissing',
-                  params: ({ event }) => ({ missing: blankFields(event, LOGIN_FIELDS) }),
+              states: {
+                idle: { description: 'No message' },
+                incomplete: {
+                  description: '"Это поле необходимо заполнить." under each empty field',
+                  on: { 'session.edit': EDIT_AGAIN },
+                },
+                rejected: {
+                  description: "The server's refusal (wrong e-mail or password, not approved, disabled) in red",
+                  on: { 'session.edit': EDIT_AGAIN },
+                },
+                networkError: {
+                  description: 'The call got no answer: the network message in red',
+                  on: { 'session.edit': EDIT_AGAIN },
+                },
+                expired: {
+                  description: '"Сессия истекла, войдите снова"',
+                  entry: { type: 'storeMessage', params: { message: SESSION_MESSAGES.expired } },
+                  on: { 'session.edit': EDIT_AGAIN },
                 },
               },
-            ],
-          },
-          states: {
-            idle: { description: 'No message' },
-            incomplete: {
-              description: '"Это поле необходимо заполнить." under each empty field',
-              on: { 'session.edit': EDIT_AGAIN },
             },
-            rejected: {
-              description: "The server's refusal (wrong e-mail or password, not approved, disabled) in red",
-              on: { 'session.edit': EDIT_AGAIN },
-            },
-            networkError: {
-              description: 'The call got no answer: the network message in red',
-              on: { 'session.edit': EDIT_AGAIN },
-            },
-            expired: {
-              description: '"Сессия истекла, войдите снова"',
-              entry: { type: 'storeMessage', params: { message: SESSION_MESSAGES.expired } },
-              on: { 'session.edit': EDIT_AGAIN },
+            submitting: {
+              description: 'POST /api/login/ runs; "Вход…" on the disabled button',
+              invoke: {
+                id: 'login',
+                src: 'login',
+                input: ({ event }) => (event.type === 'session.login' ? { email: event.email.trim(), password: event.password } : { email: '', password: '' }),
+                onDone: [
+                  {
+                    guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
+                    target: 'form.rejected',
+                    description: 'The server refused the login',
+                    actions: {
+                      type: 'storeMessage',
+                      params: ({ event }) => ({ message: 'refusal' in event.output ? event.output.refusal : '' }),
+                    },
+                  },
+                  {
+                    target: '#session.signedIn',
+                    description: 'Signed in: the app shell leaves the login page',
+                    actions: {
+                      type: 'storeAccount',
+                      params: ({ event }) => ({ account: 'account' in event.output ? event.output.account : null }),
+                    },
+                  },
+                ],
+                onError: {
+                  target: 'form.networkError',
+                  description: 'No answer (network or server failure)',
+                  actions: { type: 'storeMessage', params: ({ event }) => ({ message: errorMessageOf(event.error) }) },
+                },
+              },
             },
           },
         },
-        submitting: {
-          description: 'POST /api/login/ runs; "Вход…" on the disabled button',
-          invoke: {
-            id: 'login',
-            src: 'login',
-            input: ({ event }) => (event.type === 'session.login' ? { email: event.email.trim(), password: event.password } : { email: '', password: '' }),
-            onDone: [
-              {
-                guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
-                target: 'form.rejected',
-                description: 'The server refused the login',
-                actions: {
-                  type: 'storeMessage',
-                  params: ({ event }) => ({ message: 'refusal' in event.output ? event.output.refusal : '' }),
-                },
-              },
-              {
-                target: '#session.signedIn',
-                description: 'Signed in: the app shell leaves the login page',
-                actions: {
-                  type: 'storeAccount',
-                  params: ({ event }) => ({ account: 'account' in event.output ? event.output.account : null }),
-                },
-              },
-            ],
-            onError: {
-              target: 'form.networkError',
-              description: 'No answer (network or server failure)',
-              actions: { type: 'storeMessage', params: ({ event }) => ({ message: errorMessageOf(event.error) }) },
+        registration: {
+          description: `The registration form, while the address is ${REGISTRATION_PATH}`,
+          initial: 'closed',
+          states: {
+            closed: {
+              description: 'The address is another one',
+              always: { guard: 'isRegistrationAddress', target: 'shown', description: `The router delivered ${REGISTRATION_PATH}` },
+            },
+            shown: {
+              description: 'The registration modal over the login page',
+              always: { guard: not('isRegistrationAddress'), target: 'closed', description: 'The dealer left the form\'s address: the form stops' },
+              initial: 'loadingCode',
+              // the first captcha is asked with the time the dealer arrived at the form
+              states: formStates('registration', ({ context, event }) => ({
+                captchaTime: Date.parse(context.address?.at ?? '') || 0,
+                kept: event.output ?? null,
+              })),
+            },
+          },
+        },
+        reminder: {
+          description: 'The password reminder dialog',
+          initial: 'closed',
+          states: {
+            closed: {
+              description: 'Not open',
+              on: { 'reminder.open': { target: 'shown', description: 'The dealer presses "Забыли пароль?"' } },
+            },
+            shown: {
+              description: 'The dialog is open; every opening starts afresh',
+              on: { 'reminder.close': { target: 'closed', description: 'The dealer closes the dialog: the reminder stops' } },
+              initial: 'loadingCode',
+              states: formStates('reminder', () => undefined),
             },
           },
         },
@@ -198,7 +297,7 @@ export const sessionMachine = setup({
           ],
         },
         'session.expired': {
-          target: 'signedOut.form.expired',
+          target: 'signedOut.login.form.expired',
           description: 'Any call answered 401: the session ended on the server',
           actions: 'resetAccount',
         },

@@ -61,3 +61,6 @@ export const SIDEBAR_STORAGE_KEY = 'cabinet.sidebar'
 
 /** The warehouse the dealer works from (its id): every list shows and adds from it. */
 export const WAREHOUSE_STORAGE_KEY = 'cabinet.warehouse'
+
+/** This tab's kept snapshot of the registration form (sessionStorage): a reload loses nothing typed. */
+export const REGISTRATION_SNAPSHOT_KEY = 'cabinet.registration'

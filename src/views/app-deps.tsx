@@ -16,9 +16,6 @@ import type { warehouseMapMachine } from '../machines/warehouse-map.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
 import type { productCardHostMachine } from '../machines/product-card-host.machine'
 import type { profileMachine } from '../machines/profile.machine'
-import type { RegistrationDraft } from '../contract/registration'
-import type { registrationMachine } from '../machines/registration.machine'
-import type { reminderMachine } from '../machines/reminder.machine'
 import type { SidebarActor } from '../machines/sidebar.machine'
 
 /**
@@ -53,14 +50,10 @@ export interface AppDeps {
 
 /** What a screen's route module gives its page: each route provides the part its screen uses. */
 export interface RouteDeps {
-  registration: typeof registrationMachine
-  reminder: typeof reminderMachine
   checkout: typeof checkoutMachine
   draftSave: typeof draftSaveMachine
   warehouseMap: typeof warehouseMapMachine
   orderDetail: typeof orderDetailMachine
-  /** what this tab kept of the registration form before a reload */
-  readRegistrationDraft: () => RegistrationDraft
 }
 
 const AppDepsContext = createContext<AppDeps | null>(null)

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { REGISTRATION_DRAFT_KEY } from '../../src/services/registration-draft'
+import { REGISTRATION_SNAPSHOT_KEY } from '../../src/services/storage'
 import { runAdmin } from './support/admin-cli'
 import { CabinetShell } from './support/cabinet-shell'
 import { DEMO } from './support/demo-logins'
@@ -160,7 +160,7 @@ test.describe('registering a new customer', () => {
     await registration.submitWithCaptcha(await registration.readCaptcha(), { expectNewPicture: false })
     await expect(registration.success).toHaveText(CONGRATULATION)
     // registered: the draft is gone
-    expect(await page.evaluate((key) => sessionStorage.getItem(key), REGISTRATION_DRAFT_KEY)).toBeNull()
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), REGISTRATION_SNAPSHOT_KEY)).toBeNull()
     await checkA11y(page)
 
     // not yet approved: the login is refused, in Russian

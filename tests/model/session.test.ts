@@ -1,9 +1,9 @@
 import { expect } from 'vitest'
-import type { AnyMachineSnapshot } from 'xstate'
+import type { AnyActorRef, AnyMachineSnapshot } from 'xstate'
 import type { Account } from '../../src/contract/account'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
 import { FALLBACK_ERROR_MESSAGE } from '../../src/machines/machine-support'
-import { SESSION_MESSAGES, sessionMachine, type SessionContext } from '../../src/machines/session.machine'
+import { REGISTRATION_PATH, SESSION_MESSAGES, sessionMachine, type SessionContext } from '../../src/machines/session.machine'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
 import { defaultSerializeState, describeMachinePaths, type EventCases } from '../support/path-testing'
 
@@ -22,7 +22,15 @@ const dealer: Account = {
 const REFUSALS = [AUTH_MESSAGES.wrongCredentials, AUTH_MESSAGES.notApproved]
 const NETWORK_ERROR = new ApiCallError(NETWORK_ERROR_MESSAGE, 0)
 
+const ARRIVED_AT = '2026-11-26T10:00:00.000Z'
+const address = (path: string) => ({ type: 'address.changed', address: { path, search: {}, at: ARRIVED_AT } })
+
 const cases: EventCases = {
+  'address.changed': [address(REGISTRATION_PATH), address('/login/')],
+  'xstate.done.actor.loadRegistrationCode': [{ type: 'xstate.done.actor.loadRegistrationCode', output: { values: { company: 'ООО «Ромашка»' } } }],
+  'xstate.error.actor.loadRegistrationCode': [{ type: 'xstate.error.actor.loadRegistrationCode', error: new Error('chunk') }],
+  'xstate.done.actor.loadReminderCode': [{ type: 'xstate.done.actor.loadReminderCode', output: null }],
+  'xstate.error.actor.loadReminderCode': [{ type: 'xstate.error.actor.loadReminderCode', error: new Error('chunk') }],
   'session.login': [
     { type: 'session.login', email: ' dealer@stroymarket.example ', password: 'demo12345' },
     { type: 'session.login', email: '   ', password: 'demo12345' },
@@ -54,8 +62,8 @@ function assertSessionFacts(snapshot: AnyMachineSnapshot) {
   } else {
     expect(account).toBeNull()
   }
-  const form = (state: string) => snapshot.matches({ signedOut: { form: state } })
-  if (form('idle') || snapshot.matches({ signedOut: 'submitting' })) {
+  const form = (state: string) => snapshot.matches({ signedOut: { login: { form: state } } })
+  if (form('idle') || snapshot.matches({ signedOut: { login: 'submitting' } })) {
     expect([message, missing]).toEqual([null, []])
   }
   if (form('incomplete')) {
@@ -65,6 +73,13 @@ function assertSessionFacts(snapshot: AnyMachineSnapshot) {
   if (form('rejected')) expect(REFUSALS).toContain(message)
   if (form('networkError')) expect([NETWORK_ERROR_MESSAGE, FALLBACK_ERROR_MESSAGE]).toContain(message)
   if (form('expired')) expect(message).toBe(SESSION_MESSAGES.expired)
+  // the registration runs exactly while the address is its own, from the time the dealer arrived there and what the tab kept
+  const onRegistration = contextOf(snapshot).address?.path === REGISTRATION_PATH
+  if (snapshot.hasTag('signedOut')) expect(snapshot.matches({ signedOut: { registration: 'shown' } })).toBe(onRegistration)
+  const registration = snapshot.children.registration as AnyActorRef | undefined
+  expect(registration !== undefined).toBe(snapshot.matches({ signedOut: { registration: { shown: 'running' } } }))
+  if (registration) expect(registration.getSnapshot().input).toEqual({ captchaTime: Date.parse(ARRIVED_AT), kept: { values: { company: 'ООО «Ромашка»' } } })
+  expect(snapshot.children.reminder !== undefined).toBe(snapshot.matches({ signedOut: { reminder: { shown: 'running' } } }))
 }
 
 describeMachinePaths(sessionMachine, {
@@ -72,7 +87,8 @@ describeMachinePaths(sessionMachine, {
   // the message and the missing fields are what the login form shows, so each is a vertex of its own
   serializeState: (snapshot, event, prev) => {
     const { account, message, missing } = contextOf(snapshot)
-    return `${defaultSerializeState(snapshot, event, prev)} ${JSON.stringify([account !== null, message, missing])}`
+    const { address: where } = contextOf(snapshot)
+    return `${defaultSerializeState(snapshot, event, prev)} ${JSON.stringify([account !== null, message, missing, where?.path ?? null])}`
   },
   limit: 20_000,
   assertStep: assertSessionFacts,

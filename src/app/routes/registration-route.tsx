@@ -1,27 +1,22 @@
-import type { ComponentType } from 'react'
-import { registrationMachine } from '../../machines/registration.machine'
+import { keptContextOf, registrationMachine } from '../../machines/registration.machine'
+import { keepingSnapshots, readKeptContext } from '../../services/kept-snapshot'
 import { createRegistrationActors } from '../../services/registration'
-import { forgetRegistrationDraft, readRegistrationDraft, saveRegistrationDraft } from '../../services/registration-draft'
+import { REGISTRATION_SNAPSHOT_KEY } from '../../services/storage'
 import { LoginPage } from '../../views/login/login-page'
 import { RegistrationPage } from '../../views/registration/registration-page'
 import type { AppWiring } from '../wiring/app-wiring'
-import { wireLogin } from './login-route'
-import { wiredRoute } from './wired-route'
 
-const wireRegistration = (app: AppWiring) => ({
-  ...wireLogin(app),
-  registration: registrationMachine.provide({
-    actors: createRegistrationActors({ http: app.http }),
-    actions: {
-      persistDraft: (_, { draft }) => saveRegistrationDraft(app.tabStorage, draft),
-      forgetDraft: () => forgetRegistrationDraft(app.tabStorage),
-    },
-  }),
-  readRegistrationDraft: () => readRegistrationDraft(app.tabStorage),
-})
+const machineOf = ({ http }: AppWiring) => registrationMachine.provide({ actors: createRegistrationActors({ http }) })
+
+/** The registration form, the session's child "registration": this tab keeps its snapshot, without the password and the code. */
+export const wireRegistration = (app: AppWiring) =>
+  keepingSnapshots(machineOf(app), { storage: app.tabStorage, key: REGISTRATION_SNAPSHOT_KEY, mask: keptContextOf })
+
+/** The context of the snapshot this tab kept of the form, or null. */
+export const keptRegistration = (app: AppWiring): unknown => readKeptContext(registrationMachine, app.tabStorage, REGISTRATION_SNAPSHOT_KEY)
 
 /** /registration/form: the registration modal over the login page. */
-function LoginWithRegistration() {
+export function RegistrationRoute() {
   return (
     <>
       <LoginPage />
@@ -29,5 +24,3 @@ function LoginWithRegistration() {
     </>
   )
 }
-
-export const RegistrationRoute: ComponentType = wiredRoute(wireRegistration, LoginWithRegistration)

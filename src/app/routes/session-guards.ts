@@ -60,7 +60,7 @@ export function followSession(session: SessionActor, router: AnyRouter): () => v
   const subscription = session.subscribe((snapshot) => {
     const status = statusOf(snapshot)
     if (status === last) return
-    const loggedOut = last === 'signedIn' && status === 'signedOut' && !snapshot.matches({ signedOut: { form: 'expired' } })
+    const loggedOut = last === 'signedIn' && status === 'signedOut' && !snapshot.matches({ signedOut: { login: { form: 'expired' } } })
     last = status
     void (loggedOut ? router.navigate({ to: '/login/', replace: true }) : router.invalidate())
   })

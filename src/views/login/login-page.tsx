@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
-import { Button as AriaButton, DialogTrigger, Form } from 'react-aria-components'
+import { Button as AriaButton, Form } from 'react-aria-components'
 import { REQUIRED_MESSAGE } from '../../contract/registration'
 import type { LoginField } from '../../machines/session.machine'
 import { ReminderDialog } from './reminder-dialog'
@@ -19,9 +19,10 @@ const textOf = (form: FormData, field: LoginField) => String(form.get(field) ?? 
  */
 export function LoginPage() {
   const session = useSessionActor()
-  const isSubmitting = useSelector(session, (s) => s.matches({ signedOut: 'submitting' }))
+  const isSubmitting = useSelector(session, (s) => s.matches({ signedOut: { login: 'submitting' } }))
   const message = useSelector(session, (s) => s.context.message)
   const missing = useSelector(session, (s) => s.context.missing)
+  const isReminderOpen = useSelector(session, (s) => s.matches({ signedOut: { reminder: 'shown' } }))
   const edit = () => session.send({ type: 'session.edit' })
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -63,10 +64,10 @@ export function LoginPage() {
           </Button>
         </Form>
         <div className={styles.links}>
-          <DialogTrigger>
-            <AriaButton className={shared.linkButton}>Забыли пароль?</AriaButton>
-            <ReminderDialog />
-          </DialogTrigger>
+          <AriaButton className={shared.linkButton} onPress={() => session.send({ type: 'reminder.open' })}>
+            Забыли пароль?
+          </AriaButton>
+          <ReminderDialog isOpen={isReminderOpen} onClose={() => session.send({ type: 'reminder.close' })} />
           <Link to="/registration/form/">Регистрация нового клиента</Link>
         </div>
       </div>

@@ -1,34 +1,46 @@
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
-import { useRouteDep, useScreenActor } from '../app-deps'
+import type { ActorRefFrom } from 'xstate'
+import type { reminderMachine } from '../../machines/reminder.machine'
+import { useSessionActor } from '../session/session-context'
 import { FormField } from '../ui/form-field'
+import { Loading } from '../ui/loading'
 import shared from '../layout/signed-out.module.css'
 import { Button } from '../ui/button'
 
 export interface ReminderDialogProps {
-  /** leave both out inside a react-aria DialogTrigger, which then opens and closes it */
-  isOpen?: boolean
-  onClose?: () => void
+  /** the session's reminder is open */
+  isOpen: boolean
+  onClose: () => void
 }
 
-/** "Забыли пароль?": the password reminder in a modal dialog. */
+/**
+ * "Забыли пароль?": the password reminder in a modal dialog, the session's child "reminder" (it
+ * starts afresh at every opening); a loader until it runs.
+ */
 export function ReminderDialog({ isOpen, onClose }: ReminderDialogProps) {
-  // inside a DialogTrigger the trigger owns the open state, and react-aria wants no handler here
-  const control =
-    isOpen === undefined ? {} : { isOpen, onOpenChange: (open: boolean) => (open ? undefined : onClose?.()) }
+  const reminder = useSelector(useSessionActor(), (s) => s.children.reminder)
   return (
-    <ModalOverlay className={shared.overlay} isDismissable {...control}>
+    <ModalOverlay className={shared.overlay} isDismissable isOpen={isOpen} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Modal className={shared.modal}>
-        <Dialog className={shared.dialog}>{({ close }) => <ReminderForm close={close} />}</Dialog>
+        <Dialog className={shared.dialog}>
+          {({ close }) => (
+            <>
+              {/* always there, so the dialog is named by it from its first render */}
+              <Heading slot="title" className={shared.dialogTitle}>
+                Восстановление пароля
+              </Heading>
+              {reminder ? <ReminderForm reminder={reminder} close={close} /> : <Loading label="Загрузка…" />}
+            </>
+          )}
+        </Dialog>
       </Modal>
     </ModalOverlay>
   )
 }
 
-/** Mounted while the dialog is open, so every opening starts afresh. */
-function ReminderForm({ close }: { close: () => void }) {
-  const reminder = useScreenActor(useRouteDep('reminder'))
+function ReminderForm({ reminder, close }: { reminder: ActorRefFrom<typeof reminderMachine>; close: () => void }) {
   const isSending = useSelector(reminder, (s) => s.matches('sending'))
   const isSent = useSelector(reminder, (s) => s.matches('sent'))
   const isEmpty = useSelector(reminder, (s) => s.matches({ form: 'empty' }))
@@ -41,9 +53,6 @@ function ReminderForm({ close }: { close: () => void }) {
 
   return (
     <>
-      <Heading slot="title" className={shared.dialogTitle}>
-        Восстановление пароля
-      </Heading>
       {isSent ? (
         <>
           <p className={shared.success} role="status">
