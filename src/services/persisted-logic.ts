@@ -31,25 +31,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const waitsOnCall = (snapshot: AnyMachineSnapshot): boolean =>
   (snapshot._nodes as AnyStateNode[]).some((node) => node.invoke.length > 0)
 
-/**
- * A machine whose snapshot outlives a reload of the tab: the actor logic is the machine itself
- * (the journal and the diagrams see it; a parent provides it in the machine's place), except that
- *
- * - on start it reads the stored snapshot; one of this machine's version, parsable and resolvable,
- *   is resumed (its value, its context over the masked fields' fresh values); any other is removed
- *   and the machine starts as usual;
- * - after each step it stores `{ version, value, context }` (masked fields dropped), or removes it
- *   once the machine is at rest, done or stopped (its parent left the state that ran it). A state
- *   that waits on a call is not stored: the last one before it stays, so a reload shows the form
- *   as the dealer sent it and nothing is sent again by itself.
- *
- * The version is a hash of the machine's definition: another build's snapshot is dropped.
- */
-export function persisted<TMachine extends AnyStateMachine>(machine: TMachine, options: PersistOptions<TMachine>): TMachine {
+function persistence<TMachine extends AnyStateMachine>(machine: TMachine, options: PersistOptions<TMachine>) {
   const { storage, mask = [], isAtRest = () => false } = options
   let version: string | undefined
   const currentVersion = () => (version ??= versionOf(JSON.stringify(machine.definition)))
-  const keys = new WeakMap<object, string>()
 
   const read = (key: string): Stored | null => {
     try {
@@ -78,23 +63,45 @@ export function persisted<TMachine extends AnyStateMachine>(machine: TMachine, o
     return isRecord(made) ? made : {}
   }
 
-  const resume = (stored: Stored, input: unknown, self: unknown): AnyMachineSnapshot | null => {
+  /** The stored snapshot for this input resolved by the machine, or null (none, another version, garbage). */
+  const resumed = (input: InputFrom<TMachine>, self?: unknown): AnyMachineSnapshot | null => {
+    const stored = read(options.key(input))
+    if (!stored) return null
     try {
       const snapshot = machine.resolveState({ value: stored.value as never, context: { ...freshContext(input, self), ...stored.context } as never })
-      return snapshot.status === 'active' && !waitsOnCall(snapshot) ? snapshot : null
+      return snapshot.status === 'active' && !waitsOnCall(snapshot) && !isAtRest(snapshot) ? snapshot : null
     } catch {
       return null
     }
   }
 
+  return { keep, resumed }
+}
+
+/**
+ * A machine whose snapshot outlives a reload of the tab: the actor logic is the machine itself
+ * (the journal and the diagrams see it; a parent provides it in the machine's place), except that
+ *
+ * - on start it reads the stored snapshot; one of this machine's version, parsable and resolvable,
+ *   is resumed (its value, its context over the masked fields' fresh values); any other is removed
+ *   and the machine starts as usual;
+ * - after each step it stores `{ version, value, context }` (masked fields dropped), or removes it
+ *   once the machine is at rest, done or stopped (its parent left the state that ran it). A state
+ *   that waits on a call is not stored: the last one before it stays, so a reload shows the form
+ *   as the dealer sent it and nothing is sent again by itself.
+ *
+ * The version is a hash of the machine's definition: another build's snapshot is dropped.
+ */
+export function persisted<TMachine extends AnyStateMachine>(machine: TMachine, options: PersistOptions<TMachine>): TMachine {
+  const { keep, resumed } = persistence(machine, options)
+  const keys = new WeakMap<object, string>()
   const logic = Object.create(machine) as TMachine
   return Object.assign(logic, {
     getInitialSnapshot: (actorScope: Parameters<TMachine['getInitialSnapshot']>[0], input: InputFrom<TMachine>) => {
       const key = options.key(input)
       keys.set(actorScope.self, key)
-      const stored = read(key)
-      const resumed = stored && resume(stored, input, actorScope.self)
-      if (resumed) return resumed
+      const resumedSnapshot = resumed(input, actorScope.self)
+      if (resumedSnapshot) return resumedSnapshot
       const snapshot = machine.getInitialSnapshot(actorScope, input) as AnyMachineSnapshot
       keep(key, snapshot)
       return snapshot
@@ -107,3 +114,7 @@ export function persisted<TMachine extends AnyStateMachine>(machine: TMachine, o
     },
   })
 }
+
+/** Whether an actor of `persisted(machine, options)` started with this input resumes a stored snapshot (a parent decides on it whether to run one). */
+export const canResume = <TMachine extends AnyStateMachine>(machine: TMachine, options: PersistOptions<TMachine>, input: InputFrom<TMachine>): boolean =>
+  persistence(machine, options).resumed(input) !== null
