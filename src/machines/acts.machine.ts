@@ -62,6 +62,8 @@ export const actsMachine = setup({
     hasActs: ({ context }) => (context.result?.acts.length ?? 0) > 0,
     hasContracts: ({ context }) => (context.result?.contracts.length ?? 0) > 0,
     isFilterInvalid: ({ context }) => filterError(context.draft) !== null,
+    /** a request the dealer was filling in before a reload is kept (provided by the app: this tab's storage) */
+    hasRequestToResume: () => false,
   },
   actions: {
     storePage: assign({ page: (_, params: { page: number }) => params.page }),
@@ -168,14 +170,21 @@ export const actsMachine = setup({
     },
     request: {
       description: 'The act-request modal',
-      initial: 'closed',
+      initial: 'choosing',
       states: {
+        choosing: {
+          description: 'The page opens: a request the dealer was filling in before a reload opens again',
+          always: [
+            { guard: 'hasRequestToResume', target: 'open', description: 'A request was open when the page reloaded: the modal shows it as it was' },
+            { target: 'closed', description: 'Nothing to resume' },
+          ],
+        },
         closed: {
           description: '«Запросить акт сверки» (disabled until the contracts are known)',
           on: { 'request.open': { guard: 'hasContracts', target: 'open', description: 'The dealer opens the request form', actions: 'resetRequested' } },
         },
         open: {
-          description: 'The modal; its form is the actRequest machine',
+          description: 'The modal; its form is the actRequest machine (kept across a reload of the tab)',
           invoke: {
             id: 'actRequest',
             src: 'actRequest',

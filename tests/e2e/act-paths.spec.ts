@@ -71,7 +71,8 @@ test('act-request paths replayed in the browser: every state and edge of the for
     await test.step(`path ${index + 1}: ${path.steps.map((step) => describeEvent(step.event)).join(' → ')}`, async () => {
       await page.unroute(ACT_CALL)
       const calls = await holdActRequests(page)
-      await acts.open()
+      // each path starts from a fresh form (the one the previous path left open comes back after the reload: it is cancelled)
+      await acts.openAfresh()
       await acts.requestButton.click()
       for (const [at, step] of path.steps.entries()) {
         const { event } = step

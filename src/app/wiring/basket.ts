@@ -5,11 +5,14 @@ import { createBasketPageActors, createUnsavedStore } from '../../services/baske
 import { createBasketTabs } from '../../services/basket-tabs'
 import { createCheckoutActors } from '../../services/checkout'
 import { createDraftSaveActors } from '../../services/drafts'
+import { persisted } from '../../services/persisted-logic'
 import type { AppWiring } from './app-wiring'
 
 /**
  * The basket machine with its real actors: the shell's child 'basket'. Imported by the composition
- * root when the cabinet frame first shows, so the basket's code is not in the first load.
+ * root when the cabinet frame first shows, so the basket's code is not in the first load. What the
+ * dealer typed and has not saved outlives a reload of the tab: the quantities (the unsaved store,
+ * sent once the basket is loaded again) and the draft's name while its dialog is open.
  */
 export function wireBasket({ http, tabStorage }: Pick<AppWiring, 'http' | 'tabStorage'>) {
   const tabs = createBasketTabs()
@@ -18,7 +21,13 @@ export function wireBasket({ http, tabStorage }: Pick<AppWiring, 'http' | 'tabSt
     actors: {
       ...createBasketPageActors({ http, unsaved, tabs }),
       checkout: checkoutMachine.provide({ actors: createCheckoutActors({ http }) }),
-      draftSave: draftSaveMachine.provide({ actors: createDraftSaveActors({ http }) }),
+      // the name being typed outlives a reload of the tab, per contract; closed or saved, nothing is kept
+      draftSave: persisted(draftSaveMachine.provide({ actors: createDraftSaveActors({ http }) }), {
+        key: ({ contract }) => `cabinet.draftSave.${contract}`,
+        storage: tabStorage,
+        mask: ['draft'],
+        isAtRest: (snapshot) => snapshot.matches('closed') || snapshot.matches('saved'),
+      }),
     },
     actions: {
       notifyOtherTabs: (_, { contract }) => tabs.announce(contract),

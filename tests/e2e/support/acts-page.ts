@@ -22,6 +22,17 @@ export class ActsPage {
     await expect(this.requestButton).toBeEnabled()
   }
 
+  /** Opens the page with no request form: one kept from before the reload (it comes back open) is cancelled. */
+  async openAfresh(): Promise<void> {
+    await this.page.goto('/cabinet/acts/')
+    await expect(this.heading).toBeVisible()
+    // the request button is disabled while a form is open: either the kept form shows, or the button is enabled
+    await expect(this.dialog.root.or(this.requestButton.and(this.page.locator('button:enabled')))).toBeVisible()
+    if (await this.dialog.root.isVisible()) await this.dialog.cancel.click()
+    await expect(this.dialog.root).toBeHidden()
+    await expect(this.requestButton).toBeEnabled()
+  }
+
   /** The list's next answer holding an act newer than `newest` shows it «Формируется»; the answers after it pass as they are. */
   async showFirstNewActQueued(newest: number): Promise<void> {
     let shown = false
