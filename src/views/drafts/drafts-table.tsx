@@ -1,9 +1,8 @@
-import type { DraftListItem } from '../../contract/drafts'
-import type { DraftsActor } from '../../machines/drafts.machine'
 import { useInitData } from '../layout/shell-context'
 import { Button } from '../ui/button'
 import table from '../ui/data-table.module.css'
 import { formatInteger } from '../ui/format'
+import type { DraftsApi } from './drafts-connect'
 import styles from './drafts.module.css'
 
 const moscow = new Intl.DateTimeFormat('ru-RU', {
@@ -26,9 +25,8 @@ export function formatMoscowDateTime(iso: string): string {
 }
 
 /** The drafts of the page: a table, or a list of cards on a phone (the same rows, restyled). */
-export function DraftsTable({ drafts, isBusy, actor }: { drafts: DraftListItem[]; isBusy: boolean; actor: DraftsActor }) {
+export function DraftsTable({ api }: { api: DraftsApi }) {
   const { contracts } = useInitData()
-  const contractName = (id: string) => contracts.find((contract) => contract.id === id)?.header ?? `Договор № ${id}`
   return (
     <table className={`${table.table} ${styles.table}`}>
       <caption className={styles.visuallyHidden}>Черновики корзины</caption>
@@ -49,7 +47,7 @@ export function DraftsTable({ drafts, isBusy, actor }: { drafts: DraftListItem[]
         </tr>
       </thead>
       <tbody>
-        {drafts.map((draft) => (
+        {api.drafts.map((draft) => (
           <tr key={draft.id} aria-label={draft.header}>
             <th scope="row" className={styles.name}>
               {draft.header}
@@ -57,7 +55,7 @@ export function DraftsTable({ drafts, isBusy, actor }: { drafts: DraftListItem[]
             <td data-label="Дата" className={styles.nowrap}>
               {formatMoscowDateTime(draft.created_at)}
             </td>
-            <td data-label="Договор">{contractName(draft.contract)}</td>
+            <td data-label="Договор">{api.contractNameOf(contracts, draft.contract)}</td>
             <td data-label="Товаров" className={table.number}>
               {formatInteger(draft.count)}
             </td>
@@ -66,17 +64,10 @@ export function DraftsTable({ drafts, isBusy, actor }: { drafts: DraftListItem[]
             </td>
             <td className={styles.actionsCell}>
               <div className={styles.actions}>
-                <Button
-                  variant="primary"
-                  isDisabled={isBusy}
-                  aria-label={`Повторить: ${draft.header}`}
-                  onPress={() => actor.send({ type: 'draft.repeat', draft })}
-                >
+                <Button variant="primary" {...api.getRepeatButtonProps(draft)}>
                   Повторить
                 </Button>
-                <Button isDisabled={isBusy} aria-label={`Удалить: ${draft.header}`} onPress={() => actor.send({ type: 'draft.remove', draft })}>
-                  Удалить
-                </Button>
+                <Button {...api.getRemoveButtonProps(draft)}>Удалить</Button>
               </div>
             </td>
           </tr>

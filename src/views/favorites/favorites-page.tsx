@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
 import type { MarkedList } from '../../contract/favorites'
-import { MARKED_LIST_TEXTS, type FavoritesNeedsActor } from '../../machines/favorites-needs.machine'
+import type { FavoritesNeedsActor } from '../../machines/favorites-needs.machine'
 import { useSelectedWarehouse } from '../layout/shell-context'
 import { WithScreen } from '../layout/with-screen'
 import { ProductCardSlot } from '../product/product-card-slot'
 import { WarehouseSelect } from '../product/warehouse-select'
 import { PagedProductsView, PRODUCTS_LOADING_LABEL } from '../product/paged-products-view'
 import { PageHeading } from '../ui/page-heading'
+import { useMarkedGoodsApi, type MarkedGoodsApi } from './favorites-connect'
 import styles from './favorites.module.css'
 import { MarkedGoodsTable } from './marked-goods-table'
 
@@ -31,58 +31,36 @@ function MarkedGoodsPage({ list }: { list: MarkedList }) {
 }
 
 function MarkedGoods({ actor, warehouseName }: { actor: FavoritesNeedsActor; warehouseName: string }) {
-  const list = useSelector(actor, (snapshot) => snapshot.context.list)
-  const texts = MARKED_LIST_TEXTS[list]
-  const titleId = `${list}-title`
-  const card = useSelector(actor, (snapshot) => snapshot.children.productCard)
+  const api = useMarkedGoodsApi(actor)
   return (
-    <section className={styles.page} aria-labelledby={titleId}>
+    <section className={styles.page} aria-labelledby={api.titleId}>
       <PageHeading>
-        <span id={titleId}>{texts.title}</span>
+        <span id={api.titleId}>{api.texts.title}</span>
       </PageHeading>
       <WarehouseSelect />
-      <MarkedGoodsBody actor={actor} warehouseName={warehouseName} />
-      {card ? <ProductCardSlot card={card} onClose={() => actor.send({ type: 'card.close' })} /> : null}
+      <MarkedGoodsBody actor={actor} api={api} warehouseName={warehouseName} />
+      {api.card ? <ProductCardSlot card={api.card} onClose={api.closeCard} /> : null}
     </section>
   )
 }
 
-type ListView = 'failed' | 'empty' | 'loading' | 'loaded'
-
-const listViewOf = (snapshot: ReturnType<FavoritesNeedsActor['getSnapshot']>): ListView => {
-  if (snapshot.matches({ list: 'failed' })) return 'failed'
-  if (snapshot.matches({ list: 'empty' })) return 'empty'
-  return snapshot.matches({ list: 'loaded' }) ? 'loaded' : 'loading'
-}
-
 /** The list as the shared paged-products view shows it: the products, or why not. */
-function MarkedGoodsBody({ actor, warehouseName }: { actor: FavoritesNeedsActor; warehouseName: string }) {
-  const state = useSelector(actor, listViewOf)
-  const list = useSelector(actor, (snapshot) => snapshot.context.list)
-  const answer = useSelector(actor, (snapshot) => snapshot.context.result)
-  const page = useSelector(actor, (snapshot) => snapshot.context.page)
-  const errorMessage = useSelector(actor, (snapshot) => snapshot.context.errorMessage)
-  const removeFailed = useSelector(actor, (snapshot) => snapshot.matches({ list: { loaded: 'removeFailed' } }))
-  const texts = MARKED_LIST_TEXTS[list]
-  const result = answer && { products: answer.goods, count: answer.count, pages: answer.pagination.pages }
-  const onRetry = () => actor.send({ type: 'list.retry' })
-
+function MarkedGoodsBody({ actor, api, warehouseName }: { actor: FavoritesNeedsActor; api: MarkedGoodsApi; warehouseName: string }) {
+  const { texts, answer } = api
   return (
     <>
-      {removeFailed ? (
+      {api.removeFailedText !== null ? (
         <div className={styles.alert} role="alert">
-          <span>
-            {texts.removeFailed}: {errorMessage}
-          </span>
-          <button type="button" className={styles.dismiss} onClick={() => actor.send({ type: 'notice.dismiss' })}>
+          <span>{api.removeFailedText}</span>
+          <button className={styles.dismiss} {...api.getDismissProps()}>
             Закрыть
           </button>
         </div>
       ) : null}
-      <PagedProductsView list={{ state, page, result, errorMessage, onRetry }} failedTitle={texts.loadFailed} emptyText={texts.empty}>
-        {(_, busy) => answer && <MarkedGoodsTable actor={actor} answer={answer} warehouseName={warehouseName} busy={busy} />}
+      <PagedProductsView list={api.pagedList} failedTitle={texts.loadFailed} emptyText={texts.empty}>
+        {(_, busy) => answer && <MarkedGoodsTable actor={actor} api={api} answer={answer} warehouseName={warehouseName} busy={busy} />}
       </PagedProductsView>
-      {state === 'empty' && page === 1 ? (
+      {api.showEmptyHint ? (
         <p className={styles.hint}>
           {texts.emptyHint} <Link to="/cabinet/">Перейти в каталог</Link>
         </p>

@@ -1,17 +1,18 @@
-import { useSelector } from '@xstate/react'
 import type { Warehouse } from '../../contract/account'
 import type { CatalogueProduct } from '../../contract/catalogue'
 import type { MarkedGoodsResponse } from '../../contract/favorites'
-import { MARKED_LIST_TEXTS, type FavoritesNeedsActor } from '../../machines/favorites-needs.machine'
+import type { FavoritesNeedsActor } from '../../machines/favorites-needs.machine'
 import { AddToBasket } from '../product/add-to-basket'
 import { BrandLink, stockTitle } from '../product/product-table'
 import table from '../ui/data-table.module.css'
 import { formatInteger, formatMoney } from '../ui/format'
+import type { MarkedGoodsApi } from './favorites-connect'
 import styles from './favorites.module.css'
 import { NeedField } from './need-field'
 
 interface MarkedGoodsTableProps {
   actor: FavoritesNeedsActor
+  api: MarkedGoodsApi
   answer: MarkedGoodsResponse
   warehouseName: string
   /** the next page is loading: the rows dim */
@@ -22,14 +23,12 @@ interface MarkedGoodsTableProps {
  * The page's products: picture, name (opens the card), articul and brand, the contract's price,
  * stock at the chosen warehouse and at each one, the need (needs page), «В корзину» and «Убрать».
  */
-export function MarkedGoodsTable({ actor, answer, warehouseName, busy }: MarkedGoodsTableProps) {
-  const list = useSelector(actor, (snapshot) => snapshot.context.list)
-  const removingId = useSelector(actor, (snapshot) => (snapshot.matches({ list: { loaded: 'removing' } }) ? snapshot.context.removing?.id : undefined))
+export function MarkedGoodsTable({ actor, api, answer, warehouseName, busy }: MarkedGoodsTableProps) {
   const warehouse: Warehouse = { id: answer.warehouse, header: warehouseName }
   return (
     <div className={styles.wrap}>
       <table className={busy ? `${table.table} ${table.busy}` : table.table}>
-        <caption className="visually-hidden">{MARKED_LIST_TEXTS[list].title}</caption>
+        <caption className="visually-hidden">{api.texts.title}</caption>
         <thead>
           <tr>
             <th scope="col">
@@ -42,7 +41,7 @@ export function MarkedGoodsTable({ actor, answer, warehouseName, busy }: MarkedG
               Цена
             </th>
             <th scope="col">Остатки</th>
-            {list === 'needs' ? <th scope="col">Потребность</th> : null}
+            {api.isNeeds ? <th scope="col">Потребность</th> : null}
             <th scope="col">В корзину</th>
           </tr>
         </thead>
@@ -55,18 +54,12 @@ export function MarkedGoodsTable({ actor, answer, warehouseName, busy }: MarkedG
                 ) : null}
               </td>
               <td className={`${styles.nameCell} ${table.stickyName}`}>
-                <button type="button" className={styles.productLink} onClick={() => actor.send({ type: 'card.open', productId: product.id })}>
+                <button className={styles.productLink} {...api.getProductLinkProps(product)}>
                   {product.header}
                 </button>
                 <span className={styles.details}>
                   <span className={table.mono}>{product.articul}</span> · <BrandLink brand={product.brand} />
-                  <button
-                    type="button"
-                    className={styles.remove}
-                    disabled={removingId !== undefined}
-                    aria-label={`${MARKED_LIST_TEXTS[list].remove}: ${product.header}`}
-                    onClick={() => actor.send({ type: 'item.remove', product })}
-                  >
+                  <button className={styles.remove} {...api.getRemoveButtonProps(product)}>
                     Убрать
                   </button>
                 </span>
@@ -75,7 +68,7 @@ export function MarkedGoodsTable({ actor, answer, warehouseName, busy }: MarkedG
               <td>
                 <WarehouseStocks product={product} warehouses={answer.actualWms} chosen={warehouse} />
               </td>
-              {list === 'needs' ? (
+              {api.isNeeds ? (
                 <td>
                   <NeedField actor={actor} product={product} />
                 </td>

@@ -1,12 +1,12 @@
-import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
-import { PRICELIST_PAGE_MESSAGES, type PricelistActor } from '../../machines/pricelist.machine'
+import type { PricelistActor } from '../../machines/pricelist.machine'
 import { useInitData } from '../layout/shell-context'
 import { WithScreen } from '../layout/with-screen'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
+import { usePricelistApi, type PricelistApi } from './pricelist-connect'
 import { PricelistDialog } from './pricelist-dialog'
 import styles from './pricelist.module.css'
 
@@ -23,9 +23,7 @@ export function PricelistPage() {
 }
 
 function PricelistScreen({ pricelist }: { pricelist: PricelistActor }) {
-  const busy = useSelector(pricelist, (snapshot) => (snapshot.matches('uploading') ? 'file' : snapshot.matches('recognizing') ? 'text' : null))
-  const isModalOpen = useSelector(pricelist, (snapshot) => snapshot.matches('choosing') || snapshot.matches('adding') || snapshot.matches('refused'))
-
+  const api = usePricelistApi(pricelist)
   return (
     <div className={styles.page}>
       <PageHeading>Загрузка прайс-листа</PageHeading>
@@ -33,31 +31,25 @@ function PricelistScreen({ pricelist }: { pricelist: PricelistActor }) {
         В каждой строке — артикул и количество (через точку с запятой, запятую или табуляцию); строка заголовка не обязательна. Файлы XLSX, CSV
         или TXT размером до 5 МБ.
       </p>
-      <WarehouseChoice pricelist={pricelist} isDisabled={busy !== null} />
+      <WarehouseChoice api={api} />
       <div className={styles.forms}>
-        <FileForm pricelist={pricelist} busy={busy} />
-        <TextForm pricelist={pricelist} busy={busy} />
+        <FileForm api={api} />
+        <TextForm api={api} />
       </div>
-      {busy ? <Loading label={busy === 'file' ? 'Загрузка файла…' : 'Распознавание текста…'} /> : null}
-      {isModalOpen ? <PricelistDialog pricelist={pricelist} /> : null}
+      {api.loadingLabel !== null ? <Loading label={api.loadingLabel} /> : null}
+      {api.isModalOpen ? <PricelistDialog api={api.dialog} /> : null}
     </div>
   )
 }
 
-function WarehouseChoice({ pricelist, isDisabled }: { pricelist: PricelistActor; isDisabled: boolean }) {
+function WarehouseChoice({ api }: { api: PricelistApi }) {
   const { warehouses } = useInitData()
-  const wms = useSelector(pricelist, (snapshot) => snapshot.context.wms)
   return (
     <div className={styles.warehouse}>
       <label className={styles.label} htmlFor="pricelist-warehouse">
         Склад
       </label>
-      <select
-        id="pricelist-warehouse"
-        value={String(wms)}
-        disabled={isDisabled}
-        onChange={(event) => pricelist.send({ type: 'warehouse.select', wms: Number(event.currentTarget.value) })}
-      >
+      <select id="pricelist-warehouse" {...api.getWarehouseSelectProps()}>
         {warehouses.map((warehouse) => (
           <option key={warehouse.id} value={warehouse.id}>
             {warehouse.header}
@@ -69,12 +61,8 @@ function WarehouseChoice({ pricelist, isDisabled }: { pricelist: PricelistActor;
 }
 
 /** The check's or the server's message under the form it belongs to. */
-function FormMessage({ pricelist, source }: { pricelist: PricelistActor; source: 'file' | 'text' }) {
-  const shown = useSelector(pricelist, (snapshot) =>
-    snapshot.context.source !== source ? null : snapshot.matches({ editing: 'invalid' }) ? 'invalid' : snapshot.matches({ editing: 'failed' }) ? 'failed' : null,
-  )
-  const message = useSelector(pricelist, (snapshot) => snapshot.context.errorMessage)
-  if (shown === 'failed') return <ErrorBlock title={PRICELIST_PAGE_MESSAGES.readFailed} message={message} />
+function FormMessage({ shown, title, message }: PricelistApi['fileMessage']) {
+  if (shown === 'failed') return <ErrorBlock title={title} message={message} />
   if (shown === 'invalid') {
     return (
       <p className={styles.error} role="alert">
@@ -85,11 +73,11 @@ function FormMessage({ pricelist, source }: { pricelist: PricelistActor; source:
   return null
 }
 
-function FileForm({ pricelist, busy }: { pricelist: PricelistActor; busy: 'file' | 'text' | null }) {
+function FileForm({ api }: { api: PricelistApi }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const file = new FormData(event.currentTarget).get('file')
-    pricelist.send({ type: 'file.upload', file: file instanceof File ? file : null })
+    api.uploadFile(file instanceof File ? file : null)
   }
   return (
     <section className={styles.card} aria-labelledby="pricelist-file-title">
@@ -99,24 +87,23 @@ function FileForm({ pricelist, busy }: { pricelist: PricelistActor; busy: 'file'
       <form className={styles.form} onSubmit={submit} noValidate>
         <label className={styles.field}>
           <span className={styles.label}>Файл заказа (XLSX, XLS, CSV, TXT)</span>
-          <input className={styles.file} type="file" name="file" accept={PRICELIST_ACCEPT} aria-describedby="pricelist-format" disabled={busy !== null} />
+          <input className={styles.file} type="file" name="file" accept={PRICELIST_ACCEPT} aria-describedby="pricelist-format" disabled={api.isFormDisabled} />
         </label>
         <div>
-          <Button type="submit" variant="primary" isDisabled={busy !== null}>
-            {busy === 'file' ? 'Загрузка…' : 'Загрузить'}
+          <Button type="submit" variant="primary" isDisabled={api.isFormDisabled}>
+            {api.fileButtonLabel}
           </Button>
         </div>
-        <FormMessage pricelist={pricelist} source="file" />
+        <FormMessage {...api.fileMessage} />
       </form>
     </section>
   )
 }
 
-function TextForm({ pricelist, busy }: { pricelist: PricelistActor; busy: 'file' | 'text' | null }) {
-  const text = useSelector(pricelist, (snapshot) => snapshot.context.text)
+function TextForm({ api }: { api: PricelistApi }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    pricelist.send({ type: 'text.submit' })
+    api.submitText()
   }
   return (
     <section className={styles.card} aria-labelledby="pricelist-text-title">
@@ -129,20 +116,18 @@ function TextForm({ pricelist, busy }: { pricelist: PricelistActor; busy: 'file'
           <textarea
             className={styles.textarea}
             rows={8}
-            value={text}
             placeholder={'АРТ-001;5\nАРТ-002;12'}
             aria-describedby="pricelist-format"
             spellCheck={false}
-            disabled={busy !== null}
-            onChange={(event) => pricelist.send({ type: 'text.input', text: event.currentTarget.value })}
+            {...api.getTextAreaProps()}
           />
         </label>
         <div>
-          <Button type="submit" variant="primary" isDisabled={busy !== null}>
-            {busy === 'text' ? 'Распознавание…' : 'Распознать'}
+          <Button type="submit" variant="primary" isDisabled={api.isFormDisabled}>
+            {api.textButtonLabel}
           </Button>
         </div>
-        <FormMessage pricelist={pricelist} source="text" />
+        <FormMessage {...api.textMessage} />
       </form>
     </section>
   )
