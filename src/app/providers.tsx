@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { createActor, fromPromise } from 'xstate'
 import type { basketMachine } from '../machines/basket.machine'
+import { productCardHostMachine } from '../machines/product-card-host.machine'
 import { productCardMachine } from '../machines/product-card.machine'
 import { sessionMachine, type SessionActor } from '../machines/session.machine'
 import { shellMachine } from '../machines/shell.machine'
@@ -61,6 +62,7 @@ export function createAppRuntime(): AppRuntime {
         await basket.load()
       }),
       screenHost: wireScreenHost(wiring, wireCatalogue(wiring)),
+      productCardHost: productCardHostMachine.provide({ actors: { productCard } }),
     },
     actions: {
       persistWarehouse: (_, { id }) => storage.write(WAREHOUSE_STORAGE_KEY, String(id)),

@@ -3,6 +3,7 @@ import type { BasketSummary, InitData, Warehouse } from '../contract/account'
 import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
 import type { basketMachine } from './basket.machine'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { productCardHostMachine } from './product-card-host.machine'
 import { screenHostMachine } from './screen-host.machine'
 import type { Navigation, ShellLinkEvent } from './shell-links'
 import type { Address, ScreenFrame } from './screens'
@@ -87,10 +88,12 @@ const unprovidedBasket = createMachine({ id: 'basket' }) as unknown as typeof ba
  * (remembered through `persistWarehouse`, an action the app provides).
  */
 export const shellMachine = setup({
-  types: {} as { context: ShellContext; events: ShellEvent; input: ShellInput | undefined; children: { basket: 'basket'; screenHost: 'screenHost' } },
+  types: {} as { context: ShellContext; events: ShellEvent; input: ShellInput | undefined; children: { basket: 'basket'; screenHost: 'screenHost'; productCardHost: 'productCardHost' } },
   actors: {
     basket: unprovidedBasket,
     screenHost: screenHostMachine,
+    /** the product card of lists whose own machine does not open it; the app provides it with the real card */
+    productCardHost: productCardHostMachine,
     /** resolves when the basket machine's code is there (the app loads it apart from the first load) */
     loadBasketCode: unprovidedPromise<void>('loadBasketCode'),
     loadInitData: unprovidedPromise<ShellLoadOutput>('loadInitData'),
@@ -193,12 +196,16 @@ export const shellMachine = setup({
     ready: {
       description: 'The header, sidebar and the screen are shown; the contract selector and the basket of the selected contract run side by side',
       type: 'parallel',
-      invoke: {
-        id: 'screenHost',
-        src: 'screenHost',
-        systemId: 'screenHost',
-        input: ({ context }) => ({ address: context.address, frame: frameOf(context)! }),
-      },
+      invoke: [
+        {
+          id: 'screenHost',
+          src: 'screenHost',
+          systemId: 'screenHost',
+          input: ({ context }) => ({ address: context.address, frame: frameOf(context)! }),
+        },
+        // one product card for every list whose own machine does not open it (and a card's analogues)
+        { id: 'productCardHost', src: 'productCardHost', systemId: 'productCardHost' },
+      ],
       on: {
         'address.changed': {
           // here, not in a region: a region's own handler would keep this one from running

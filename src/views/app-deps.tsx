@@ -14,7 +14,6 @@ import type { favoritesNeedsMachine } from '../machines/favorites-needs.machine'
 import type { purchasedGoodsMachine } from '../machines/purchased-goods.machine'
 import type { warehouseMapMachine } from '../machines/warehouse-map.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
-import type { productCardHostMachine } from '../machines/product-card-host.machine'
 import type { profileMachine } from '../machines/profile.machine'
 import type { RegistrationDraft } from '../contract/registration'
 import type { registrationMachine } from '../machines/registration.machine'
@@ -37,7 +36,6 @@ export interface AppDeps {
   machines: {
     /** the header search's machine, loaded apart from the first load (the same promise every call) */
     searchAutocomplete: () => Promise<typeof searchAutocompleteMachine>
-    productCardHost: typeof productCardHostMachine
     addToBasket: typeof addToBasketMachine
   }
   sidebar: SidebarActor

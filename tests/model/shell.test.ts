@@ -72,6 +72,8 @@ function assertShellFacts(snapshot: AnyMachineSnapshot, _expected: unknown, inde
   const { initData: data, pendingContract, errorMessage, selectedWarehouse } = contextOf(snapshot)
   const before = index > 0 ? previous : undefined
   previous = snapshot
+  // the session's one product card host runs while the frame is shown
+  expect(snapshot.children.productCardHost !== undefined).toBe(snapshot.matches('ready'))
   if (snapshot.matches('loading')) expect(data).toBeNull()
   if (snapshot.matches('failed')) expect([data, errorMessage]).toEqual([null, NETWORK_ERROR_MESSAGE])
   if (!snapshot.matches('ready')) return

@@ -1,19 +1,17 @@
 import { addToBasketMachine } from '../../machines/add-to-basket.machine'
 import { catalogueFilterMachine } from '../../machines/catalogue-filter.machine'
-import { productCardHostMachine } from '../../machines/product-card-host.machine'
 import { createBasketActors } from '../../services/basket'
 import { createCatalogueFilterActors } from '../../services/catalogue'
 import type { AppDeps } from '../../views/app-deps'
 import type { AppWiring } from './app-wiring'
 import { loadOnce } from './deferred-logic'
 
-/** The machines of the frame around every screen (header search, product card, add to basket). */
+/** The machines of the frame around every screen (header search, add to basket). */
 export function wireFrame(wiring: AppWiring): AppDeps['machines'] {
-  const { http, productCard } = wiring
+  const { http } = wiring
   return {
     // loaded when the header first asks for it
     searchAutocomplete: loadOnce(() => import('./header-search').then(({ wireHeaderSearch }) => wireHeaderSearch(wiring))),
-    productCardHost: productCardHostMachine.provide({ actors: { productCard } }),
     addToBasket: addToBasketMachine.provide({ actors: createBasketActors({ http }) }),
   }
 }

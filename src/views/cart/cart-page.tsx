@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react'
 import { BASKET_PAGE_MESSAGES, type BasketActor } from '../../machines/basket.machine'
 import { selectBasketScreen, selectGroups, selectSync, selectTotals } from '../../machines/basket.selectors'
 import { useBasketActor } from '../layout/shell-context'
-import { HostedProductCard } from '../product/hosted-product-card'
 import { useProductCardHost } from '../product/product-name-card'
 import { Button } from '../ui/button'
 import { ConfirmDialog } from '../ui/confirm-dialog'
@@ -76,7 +75,6 @@ function CartBody({ basket }: { basket: BasketActor }) {
           {groups.map((group) => (
             <CartLines key={group.warehouse.id} basket={basket} group={group} cardHost={cardHost} />
           ))}
-          <HostedProductCard host={cardHost} />
         </>
       )}
       <CheckoutPanel basket={basket} hasLines={screen === 'lines'} isBasketBusy={sync !== 'idle'} totalText={totalText} warehouses={groups.map((group) => group.warehouse)} />

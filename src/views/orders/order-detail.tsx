@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { ORDER_DETAIL_MESSAGES } from '../../machines/order-detail.machine'
 import { useRouteDep, useScreenActor } from '../app-deps'
-import { HostedProductCard } from '../product/hosted-product-card'
 import { ProductName, useProductCardHost } from '../product/product-name-card'
 import table from '../ui/data-table.module.css'
 import { ErrorBlock } from '../ui/error-block'
@@ -68,7 +67,6 @@ export function OrderDetailPanel({ id }: { id: number }) {
           ))}
         </tbody>
       </table>
-      <HostedProductCard host={cardHost} />
     </div>
   )
 }
