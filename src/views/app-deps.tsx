@@ -8,7 +8,6 @@ import type { checkoutMachine } from '../machines/checkout.machine'
 import type { pricelistMachine } from '../machines/pricelist.machine'
 import type { draftSaveMachine } from '../machines/draft-save.machine'
 import type { draftsMachine } from '../machines/drafts.machine'
-import type { orderDetailMachine } from '../machines/order-detail.machine'
 import type { ordersMachine } from '../machines/orders.machine'
 import type { favoritesNeedsMachine } from '../machines/favorites-needs.machine'
 import type { purchasedGoodsMachine } from '../machines/purchased-goods.machine'
@@ -56,7 +55,6 @@ export interface RouteDeps {
   checkout: typeof checkoutMachine
   draftSave: typeof draftSaveMachine
   warehouseMap: typeof warehouseMapMachine
-  orderDetail: typeof orderDetailMachine
   /** what this tab kept of the registration form before a reload */
   readRegistrationDraft: () => RegistrationDraft
 }
