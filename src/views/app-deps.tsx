@@ -11,7 +11,6 @@ import type { draftsMachine } from '../machines/drafts.machine'
 import type { ordersMachine } from '../machines/orders.machine'
 import type { favoritesNeedsMachine } from '../machines/favorites-needs.machine'
 import type { purchasedGoodsMachine } from '../machines/purchased-goods.machine'
-import type { warehouseMapMachine } from '../machines/warehouse-map.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
 import type { profileMachine } from '../machines/profile.machine'
 import type { RegistrationDraft } from '../contract/registration'
@@ -54,7 +53,6 @@ export interface RouteDeps {
   reminder: typeof reminderMachine
   checkout: typeof checkoutMachine
   draftSave: typeof draftSaveMachine
-  warehouseMap: typeof warehouseMapMachine
   /** what this tab kept of the registration form before a reload */
   readRegistrationDraft: () => RegistrationDraft
 }

@@ -1,9 +1,10 @@
 import { basketMachine } from '../../machines/basket.machine'
 import { checkoutMachine } from '../../machines/checkout.machine'
 import { draftSaveMachine } from '../../machines/draft-save.machine'
+import { warehouseMapMachine } from '../../machines/warehouse-map.machine'
 import { createBasketPageActors, createUnsavedStore } from '../../services/basket'
 import { createBasketTabs } from '../../services/basket-tabs'
-import { createCheckoutActors } from '../../services/checkout'
+import { createCheckoutActors, createWarehouseMapActors } from '../../services/checkout'
 import { createDraftSaveActors } from '../../services/drafts'
 import type { AppWiring } from './app-wiring'
 
@@ -19,6 +20,7 @@ export function wireBasket({ http, tabStorage }: Pick<AppWiring, 'http' | 'tabSt
       ...createBasketPageActors({ http, unsaved, tabs }),
       checkout: checkoutMachine.provide({ actors: createCheckoutActors({ http }) }),
       draftSave: draftSaveMachine.provide({ actors: createDraftSaveActors({ http }) }),
+      warehouseMap: warehouseMapMachine.provide({ actors: createWarehouseMapActors({ http }) }),
     },
     actions: {
       notifyOtherTabs: (_, { contract }) => tabs.announce(contract),

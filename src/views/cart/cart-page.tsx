@@ -13,6 +13,7 @@ import { PageHeading } from '../ui/page-heading'
 import { CartLines } from './cart-lines'
 import { CheckoutPanel } from './checkout-panel'
 import { DraftSave } from './draft-save'
+import { BasketWarehouseMap } from './warehouse-map-dialog'
 import styles from './cart.module.css'
 
 export const CART_LOADING_LABEL = 'Загрузка корзины…'
@@ -89,6 +90,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
           <p>Все товары будут удалены из корзины.</p>
         </ConfirmDialog>
       ) : null}
+      <BasketWarehouseMap basket={basket} />
     </>
   )
 }
