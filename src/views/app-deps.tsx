@@ -11,7 +11,6 @@ import type { draftsMachine } from '../machines/drafts.machine'
 import type { ordersMachine } from '../machines/orders.machine'
 import type { favoritesNeedsMachine } from '../machines/favorites-needs.machine'
 import type { purchasedGoodsMachine } from '../machines/purchased-goods.machine'
-import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
 import type { profileMachine } from '../machines/profile.machine'
 import type { RegistrationDraft } from '../contract/registration'
 import type { registrationMachine } from '../machines/registration.machine'
@@ -32,8 +31,6 @@ import type { SidebarActor } from '../machines/sidebar.machine'
  */
 export interface AppDeps {
   machines: {
-    /** the header search's machine, loaded apart from the first load (the same promise every call) */
-    searchAutocomplete: () => Promise<typeof searchAutocompleteMachine>
     addToBasket: typeof addToBasketMachine
   }
   sidebar: SidebarActor

@@ -4,14 +4,11 @@ import { createBasketActors } from '../../services/basket'
 import { createCatalogueFilterActors } from '../../services/catalogue'
 import type { AppDeps } from '../../views/app-deps'
 import type { AppWiring } from './app-wiring'
-import { loadOnce } from './deferred-logic'
 
-/** The machines of the frame around every screen (header search, add to basket). */
+/** The machines of the frame around every screen (add to basket). */
 export function wireFrame(wiring: AppWiring): AppDeps['machines'] {
   const { http } = wiring
   return {
-    // loaded when the header first asks for it
-    searchAutocomplete: loadOnce(() => import('./header-search').then(({ wireHeaderSearch }) => wireHeaderSearch(wiring))),
     addToBasket: addToBasketMachine.provide({ actors: createBasketActors({ http }) }),
   }
 }
