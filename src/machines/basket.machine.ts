@@ -455,17 +455,19 @@ export const basketMachine = setup({
                   description: 'The dealer left the basket page: the checkout, draft saving and an open map stop',
                   actions: { type: 'storePageShown', params: { isPageShown: false } },
                 },
-                'map.open': {
-                  target: '.map',
-                  // another warehouse's map replaces an open one
-                  reenter: true,
-                  description: 'The dealer opens a warehouse\'s map (a group\'s heading, the pickup delivery)',
-                  actions: { type: 'storeMapWarehouse', params: ({ event }) => ({ warehouse: event.warehouse }) },
-                },
               },
               initial: 'noMap',
               states: {
-                noMap: { description: 'No warehouse map is open' },
+                noMap: {
+                  description: 'No warehouse map is open',
+                  on: {
+                    'map.open': {
+                      target: 'map',
+                      description: 'The dealer opens a warehouse\'s map (a group\'s heading, the pickup delivery)',
+                      actions: { type: 'storeMapWarehouse', params: ({ event }) => ({ warehouse: event.warehouse }) },
+                    },
+                  },
+                },
                 map: {
                   description: 'The map modal: the warehouse map machine runs as the child "warehouseMap"',
                   invoke: { id: 'warehouseMap', src: 'warehouseMap', input: ({ context }) => ({ warehouseId: context.mapWarehouse!.id }) },
@@ -473,6 +475,13 @@ export const basketMachine = setup({
                   exit: { type: 'storeMapWarehouse', params: { warehouse: null } },
                   on: {
                     'map.close': { target: 'noMap', description: 'The dealer closes the map («Закрыть», Escape, a click outside)' },
+                    'map.open': {
+                      target: 'map',
+                      // here, not on `shown`: re-entering `shown` would restart the checkout and draft saving
+                      reenter: true,
+                      description: 'Another warehouse\'s map replaces the open one',
+                      actions: { type: 'storeMapWarehouse', params: ({ event }) => ({ warehouse: event.warehouse }) },
+                    },
                   },
                 },
               },
