@@ -1,6 +1,8 @@
 import { RouterProvider } from '@tanstack/react-router'
-import { createActor, fromPromise } from 'xstate'
+import { createActor } from 'xstate'
 import type { basketMachine } from '../machines/basket.machine'
+import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
+import { productCardHostMachine } from '../machines/product-card-host.machine'
 import { productCardMachine } from '../machines/product-card.machine'
 import { sessionMachine, type SessionActor } from '../machines/session.machine'
 import { shellMachine } from '../machines/shell.machine'
@@ -14,12 +16,11 @@ import { createStorage, createTabStorage, SIDEBAR_STORAGE_KEY, WAREHOUSE_STORAGE
 import { AppDepsProvider, type AppDeps } from '../views/app-deps'
 import { SessionProvider } from '../views/session/session-context'
 import { BUILT_SCREENS, createAppRouter, type AppRouter } from './router'
-import { AppWiringProvider } from './routes/wired-route'
 import { followSession } from './routes/session-guards'
 import type { AppWiring } from './wiring/app-wiring'
-import { deferredLogic } from './wiring/deferred-logic'
+import { deferredLogic, loadCodeOf } from './wiring/deferred-logic'
 import { wireForms } from './wiring/forms'
-import { wireCatalogue, wireFrame } from './wiring/frame'
+import { wireBasketAdders, wireCatalogue } from './wiring/frame'
 import { wireScreenHost } from './wiring/screens'
 import { followAddress } from './address-events'
 
@@ -48,21 +49,27 @@ export function createAppRuntime(): AppRuntime {
   const storage = createStorage()
   const tabStorage = createTabStorage()
   // the session is the root of the app's actor system: while signed in it runs the shell
-  // ('shell'), which runs the basket of the selected contract ('basket') once the basket's code,
-  // not part of the first load, is there; while signed out it runs the registration form at its
-  // address ('registration') and the password reminder while open ('reminder'), each loaded with its route
+  // ('shell'), which runs the basket of the selected contract ('basket') and the header search
+  // ('headerSearch') once their code, not part of the first load, is there; while signed out it runs
+  // the registration form at its address ('registration') and the password reminder while open
+  // ('reminder'), each loaded with its route
   // the product card runs as the child of the workflow that opens it (the catalogue, the header search, favourites)
   const productCard = productCardMachine.provide({ actors: createProductActors({ http }) })
   const wiring: AppWiring = { http, storage, tabStorage, productCard }
   const basket = deferredLogic<typeof basketMachine>(() => import('./wiring/basket').then(({ wireBasket }) => wireBasket({ http, tabStorage })))
+  const headerSearch = deferredLogic<typeof searchAutocompleteMachine>(() =>
+    import('./wiring/header-search').then(({ wireHeaderSearch }) => wireHeaderSearch(wiring)),
+  )
   const shell = shellMachine.provide({
     actors: {
       ...createShellActors({ http, storage }),
       basket: basket.logic,
-      loadBasketCode: fromPromise<void>(async () => {
-        await basket.load()
-      }),
+      loadBasketCode: loadCodeOf(basket),
+      headerSearch: headerSearch.logic,
+      loadHeaderSearchCode: loadCodeOf(headerSearch),
       screenHost: wireScreenHost(wiring, wireCatalogue(wiring)),
+      productCardHost: productCardHostMachine.provide({ actors: { productCard } }),
+      basketAdders: wireBasketAdders(wiring),
     },
     actions: {
       persistWarehouse: (_, { id }) => storage.write(WAREHOUSE_STORAGE_KEY, String(id)),
@@ -86,7 +93,7 @@ export function createAppRuntime(): AppRuntime {
     session,
     router,
     wiring,
-    deps: { machines: wireFrame(wiring), sidebar, builtScreens: BUILT_SCREENS, journal },
+    deps: { sidebar, builtScreens: BUILT_SCREENS, journal },
   }
 }
 
@@ -94,9 +101,7 @@ export function Providers({ runtime }: { runtime: AppRuntime }) {
   return (
     <SessionProvider actor={runtime.session}>
       <AppDepsProvider deps={runtime.deps}>
-        <AppWiringProvider wiring={runtime.wiring}>
-          <RouterProvider router={runtime.router} />
-        </AppWiringProvider>
+        <RouterProvider router={runtime.router} />
       </AppDepsProvider>
     </SessionProvider>
   )

@@ -1,5 +1,5 @@
 import { assign, fromCallback, raise, setup, type ActorRefFrom, type EventObject } from 'xstate'
-import type { BasketSummary } from '../contract/account'
+import type { BasketSummary, Warehouse } from '../contract/account'
 import { BASKET_MESSAGES, type BasketData, type LoadedBasket, type SaveLineOutcome, type SaveLineRequest } from '../contract/basket'
 import {
   applyLineQuantity,
@@ -18,6 +18,7 @@ import { normalizeQuantityText } from './quantity'
 import { notifyShell } from './shell-links'
 import { checkoutMachine } from './checkout.machine'
 import { draftSaveMachine } from './draft-save.machine'
+import { warehouseMapMachine } from './warehouse-map.machine'
 
 export const BASKET_PAGE_MESSAGES = {
   overStock: BASKET_MESSAGES.overStock,
@@ -47,6 +48,8 @@ export interface BasketContext {
   errorMessage: string | null
   /** the basket page is shown: kept while a contract switch reloads the basket */
   isPageShown: boolean
+  /** the warehouse whose map is open on the basket page (a group's heading, the pickup delivery) */
+  mapWarehouse: Warehouse | null
 }
 
 export type BasketEvent =
@@ -66,6 +69,9 @@ export type BasketEvent =
   /** the shell: the dealer opened the basket page, or left it */
   | { type: 'page.shown' }
   | { type: 'page.hidden' }
+  /** the dealer opens a warehouse's map («Схема проезда») on the basket page, or closes it */
+  | { type: 'map.open'; warehouse: Warehouse }
+  | { type: 'map.close' }
   /** raised by the machine itself when a quantity was over the stock */
   | { type: 'basket.overStock'; lineId: string }
 
@@ -85,10 +91,11 @@ const stockOf = (context: BasketContext, lineId: string) => {
  * failed save rolls the line back until the dealer retries.
  */
 export const basketMachine = setup({
-  types: {} as { context: BasketContext; events: BasketEvent; input: BasketInput; children: { checkout: 'checkout'; draftSave: 'draftSave' } },
+  types: {} as { context: BasketContext; events: BasketEvent; input: BasketInput; children: { checkout: 'checkout'; draftSave: 'draftSave'; warehouseMap: 'warehouseMap' } },
   actors: {
     checkout: checkoutMachine,
     draftSave: draftSaveMachine,
+    warehouseMap: warehouseMapMachine,
     loadBasket: unprovidedPromise<LoadedBasket, { contract: string }>('loadBasket'),
     saveLine: unprovidedPromise<SaveLineOutcome, SaveLineRequest>('saveLine'),
     clearBasket: unprovidedPromise<{ basket: BasketSummary }, { contract: string }>('clearBasket'),
@@ -110,6 +117,7 @@ export const basketMachine = setup({
   },
   actions: {
     storePageShown: assign({ isPageShown: (_, params: { isPageShown: boolean }) => params.isPageShown }),
+    storeMapWarehouse: assign({ mapWarehouse: (_, params: { warehouse: Warehouse | null }) => params.warehouse }),
     storeLoaded: assign(({ context }, params: LoadedBasket) => {
       const texts = fieldTexts(params.data, { ...params.unsaved, ...unsavedTexts(context.data, context.texts) })
       return { data: params.data, texts, errorMessage: null }
@@ -223,6 +231,7 @@ export const basketMachine = setup({
     overStockLine: null,
     errorMessage: null,
     isPageShown: input.isPageShown ?? false,
+    mapWarehouse: null,
   }),
   initial: 'loading',
   on: {
@@ -443,8 +452,37 @@ export const basketMachine = setup({
               on: {
                 'page.hidden': {
                   target: 'hidden',
-                  description: 'The dealer left the basket page: the checkout and draft saving stop',
+                  description: 'The dealer left the basket page: the checkout, draft saving and an open map stop',
                   actions: { type: 'storePageShown', params: { isPageShown: false } },
+                },
+              },
+              initial: 'noMap',
+              states: {
+                noMap: {
+                  description: 'No warehouse map is open',
+                  on: {
+                    'map.open': {
+                      target: 'map',
+                      description: 'The dealer opens a warehouse\'s map (a group\'s heading, the pickup delivery)',
+                      actions: { type: 'storeMapWarehouse', params: ({ event }) => ({ warehouse: event.warehouse }) },
+                    },
+                  },
+                },
+                map: {
+                  description: 'The map modal: the warehouse map machine runs as the child "warehouseMap"',
+                  invoke: { id: 'warehouseMap', src: 'warehouseMap', input: ({ context }) => ({ warehouseId: context.mapWarehouse!.id }) },
+                  // however the map ends (closed, the page left, a contract switch), no warehouse stays open
+                  exit: { type: 'storeMapWarehouse', params: { warehouse: null } },
+                  on: {
+                    'map.close': { target: 'noMap', description: 'The dealer closes the map («Закрыть», Escape, a click outside)' },
+                    'map.open': {
+                      target: 'map',
+                      // here, not on `shown`: re-entering `shown` would restart the checkout and draft saving
+                      reenter: true,
+                      description: 'Another warehouse\'s map replaces the open one',
+                      actions: { type: 'storeMapWarehouse', params: ({ event }) => ({ warehouse: event.warehouse }) },
+                    },
+                  },
                 },
               },
             },

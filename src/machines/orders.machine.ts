@@ -1,9 +1,10 @@
-import { assign, fromEventObservable, setup, type ActorRefFrom } from 'xstate'
+import { assign, enqueueActions, fromEventObservable, setup, type ActorRefFrom } from 'xstate'
 import { throwError } from 'rxjs'
 import type { OrderList, OrderRow } from '../contract/orders'
 import type { PollOrdersInput } from '../services/orders'
 import { visibleCountdownLogic, type VisiblePollEvent } from '../services/streams'
 import { orderCancelMachine, type OrderCancelOutput } from './order-cancel.machine'
+import { orderDetailMachine } from './order-detail.machine'
 import { orderRepeatMachine } from './order-repeat.machine'
 import { isSameFilter, ordersQuery, searchOfFilter, type OrdersFilter } from './orders-filter'
 import { TIMINGS } from './timings'
@@ -55,18 +56,24 @@ const idsOf = (list: OrderList | null) => list?.orders.map((order) => order.id) 
 const keepListed = (ids: number[], list: OrderList) => ids.filter((id) => idsOf(list).includes(id))
 const toggled = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((each) => each !== id) : [...ids, id])
 
+/** The id of the child that loads an expanded row's detail. */
+export const orderDetailId = (id: number) => `detail-${id}` as const
+
 /**
  * /cabinet/orders/: the company's orders, 10 per page, filtered by what the address names (spec
  * §2, §3). The list reloads every 300 s of visible time (src/services/streams.ts), with the time
- * left shown by the countdown child; rows expand into their detail, can be checked (bulk
- * selection), cancelled or repeated (one child machine per dialog).
+ * left shown by the countdown child; rows expand into their detail (a child `detail-{id}`
+ * per open row, stopped when it closes or leaves the list), can be checked (bulk selection),
+ * cancelled or repeated (one child machine per dialog).
  */
 export const ordersMachine = setup({
   types: {} as {
     context: OrdersContext
     events: OrdersEvent
     input: OrdersInput
-    children: { pollOrders: 'pollOrders'; countdown: 'countdown'; orderCancel: 'orderCancel'; orderRepeat: 'orderRepeat' }
+    children: { pollOrders: 'pollOrders'; countdown: 'countdown'; orderCancel: 'orderCancel'; orderRepeat: 'orderRepeat' } & {
+      [detail: `detail-${number}`]: 'orderDetail'
+    }
   },
   actors: {
     pollOrders: fromEventObservable<VisiblePollEvent<OrderList>, PollOrdersInput>(() =>
@@ -75,6 +82,7 @@ export const ordersMachine = setup({
     countdown: visibleCountdownLogic,
     orderCancel: orderCancelMachine,
     orderRepeat: orderRepeatMachine,
+    orderDetail: orderDetailMachine,
   },
   guards: {
     isOtherFilter: ({ context }, params: { filter: OrdersFilter }) => !isSameFilter(context.filter, params.filter),
@@ -88,17 +96,22 @@ export const ordersMachine = setup({
   },
   actions: {
     storeFilter: assign({ filter: (_, params: { filter: OrdersFilter }) => params.filter }),
-    storeResult: assign({
-      result: (_, params: { list: OrderList }) => params.list,
-      expanded: ({ context }, params: { list: OrderList }) => keepListed(context.expanded, params.list),
-      errorMessage: null,
-      retryInMs: null,
+    storeResult: enqueueActions(({ context, enqueue }, params: { list: OrderList }) => {
+      // an open row that is no longer listed closes: its detail stops
+      const listed = idsOf(params.list)
+      for (const id of context.expanded) if (!listed.includes(id)) enqueue.stopChild(orderDetailId(id))
+      enqueue.assign({ result: params.list, expanded: keepListed(context.expanded, params.list), errorMessage: null, retryInMs: null })
     }),
     storeFailure: assign({
       errorMessage: (_, params: { message: string; retryInMs: number }) => params.message,
       retryInMs: (_, params: { message: string; retryInMs: number }) => params.retryInMs,
     }),
-    toggleDetail: assign({ expanded: ({ context }, params: { id: number }) => toggled(context.expanded, params.id) }),
+    /** an opened row's detail runs as the child `detail-{id}` (GET /api/order/{id}/) until the row closes */
+    toggleDetail: enqueueActions(({ context, enqueue }, params: { id: number }) => {
+      if (context.expanded.includes(params.id)) enqueue.stopChild(orderDetailId(params.id))
+      else enqueue.spawnChild('orderDetail', { id: orderDetailId(params.id), input: { id: params.id } })
+      enqueue.assign({ expanded: toggled(context.expanded, params.id) })
+    }),
     toggleSelected: assign({ selected: ({ context }, params: { id: number }) => toggled(context.selected, params.id) }),
     selectAll: assign({ selected: ({ context }) => idsOf(context.result) }),
     keepListedSelection: assign({ selected: ({ context }, params: { list: OrderList }) => keepListed(context.selected, params.list) }),

@@ -1,4 +1,4 @@
-import { assign, raise, setup, stateIn } from 'xstate'
+import { assign, raise, setup, stateIn, type ActorRefFrom } from 'xstate'
 import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
 import type { ProductRequest } from '../contract/product'
 import { SEARCH_MIN_LENGTH, type AutocompleteItem } from '../contract/search'
@@ -282,3 +282,6 @@ export const searchAutocompleteMachine = setup({
     },
   },
 })
+
+/** The running header search, as the shell runs it (child 'headerSearch'). */
+export type SearchAutocompleteActor = ActorRefFrom<typeof searchAutocompleteMachine>

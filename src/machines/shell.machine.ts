@@ -2,7 +2,10 @@ import { assign, createMachine, enqueueActions, raise, sendTo, setup, type Actor
 import type { BasketSummary, InitData, Warehouse } from '../contract/account'
 import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
 import type { basketMachine } from './basket.machine'
+import type { searchAutocompleteMachine } from './search-autocomplete.machine'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { basketAddersMachine } from './basket-adders.machine'
+import { productCardHostMachine } from './product-card-host.machine'
 import { screenHostMachine } from './screen-host.machine'
 import type { Navigation, ShellLinkEvent } from './shell-links'
 import type { Address, ScreenFrame } from './screens'
@@ -80,6 +83,8 @@ export const frameOf = (context: ShellContext): ScreenFrame | null =>
 // from the first load. A shell that is not given one (a test of the shell alone) runs this child
 // that does nothing.
 const unprovidedBasket = createMachine({ id: 'basket' }) as unknown as typeof basketMachine
+// the same for the header search
+const unprovidedHeaderSearch = createMachine({ id: 'searchAutocomplete' }) as unknown as typeof searchAutocompleteMachine
 
 /**
  * The cabinet's frame: loads what the header and sidebar need (account, contracts, warehouses,
@@ -87,12 +92,18 @@ const unprovidedBasket = createMachine({ id: 'basket' }) as unknown as typeof ba
  * (remembered through `persistWarehouse`, an action the app provides).
  */
 export const shellMachine = setup({
-  types: {} as { context: ShellContext; events: ShellEvent; input: ShellInput | undefined; children: { basket: 'basket'; screenHost: 'screenHost' } },
+  types: {} as { context: ShellContext; events: ShellEvent; input: ShellInput | undefined; children: { basket: 'basket'; screenHost: 'screenHost'; productCardHost: 'productCardHost'; headerSearch: 'headerSearch'; basketAdders: 'basketAdders' } },
   actors: {
     basket: unprovidedBasket,
     screenHost: screenHostMachine,
+    /** the product card of lists whose own machine does not open it; the app provides it with the real card */
+    productCardHost: productCardHostMachine,
+    basketAdders: basketAddersMachine,
     /** resolves when the basket machine's code is there (the app loads it apart from the first load) */
     loadBasketCode: unprovidedPromise<void>('loadBasketCode'),
+    headerSearch: unprovidedHeaderSearch,
+    /** resolves when the header search's machine code is there (loaded apart from the first load too) */
+    loadHeaderSearchCode: unprovidedPromise<void>('loadHeaderSearchCode'),
     loadInitData: unprovidedPromise<ShellLoadOutput>('loadInitData'),
     setContract: unprovidedPromise<SetContractOutput, { id: string }>('setContract'),
   },
@@ -191,14 +202,21 @@ export const shellMachine = setup({
       on: { 'shell.retry': { target: 'loading', description: 'The dealer asks to load again' } },
     },
     ready: {
-      description: 'The header, sidebar and the screen are shown; the contract selector and the basket of the selected contract run side by side',
+      description:
+        'The header, sidebar and the screen are shown; the contract selector, the basket of the selected contract and the header search run side by side',
       type: 'parallel',
-      invoke: {
-        id: 'screenHost',
-        src: 'screenHost',
-        systemId: 'screenHost',
-        input: ({ context }) => ({ address: context.address, frame: frameOf(context)! }),
-      },
+      invoke: [
+        {
+          id: 'screenHost',
+          src: 'screenHost',
+          systemId: 'screenHost',
+          input: ({ context }) => ({ address: context.address, frame: frameOf(context)! }),
+        },
+        // one product card for every list whose own machine does not open it (and a card's analogues)
+        { id: 'productCardHost', src: 'productCardHost', systemId: 'productCardHost' },
+        // the add-to-basket controls of every product row and card
+        { id: 'basketAdders', src: 'basketAdders', systemId: 'basketAdders', input: {} },
+      ],
       on: {
         'address.changed': {
           // here, not in a region: a region's own handler would keep this one from running
@@ -312,6 +330,29 @@ export const shellMachine = setup({
                   actions: { type: 'notifyBasketContract', params: ({ event }) => ({ contract: event.contract }) },
                 },
               },
+            },
+          },
+        },
+        search: {
+          description: 'The header search; the header shows its inert stand-in until it runs',
+          initial: 'loadingCode',
+          states: {
+            loadingCode: {
+              description: 'The header search\'s machine code loads (it is not in the first load)',
+              invoke: {
+                id: 'loadHeaderSearchCode',
+                src: 'loadHeaderSearchCode',
+                onDone: { target: 'running', description: 'The code is there' },
+                onError: { target: 'codeFailed', description: 'The code did not load (offline, a new release)' },
+              },
+            },
+            codeFailed: {
+              description: 'No search: the stand-in stays; a contract switch tries to load the code again',
+              on: { 'basket.contract': { target: 'loadingCode', description: 'The contract was switched' } },
+            },
+            running: {
+              description: 'The header search runs as the child "headerSearch" (systemId "headerSearch")',
+              invoke: { id: 'headerSearch', src: 'headerSearch', systemId: 'headerSearch' },
             },
           },
         },

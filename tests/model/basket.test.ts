@@ -13,7 +13,11 @@ const DATA = basketOf([basketLine(1, 1, 2, 5), basketLine(2, 2, 1, 3)])
 const SAVED: BasketSummary = { count: 2, sum: 400 }
 const A = '1'
 
+/** the warehouse whose map the dealer opens on the basket page */
+const MAP_WAREHOUSE = { id: 1, header: 'Склад Парнас' }
+
 const cases: EventCases = {
+  'map.open': [{ type: 'map.open', warehouse: MAP_WAREHOUSE }],
   'xstate.done.actor.loadBasket': [
     { type: 'xstate.done.actor.loadBasket', output: { data: DATA, unsaved: {} } satisfies LoadedBasket },
     // a field typed before a reload goes to the server once loaded
@@ -53,7 +57,7 @@ const serializeState = (snapshot: AnyMachineSnapshot, event: AnyEventObject | un
 
 // The page region (checkout and draft saving while the basket page is shown) is walked on its own:
 // with every quantity edit beside it the graph would double. Both walks count towards one coverage.
-const NO_PAGE_EVENTS: EventCases = { 'page.shown': [], 'page.hidden': [] }
+const NO_PAGE_EVENTS: EventCases = { 'page.shown': [], 'page.hidden': [], 'map.open': [], 'map.close': [] }
 const NO_LINE_EDITS: EventCases = Object.fromEntries(
   [...Object.keys(dealerLineCases(A, '9')), 'basket.clear', 'basket.overStock', 'notice.dismiss'].map((type) => [type, []]),
 )
@@ -67,6 +71,10 @@ describeMachinePaths(basketMachine, {
     // the checkout and draft saving run exactly while the page is shown, for the basket's contract
     const shown = snapshot.matches({ ready: { page: 'shown' } })
     expect([children.checkout !== undefined, children.draftSave !== undefined]).toEqual([shown, shown])
+    // a warehouse's map runs exactly while its modal is open on the shown page
+    const map = snapshot.matches({ ready: { page: { shown: 'map' } } })
+    expect(children.warehouseMap !== undefined).toBe(map)
+    expect(contextOf(snapshot).mapWarehouse).toEqual(map ? MAP_WAREHOUSE : null)
   },
   expectFullCoverage: false,
   report: false,

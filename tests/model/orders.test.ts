@@ -73,6 +73,9 @@ const assertStep = (snapshot: AnyMachineSnapshot) => {
   const listed = context.result?.orders.map((order) => order.id) ?? []
   // only listed rows stay checked or open; the selection state says whether any is checked
   for (const id of [...context.selected, ...context.expanded]) expect(listed).toContain(id)
+  // an open row's detail runs as the child detail-{id} exactly while the row is open
+  const details = Object.keys(snapshot.children).filter((id) => id.startsWith('detail-'))
+  expect(details.sort()).toEqual(context.expanded.map((id) => `detail-${id}`).sort())
   expect(snapshot.matches({ selection: 'some' })).toBe(context.selected.length > 0)
   if (snapshot.matches({ list: { live: 'failed' } })) expect([context.errorMessage, context.retryInMs]).toEqual(['Ошибка сервера (503)', 600_000])
   if (snapshot.matches({ action: 'idle' })) expect(context.target).toBeNull()

@@ -3,9 +3,11 @@ import { productCardHostMachine } from '../../src/machines/product-card-host.mac
 import { describeMachinePaths, type EventCases } from '../support/path-testing'
 
 const CARD = { productId: 7, contract: '3', warehouse: 2 }
+/** an analogue opened from the open card */
+const ANALOGUE = { productId: 8, contract: '3', warehouse: 2 }
 
 const cases: EventCases = {
-  'card.open': [{ type: 'card.open', ...CARD }],
+  'card.open': [CARD, ANALOGUE].map((card) => ({ type: 'card.open', ...card })),
   'card.close': [{ type: 'card.close' }],
 }
 
@@ -15,6 +17,7 @@ describeMachinePaths(productCardHostMachine, {
   assertStep: (snapshot) => {
     // the card runs exactly while it is open, with the product, contract and warehouse of the row
     expect(snapshot.children.productCard !== undefined).toBe(snapshot.matches('open'))
-    expect(snapshot.context.card).toEqual(snapshot.matches('open') ? CARD : null)
+    if (snapshot.matches('open')) expect([CARD, ANALOGUE]).toContainEqual(snapshot.context.card)
+    else expect(snapshot.context.card).toBeNull()
   },
 })

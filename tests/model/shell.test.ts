@@ -56,6 +56,9 @@ const cases: EventCases = {
   'basket.summary': [{ type: 'basket.summary', basket: { count: 2, sum: 4_100 } }],
   'basket.contract': [{ type: 'basket.contract', contract: consignment.id }],
   'xstate.error.actor.loadBasketCode': [{ type: 'xstate.error.actor.loadBasketCode', error: new Error('Failed to fetch dynamically imported module') }],
+  'xstate.error.actor.loadHeaderSearchCode': [
+    { type: 'xstate.error.actor.loadHeaderSearchCode', error: new Error('Failed to fetch dynamically imported module') },
+  ],
   // another listed warehouse is taken; the chosen one and an unlisted one change nothing
   'warehouse.select': [1, 2, 7].map((id) => ({ type: 'warehouse.select', id })),
   // the router: the basket page, and a screen's page
@@ -72,6 +75,10 @@ function assertShellFacts(snapshot: AnyMachineSnapshot, _expected: unknown, inde
   const { initData: data, pendingContract, errorMessage, selectedWarehouse } = contextOf(snapshot)
   const before = index > 0 ? previous : undefined
   previous = snapshot
+  // the session's one product card host runs while the frame is shown
+  expect(snapshot.children.productCardHost !== undefined).toBe(snapshot.matches('ready'))
+  // the header search runs once its code is there
+  expect(snapshot.children.headerSearch !== undefined).toBe(snapshot.matches({ ready: { search: 'running' } }))
   if (snapshot.matches('loading')) expect(data).toBeNull()
   if (snapshot.matches('failed')) expect([data, errorMessage]).toEqual([null, NETWORK_ERROR_MESSAGE])
   if (!snapshot.matches('ready')) return

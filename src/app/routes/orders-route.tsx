@@ -6,19 +6,17 @@ import { ordersMachine } from '../../machines/orders.machine'
 import { createOrderCancelActors, createOrderDetailActors, createOrderRepeatActors, createOrdersActors } from '../../services/orders'
 import { OrdersPage } from '../../views/orders/orders-page'
 import type { AppWiring } from '../wiring/app-wiring'
-import { wiredRoute } from './wired-route'
 
-/** The orders screen's machine with its dialogs (cancel, repeat), for the screen host. */
+/** The orders screen's machine with its children (an open row's detail, the cancel and repeat dialogs), for the screen host. */
 export const wireOrders = ({ http }: AppWiring) =>
   ordersMachine.provide({
     actors: {
       ...createOrdersActors({ http }),
       orderCancel: orderCancelMachine.provide({ actors: createOrderCancelActors({ http }) }),
       orderRepeat: orderRepeatMachine.provide({ actors: createOrderRepeatActors({ http }) }),
+      orderDetail: orderDetailMachine.provide({ actors: createOrderDetailActors({ http }) }),
     },
   })
 
-const wireOrderDetail = ({ http }: AppWiring) => ({ orderDetail: orderDetailMachine.provide({ actors: createOrderDetailActors({ http }) }) })
-
 /** /cabinet/orders/ */
-export const OrdersRoute: ComponentType = wiredRoute(wireOrderDetail, OrdersPage)
+export const OrdersRoute: ComponentType = OrdersPage

@@ -1,9 +1,10 @@
 import { basketMachine } from '../../machines/basket.machine'
 import { checkoutMachine } from '../../machines/checkout.machine'
 import { draftSaveMachine } from '../../machines/draft-save.machine'
+import { warehouseMapMachine } from '../../machines/warehouse-map.machine'
 import { createBasketPageActors, createUnsavedStore } from '../../services/basket'
 import { createBasketTabs } from '../../services/basket-tabs'
-import { createCheckoutActors } from '../../services/checkout'
+import { createCheckoutActors, createWarehouseMapActors } from '../../services/checkout'
 import { createDraftSaveActors } from '../../services/drafts'
 import { persisted } from '../../services/persisted-logic'
 import type { AppWiring } from './app-wiring'
@@ -28,6 +29,7 @@ export function wireBasket({ http, tabStorage }: Pick<AppWiring, 'http' | 'tabSt
         mask: ['draft'],
         isAtRest: (snapshot) => snapshot.matches('closed') || snapshot.matches('saved'),
       }),
+      warehouseMap: warehouseMapMachine.provide({ actors: createWarehouseMapActors({ http }) }),
     },
     actions: {
       notifyOtherTabs: (_, { contract }) => tabs.announce(contract),

@@ -1,4 +1,4 @@
-import type { AnyActorLogic } from 'xstate'
+import { fromPromise, type AnyActorLogic } from 'xstate'
 
 /** A loader that runs `load` once and answers its promise to every call; after a failure the next call tries again. */
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
@@ -24,6 +24,12 @@ export interface DeferredLogic<TLogic extends AnyActorLogic> {
  * Once loaded, the stand-in is the loaded logic to whoever reads it (xstate runs it, the journal
  * reads its machine id): every property read goes to the loaded logic, its methods bound to it.
  */
+/** The promise actor a machine waits on until a deferred logic's code is there (the shell's `loadingCode` states). */
+export const loadCodeOf = (deferred: Pick<DeferredLogic<AnyActorLogic>, 'load'>) =>
+  fromPromise<void>(async () => {
+    await deferred.load()
+  })
+
 export function deferredLogic<TLogic extends AnyActorLogic>(importLogic: () => Promise<TLogic>): DeferredLogic<TLogic> {
   let loaded: TLogic | null = null
   const real = (): TLogic => {

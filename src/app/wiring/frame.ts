@@ -1,22 +1,13 @@
 import { addToBasketMachine } from '../../machines/add-to-basket.machine'
+import { basketAddersMachine } from '../../machines/basket-adders.machine'
 import { catalogueFilterMachine } from '../../machines/catalogue-filter.machine'
-import { productCardHostMachine } from '../../machines/product-card-host.machine'
 import { createBasketActors } from '../../services/basket'
 import { createCatalogueFilterActors } from '../../services/catalogue'
-import type { AppDeps } from '../../views/app-deps'
 import type { AppWiring } from './app-wiring'
-import { loadOnce } from './deferred-logic'
 
-/** The machines of the frame around every screen (header search, product card, add to basket). */
-export function wireFrame(wiring: AppWiring): AppDeps['machines'] {
-  const { http, productCard } = wiring
-  return {
-    // loaded when the header first asks for it
-    searchAutocomplete: loadOnce(() => import('./header-search').then(({ wireHeaderSearch }) => wireHeaderSearch(wiring))),
-    productCardHost: productCardHostMachine.provide({ actors: { productCard } }),
-    addToBasket: addToBasketMachine.provide({ actors: createBasketActors({ http }) }),
-  }
-}
+/** The add-to-basket controls of every product row and card (the shell's child 'basketAdders'). */
+export const wireBasketAdders = ({ http }: AppWiring) =>
+  basketAddersMachine.provide({ actors: { addToBasket: addToBasketMachine.provide({ actors: createBasketActors({ http }) }) } })
 
 /** The catalogue screen's machine, in the first load (the first route is the catalogue). */
 export const wireCatalogue = ({ http, productCard }: AppWiring) =>

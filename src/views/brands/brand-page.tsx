@@ -10,7 +10,6 @@ import { formatInteger } from '../ui/format'
 import { PageHeading } from '../ui/page-heading'
 import { PagedProductsView, usePagedProducts } from '../product/paged-products-view'
 import { BrandPageLink } from '../product/brand-link'
-import { HostedProductCard } from '../product/hosted-product-card'
 import { useProductCardHost } from '../product/product-name-card'
 import { ProductTable } from '../product/product-table'
 import { WarehouseSelect } from '../product/warehouse-select'
@@ -63,7 +62,6 @@ function BrandProducts({ actor, brandId, contract, warehouse, view }: BrandProdu
           return view === 'list' ? <ProductTable {...props} /> : <ProductTiles {...props} />
         }}
       </PagedProductsView>
-      <HostedProductCard host={cardHost} />
     </section>
   )
 }

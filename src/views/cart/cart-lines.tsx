@@ -23,7 +23,7 @@ export function CartLines({ basket, group, cardHost }: { basket: BasketActor; gr
           Склад: {group.warehouse.header}
           <span className={styles.groupSum}>{formatMoney(group.sum)}</span>
         </h2>
-        <WarehouseMapOpener warehouse={group.warehouse} />
+        <WarehouseMapOpener basket={basket} warehouse={group.warehouse} />
       </div>
       <div className={styles.scroll}>
         <table className={`${table.table} ${styles.lines}`}>

@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react'
 import { BASKET_PAGE_MESSAGES, type BasketActor } from '../../machines/basket.machine'
 import { selectBasketScreen, selectGroups, selectSync, selectTotals } from '../../machines/basket.selectors'
 import { useBasketActor } from '../layout/shell-context'
-import { HostedProductCard } from '../product/hosted-product-card'
 import { useProductCardHost } from '../product/product-name-card'
 import { Button } from '../ui/button'
 import { ConfirmDialog } from '../ui/confirm-dialog'
@@ -14,6 +13,7 @@ import { PageHeading } from '../ui/page-heading'
 import { CartLines } from './cart-lines'
 import { CheckoutPanel } from './checkout-panel'
 import { DraftSave } from './draft-save'
+import { BasketWarehouseMap } from './warehouse-map-dialog'
 import styles from './cart.module.css'
 
 export const CART_LOADING_LABEL = 'Загрузка корзины…'
@@ -76,7 +76,6 @@ function CartBody({ basket }: { basket: BasketActor }) {
           {groups.map((group) => (
             <CartLines key={group.warehouse.id} basket={basket} group={group} cardHost={cardHost} />
           ))}
-          <HostedProductCard host={cardHost} />
         </>
       )}
       <CheckoutPanel basket={basket} hasLines={screen === 'lines'} isBasketBusy={sync !== 'idle'} totalText={totalText} warehouses={groups.map((group) => group.warehouse)} />
@@ -91,6 +90,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
           <p>Все товары будут удалены из корзины.</p>
         </ConfirmDialog>
       ) : null}
+      <BasketWarehouseMap basket={basket} />
     </>
   )
 }

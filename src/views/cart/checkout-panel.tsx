@@ -77,7 +77,7 @@ function ShortageAlert({ checkout }: { checkout: CheckoutActor }) {
   )
 }
 
-function DeliveryFormView({ checkout, isBasketBusy, totalText, warehouses }: CheckoutPanelProps & { checkout: CheckoutActor }) {
+function DeliveryFormView({ basket, checkout, isBasketBusy, totalText, warehouses }: CheckoutPanelProps & { checkout: CheckoutActor }) {
   const options = useSelector(checkout, (snapshot) => snapshot.context.options)
   const form = useSelector(checkout, (snapshot) => snapshot.context.form)
   const missing = useSelector(checkout, (snapshot) => (snapshot.matches({ editing: 'incomplete' }) ? snapshot.context.missing : null))
@@ -118,7 +118,7 @@ function DeliveryFormView({ checkout, isBasketBusy, totalText, warehouses }: Che
             <span aria-hidden="true">Откуда забрать</span>
             <div className={mapStyles.openers}>
               {warehouses.map((warehouse) => (
-                <WarehouseMapOpener key={warehouse.id} warehouse={warehouse} label={`Схема проезда: ${warehouse.header}`} />
+                <WarehouseMapOpener key={warehouse.id} basket={basket} warehouse={warehouse} label={`Схема проезда: ${warehouse.header}`} />
               ))}
             </div>
           </div>

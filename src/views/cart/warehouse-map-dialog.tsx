@@ -1,9 +1,8 @@
 import { useSelector } from '@xstate/react'
-import { useState } from 'react'
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { Warehouse } from '../../contract/account'
+import type { BasketActor } from '../../machines/basket.machine'
 import { WAREHOUSE_MAP_MESSAGES, type WarehouseMapActor } from '../../machines/warehouse-map.machine'
-import { useRouteDep, useScreenActor } from '../app-deps'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
@@ -12,21 +11,25 @@ import styles from './warehouse-map-dialog.module.css'
 export const warehouseMapTitle = (warehouse: Warehouse) => `${WAREHOUSE_MAP_MESSAGES.title}: ${warehouse.header}`
 
 export interface WarehouseMapOpenerProps {
+  /** the basket, which runs the open map while its page is shown */
+  basket: BasketActor
   warehouse: Warehouse
   /** the visible text; the accessible name always names the warehouse */
   label?: string
 }
 
 /**
- * «Схема проезда» and the modal it opens. Which map is open is view-local UI state (no workflow);
- * the loading is the warehouse map machine's, started while the modal is shown. Closing returns
- * the focus to this button.
+ * «Схема проезда»: the basket opens the warehouse's map (`map.open`), whose machine runs as its
+ * child while the modal (`BasketWarehouseMap`) is shown. Closing returns the focus to this button.
  */
-export function WarehouseMapOpener({ warehouse, label = WAREHOUSE_MAP_MESSAGES.title }: WarehouseMapOpenerProps) {
-  const [isOpen, setOpen] = useState(false)
+export function WarehouseMapOpener({ basket, warehouse, label = WAREHOUSE_MAP_MESSAGES.title }: WarehouseMapOpenerProps) {
   return (
-    <>
-      <Button className={styles.opener} aria-label={warehouseMapTitle(warehouse)} aria-haspopup="dialog" onPress={() => setOpen(true)}>
+    <Button
+      className={styles.opener}
+      aria-label={warehouseMapTitle(warehouse)}
+      aria-haspopup="dialog"
+      onPress={() => basket.send({ type: 'map.open', warehouse })}
+    >
         <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
           <path
             d="M8 15s-5-4.6-5-8.5a5 5 0 0 1 10 0C13 10.4 8 15 8 15z"
@@ -37,21 +40,27 @@ export function WarehouseMapOpener({ warehouse, label = WAREHOUSE_MAP_MESSAGES.t
           />
           <circle cx="8" cy="6.5" r="1.8" fill="currentColor" />
         </svg>
-        {label}
-      </Button>
-      {isOpen ? <WarehouseMapDialog warehouse={warehouse} onClose={() => setOpen(false)} /> : null}
-    </>
+      {label}
+    </Button>
   )
 }
 
-export interface WarehouseMapDialogProps {
+/** The map the basket has open (its child "warehouseMap"), if any. */
+export function BasketWarehouseMap({ basket }: { basket: BasketActor }) {
+  const map = useSelector(basket, (snapshot) => snapshot.children.warehouseMap)
+  const warehouse = useSelector(basket, (snapshot) => snapshot.context.mapWarehouse)
+  if (!map || !warehouse) return null
+  return <WarehouseMapDialog map={map} warehouse={warehouse} onClose={() => basket.send({ type: 'map.close' })} />
+}
+
+interface WarehouseMapDialogProps {
+  map: WarehouseMapActor
   warehouse: Warehouse
   onClose: () => void
 }
 
 /** Spec §2 /tpl/direction.html: the warehouse's address, schedule and map picture; «Закрыть» or Esc. */
-export function WarehouseMapDialog({ warehouse, onClose }: WarehouseMapDialogProps) {
-  const map = useScreenActor(useRouteDep('warehouseMap'), { input: { warehouseId: warehouse.id } })
+function WarehouseMapDialog({ map, warehouse, onClose }: WarehouseMapDialogProps) {
   return (
     <ModalOverlay className={styles.overlay} isOpen isDismissable onOpenChange={(open) => (open ? undefined : onClose())}>
       <Modal className={styles.modal}>

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import { SHELL_MESSAGES, type ShellActor } from '../../machines/shell.machine'
 import { useAppDeps } from '../app-deps'
 import { useSessionActor } from '../session/session-context'
+import { SessionProductCard } from '../product/hosted-product-card'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import styles from './cabinet-layout.module.css'
@@ -59,6 +60,7 @@ function CabinetFrame({ shell }: { shell: ShellActor }) {
         <main id="content" className={styles.content} tabIndex={-1}>
           <Outlet />
         </main>
+        <SessionProductCard />
       </div>
     </div>
   )

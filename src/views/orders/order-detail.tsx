@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react'
-import { ORDER_DETAIL_MESSAGES } from '../../machines/order-detail.machine'
-import { useRouteDep, useScreenActor } from '../app-deps'
-import { HostedProductCard } from '../product/hosted-product-card'
+import { ORDER_DETAIL_MESSAGES, type OrderDetailActor } from '../../machines/order-detail.machine'
+import { orderDetailId, type OrdersActor } from '../../machines/orders.machine'
 import { ProductName, useProductCardHost } from '../product/product-name-card'
 import table from '../ui/data-table.module.css'
 import { ErrorBlock } from '../ui/error-block'
@@ -9,9 +8,17 @@ import { formatInteger, formatMoney } from '../ui/format'
 import { Loading } from '../ui/loading'
 import styles from './orders.module.css'
 
-/** An expanded order: its delivery and comment, and its composition (GET /api/order/{id}/ while open). */
-export function OrderDetailPanel({ id }: { id: number }) {
-  const detailActor = useScreenActor(useRouteDep('orderDetail'), { input: { id } })
+/**
+ * An expanded order: its delivery and comment, and its composition (GET /api/order/{id}/ while
+ * open), from the orders machine's child `detail-{id}`.
+ */
+export function OrderDetailPanel({ orders, id }: { orders: OrdersActor; id: number }) {
+  const detailActor = useSelector(orders, (snapshot) => snapshot.children[orderDetailId(id)])
+  if (!detailActor) return <Loading label={ORDER_DETAIL_MESSAGES.loading} />
+  return <OrderDetailBody id={id} detailActor={detailActor} />
+}
+
+function OrderDetailBody({ id, detailActor }: { id: number; detailActor: OrderDetailActor }) {
   const view = useSelector(detailActor, (snapshot) => (snapshot.matches('loaded') ? 'loaded' : snapshot.matches('failed') ? 'failed' : 'loading'))
   const detail = useSelector(detailActor, (snapshot) => snapshot.context.detail)
   const errorMessage = useSelector(detailActor, (snapshot) => snapshot.context.errorMessage)
@@ -68,7 +75,6 @@ export function OrderDetailPanel({ id }: { id: number }) {
           ))}
         </tbody>
       </table>
-      <HostedProductCard host={cardHost} />
     </div>
   )
 }

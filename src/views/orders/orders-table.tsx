@@ -101,7 +101,7 @@ export function OrdersTable({ orders, list }: { orders: OrdersActor; list: Order
                 {isOpen ? (
                   <tr className={styles.detailRow}>
                     <td colSpan={COLUMNS + 1} id={`order-detail-${order.id}`}>
-                      <OrderDetailPanel id={order.id} />
+                      <OrderDetailPanel orders={orders} id={order.id} />
                     </td>
                   </tr>
                 ) : null}

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react'
-import type { FormEvent } from 'react'
-import { ADD_TO_BASKET_MESSAGES } from '../../machines/add-to-basket.machine'
+import { useId, type FormEvent } from 'react'
+import { ADD_TO_BASKET_MESSAGES, type AddToBasketEvent } from '../../machines/add-to-basket.machine'
 import { isAdding, noticeOf } from '../../machines/add-to-basket.selectors'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useShellActor } from '../layout/shell-context'
 import { Button } from '../ui/button'
 import styles from './add-to-basket.module.css'
 import { QuantityStepper } from './quantity-stepper'
@@ -31,18 +31,25 @@ export function AddToBasket(props: AddToBasketProps) {
   return <AddToBasketForm key={`${productId}:${warehouse}:${contract}:${available}`} {...props} />
 }
 
+/** What a row shows before its adder runs (it starts on the first touch): the adder's first state. */
+const FIRST_QUANTITY = '1'
+
 function AddToBasketForm({ productId, warehouse, available, contract, header, place, wrap }: AddToBasketProps) {
-  const adder = useScreenActor(useAppDeps().machines.addToBasket, { input: { productId, warehouse, available, contract } })
-  const quantityText = useSelector(adder, (snapshot) => snapshot.context.quantityText)
-  const adding = useSelector(adder, isAdding)
-  const notice = useSelector(adder, noticeOf)
-  const errorMessage = useSelector(adder, (snapshot) => snapshot.context.errorMessage)
+  // these controls' adder, a child of the shell's basketAdders, started when the dealer first touches them
+  const key = `adder ${useId()} ${productId}:${warehouse}:${contract}:${available}`
+  const adders = useSelector(useShellActor(), (snapshot) => snapshot.children.basketAdders)
+  const adder = useSelector(adders, (snapshot) => snapshot?.children[key])
+  const quantityText = useSelector(adder, (snapshot) => snapshot?.context.quantityText ?? FIRST_QUANTITY)
+  const adding = useSelector(adder, (snapshot) => (snapshot ? isAdding(snapshot) : false))
+  const notice = useSelector(adder, (snapshot) => (snapshot ? noticeOf(snapshot) : null))
+  const errorMessage = useSelector(adder, (snapshot) => snapshot?.context.errorMessage ?? null)
+  const send = (event: AddToBasketEvent) => adders?.send({ type: 'adder.send', key, input: { productId, warehouse, available, contract }, event })
 
   const name = place === undefined ? header : `${header} (${place})`
 
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    adder.send({ type: 'basket.add' })
+    send({ type: 'basket.add' })
   }
 
   return (
@@ -52,10 +59,10 @@ function AddToBasketForm({ productId, warehouse, available, contract, header, pl
           label={`Количество: ${name}`}
           value={quantityText}
           isDisabled={adding}
-          onInput={(text) => adder.send({ type: 'quantity.input', text })}
-          onCommit={() => adder.send({ type: 'quantity.commit' })}
-          onIncrement={() => adder.send({ type: 'quantity.increment' })}
-          onDecrement={() => adder.send({ type: 'quantity.decrement' })}
+          onInput={(text) => send({ type: 'quantity.input', text })}
+          onCommit={() => send({ type: 'quantity.commit' })}
+          onIncrement={() => send({ type: 'quantity.increment' })}
+          onDecrement={() => send({ type: 'quantity.decrement' })}
         />
         <Button type="submit" variant="primary" isDisabled={adding}>
           В корзину
@@ -73,7 +80,7 @@ function AddToBasketForm({ productId, warehouse, available, contract, header, pl
       {notice === 'failed' ? (
         <span className={styles.alert} role="alert">
           {ADD_TO_BASKET_MESSAGES.addFailed}: {errorMessage}{' '}
-          <button type="button" className={styles.retry} onClick={() => adder.send({ type: 'basket.retry' })}>
+          <button type="button" className={styles.retry} onClick={() => send({ type: 'basket.retry' })}>
             Повторить
           </button>
         </span>

@@ -1,9 +1,18 @@
 import { useSelector } from '@xstate/react'
 import type { ProductCardHostActor } from '../../machines/product-card-host.machine'
+import { useShellActor } from '../layout/shell-context'
 import { ProductCardSlot } from './product-card-slot'
 
-/** The card a list's host has open, if any (its dialog loads in its own chunk). */
-export function HostedProductCard({ host }: { host: ProductCardHostActor }) {
+/**
+ * The card the session's product card host has open, if any (its dialog loads in its own chunk):
+ * shown once, by the cabinet frame, for every list that opens cards through the host.
+ */
+export function SessionProductCard() {
+  const host = useSelector(useShellActor(), (snapshot) => snapshot.children.productCardHost)
+  return host ? <HostedProductCard host={host} /> : null
+}
+
+function HostedProductCard({ host }: { host: ProductCardHostActor }) {
   const card = useSelector(host, (snapshot) => snapshot.children.productCard)
   if (!card) return null
   return <ProductCardSlot card={card} onClose={() => host.send({ type: 'card.close' })} />

@@ -19,7 +19,6 @@ import { formatInteger, formatMoney } from '../ui/format'
 import { CloseIcon, StarIcon } from '../ui/icons'
 import { Loading } from '../ui/loading'
 import table from '../ui/data-table.module.css'
-import type { ProductCardHostActor } from '../../machines/product-card-host.machine'
 import { useProductCardHost } from './product-name-card'
 import { ProductTable, type ProductViewProps } from './product-table'
 import { AddToBasket } from './add-to-basket'
@@ -305,20 +304,11 @@ function AsyncTabContent({ card, tab, product, warehouse }: AsyncTabProps) {
   return <Analogues products={analogs} contract={product.contract} warehouse={warehouse} />
 }
 
-/** The analogues tab: an analogue's name opens its own card over this one. */
+/**
+ * The analogues tab: an analogue's name opens its card in the session's product card host (shown
+ * by the cabinet frame): over this card when a screen's own machine opened it, in its place when
+ * the host did.
+ */
 function Analogues(props: Omit<ProductViewProps, 'busy' | 'cardHost'>) {
-  const cardHost = useProductCardHost()
-  return (
-    <>
-      <ProductTable {...props} busy={false} cardHost={cardHost} />
-      <AnalogueCard host={cardHost} />
-    </>
-  )
-}
-
-/** The analogue's card, over this one (this module is loaded already, so no chunk to wait for). */
-function AnalogueCard({ host }: { host: ProductCardHostActor }) {
-  const card = useSelector(host, (snapshot) => snapshot.children.productCard)
-  if (!card) return null
-  return <ProductCardDialog card={card} onClose={() => host.send({ type: 'card.close' })} />
+  return <ProductTable {...props} busy={false} cardHost={useProductCardHost()} />
 }

@@ -1,10 +1,15 @@
 import type { ProductCardHostActor } from '../../machines/product-card-host.machine'
 import type { ProductRequest } from '../../contract/product'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import { useSelector } from '@xstate/react'
+import { useShellActor } from '../layout/shell-context'
 import link from '../ui/link-button.module.css'
 
-/** Starts the card host of a list whose own machine does not open the product card. */
-export const useProductCardHost = (): ProductCardHostActor => useScreenActor(useAppDeps().machines.productCardHost)
+/** The product card host of the session (the shell's child) for lists whose own machine does not open the card. */
+export function useProductCardHost(): ProductCardHostActor {
+  const host = useSelector(useShellActor(), (snapshot) => snapshot.children.productCardHost)
+  if (!host) throw new Error('useProductCardHost is used before the cabinet data loaded')
+  return host
+}
 
 interface ProductNameProps extends ProductRequest {
   host: ProductCardHostActor

@@ -1,10 +1,12 @@
+import { useSelector } from '@xstate/react'
 import { lazy, Suspense } from 'react'
+import { useShellActor } from '../layout/shell-context'
 import { Button } from '../ui/button'
 import styles from './search-box.module.css'
 import { SEARCH_PLACEHOLDER, SEARCH_SUBMIT } from './search-texts'
 
-// the combobox, its machine and the search service load when the header first shows, not with the
-// first load
+// the combobox loads when the header first shows, not with the first load; its machine and the
+// search service are the shell's child 'headerSearch', whose code the shell loads apart too
 const SearchCombobox = lazy(() => import('./search-combobox').then((module) => ({ default: module.SearchCombobox })))
 
 /**
@@ -24,11 +26,13 @@ function SearchBoxLoading() {
   )
 }
 
-/** The header's search field. */
+/** The header's search field: the stand-in until the shell's header search runs. */
 export function SearchBox() {
+  const search = useSelector(useShellActor(), (snapshot) => snapshot.children.headerSearch)
+  if (!search) return <SearchBoxLoading />
   return (
     <Suspense fallback={<SearchBoxLoading />}>
-      <SearchCombobox />
+      <SearchCombobox search={search} />
     </Suspense>
   )
 }

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { use, useId, type FormEvent, type KeyboardEvent } from 'react'
+import { useId, type FormEvent, type KeyboardEvent } from 'react'
 import { SEARCH_MESSAGES } from '../../contract/search'
 import {
   activeOption,
@@ -11,7 +11,7 @@ import {
   openProductCard,
   visibleOptions,
 } from '../../machines/search-autocomplete.selectors'
-import { useAppDeps, useScreenActor } from '../app-deps'
+import type { SearchAutocompleteActor } from '../../machines/search-autocomplete.machine'
 import { useInitData, useSelectedWarehouse } from '../layout/shell-context'
 import { ProductCardSlot } from '../product/product-card-slot'
 import { Button } from '../ui/button'
@@ -25,8 +25,7 @@ import { SEARCH_LABEL, SEARCH_PLACEHOLDER, SEARCH_SUBMIT } from './search-texts'
  * Escape closes the list; Enter with nothing highlighted, or "Найти", submits the keyword.
  * The highlighted option, the dismissed list and the focus are the machine's; the view reads them.
  */
-export function SearchCombobox() {
-  const search = useScreenActor(use(useAppDeps().machines.searchAutocomplete()))
+export function SearchCombobox({ search }: { search: SearchAutocompleteActor }) {
   const keyword = useSelector(search, (snapshot) => snapshot.context.keyword)
   const open = useSelector(search, isListOpen)
   const options = useSelector(search, visibleOptions)
