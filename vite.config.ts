@@ -24,6 +24,9 @@ const VENDOR_GROUPS = [
   { name: 'rx', test: /[\\/]node_modules[\\/](rxjs|tslib)[\\/]/ },
 ]
 
+/** Chunks every start loads before any lazy import runs (the entry `index`, `rolldown-runtime`, `vendor`). */
+const ALWAYS_LOADED = /(^|\/)(index|rolldown-runtime|vendor)-[\w-]{8}\.js$/
+
 /** What every signed-in start imports lazily, whatever the screen: the basket's watch on other tabs. */
 const SIGNED_IN_START_IMPORTS = [/\/src\/services\/basket-tab-changes\.ts$/]
 
@@ -63,6 +66,15 @@ export default defineConfig({
     sourcemap: false,
     // scripts/bundle-size.ts reads what each route loads from the manifest
     manifest: true,
+    modulePreload: {
+      // every browser the cabinet is built for (vite's baseline: ES2022 with import.meta.resolve
+      // checks) follows <link rel=modulepreload> itself; where one does not, it loads the same
+      // modules through the imports
+      polyfill: false,
+      // a lazy chunk's list of what to preload with it leaves out what every start has loaded
+      // already (the entry, the bundler runtime, the libraries): 0.1 KB less of the first load
+      resolveDependencies: (_, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+    },
     rolldownOptions: { output: { codeSplitting: { groups: [...VENDOR_GROUPS, ...firstLoadGroups()] } } },
   },
   css: { modules: { generateScopedName: cssModuleClassName } },

@@ -49,8 +49,7 @@ export interface JournalExport {
 export const JOURNAL_FORMAT = 'cabinet-journal'
 export const JOURNAL_VERSION = 2
 
-export const isMachine = (logic: unknown): logic is AnyStateMachine =>
-  typeof logic === 'object' && logic !== null && 'config' in logic && 'root' in logic
+export { isMachine } from './journal-recorded'
 
 /**
  * A secret never leaves the tab: a string under a key naming a password (password, newPassword,

@@ -6,8 +6,7 @@ export type JournalStorage = Pick<AppStorage, 'read' | 'write' | 'remove'>
 
 /** the index: which chunks hold the journal, oldest first */
 export const JOURNAL_STORAGE_KEY = 'cabinet.journal'
-/** the number of the tab's last page load */
-export const JOURNAL_LOAD_KEY = 'cabinet.journal.load'
+export { JOURNAL_LOAD_KEY } from './journal-recorded'
 /** a chunk is rewritten with the new entries of each idle moment until it holds about this many characters */
 const CHUNK_CHARS = 200_000
 
@@ -57,11 +56,10 @@ const isEntryList = (value: unknown): value is JournalEntry[] => Array.isArray(v
  * each a JSON array under `cabinet.journal.<load>.<n>`. Each idle moment rewrites only this load's
  * newest chunk and the index; a chunk whose entries the limits would drop anyway is removed. When
  * the storage is full the oldest chunks make room; when even that fails, the journal stays in the
- * tab's memory only. Anything stored that does not parse is dropped.
+ * tab's memory only. Anything stored that does not parse is dropped. The page load's number
+ * (`nextLoadNumber`, journal.ts) is given: it is taken at start-up, before this module is loaded.
  */
-export function createJournalStore(storage: JournalStorage, limits: { limit: number; maxChars: number }) {
-  const loadNumber = (Number.parseInt(storage.read(JOURNAL_LOAD_KEY) ?? '', 10) || 0) + 1
-  storage.write(JOURNAL_LOAD_KEY, String(loadNumber))
+export function createJournalStore(storage: JournalStorage, limits: { limit: number; maxChars: number }, loadNumber: number) {
   /** this page load's id: actor ids restart at each load, so they are prefixed with it */
   const loadId = `p${loadNumber}`
   let chunks: ChunkInfo[] = []

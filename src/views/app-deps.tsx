@@ -15,8 +15,9 @@ export interface AppDeps {
   /** the journal of every machine's events (architecture §4), for QA and bug reports */
   journal: {
     inspect: (inspection: InspectionEvent) => void
-    size: () => number
-    exportJson: () => string
+    /** reading waits for the part of the journal that is not in the first load */
+    size: () => Promise<number>
+    exportJson: () => Promise<string>
   }
 }
 

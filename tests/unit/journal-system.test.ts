@@ -84,7 +84,7 @@ async function recordParent(journal: Journal) {
   actor.stop()
 }
 
-const exported = (journal: Journal) => JSON.parse(journal.exportJson()) as JournalExport
+const exported = async (journal: Journal) => JSON.parse(await journal.exportJson()) as JournalExport
 const REGISTRY: AnyStateMachine[] = [parentMachine, counterMachine]
 
 function fakeSessionStorage() {
@@ -101,7 +101,7 @@ describe('the journal of an actor system', () => {
   it('records parents, ids, versions, senders and contexts, and replays the system: equal in state and context', async () => {
     const journal = createJournal()
     await recordParent(journal)
-    const { version, entries } = exported(journal)
+    const { version, entries } = await exported(journal)
     expect(version).toBe(2)
     const parent = entries.find((entry) => entry.machine === 'testParent')!
     const counter = entries.find((entry) => entry.machine === 'testCounter')!
@@ -135,8 +135,8 @@ describe('the journal of an actor system', () => {
   it('masks a password in events and contexts, and compares times as times', async () => {
     const journal = createJournal()
     await recordParent(journal)
-    expect(journal.exportJson()).not.toContain('hunter22')
-    const { entries } = exported(journal)
+    expect(await journal.exportJson()).not.toContain('hunter22')
+    const { entries } = await exported(journal)
     const secret = entries.find((entry) => entry.event.type === 'counter.secret')!
     expect(secret.event.password).toBe('••••••••')
     expect(secret.context).toMatchObject({ password: '••••••••', savedAt: expect.stringMatching(/^\d{4}-/) })
@@ -148,7 +148,7 @@ describe('the journal of an actor system', () => {
   it('tells the entry whose context was edited by hand as the one where the replay departs', async () => {
     const journal = createJournal()
     await recordParent(journal)
-    const { entries } = exported(journal)
+    const { entries } = await exported(journal)
     const edited = entries.findIndex((entry) => entry.event.type === 'counter.add')
     const changed = entries.map((entry, index) => (index === edited ? { ...entry, context: { ...(entry.context as CounterContext), count: 99 } } : entry))
     const counter = replayJournal(REGISTRY, changed).find((actor) => actor.machine === 'testCounter')!
@@ -164,7 +164,7 @@ describe('the journal of an actor system', () => {
   it('tells an actor whose machine changed since as recorded by another build', async () => {
     const journal = createJournal()
     await recordParent(journal)
-    const { entries } = exported(journal)
+    const { entries } = await exported(journal)
     const changedCounter = counterMachine.provide({})
     const rebuilt = setup({}).createMachine({ ...(changedCounter.config as object), id: 'testCounter', initial: 'idle', states: { idle: {} } } as never)
     const replayed = replayJournal([parentMachine, rebuilt as unknown as AnyStateMachine], entries)
@@ -176,7 +176,7 @@ describe('the journal of an actor system', () => {
   it('replays an actor whose parent is not in the journal on its own', async () => {
     const journal = createJournal()
     await recordParent(journal)
-    const { entries } = exported(journal)
+    const { entries } = await exported(journal)
     const childOnly = entries.filter((entry) => entry.machine === 'testCounter')
     const alone = replayJournal(REGISTRY, childOnly)
     expect(alone).toMatchObject([{ machine: 'testCounter', outcome: 'equal', standalone: true }])
@@ -185,7 +185,7 @@ describe('the journal of an actor system', () => {
   it('still reads a format-1 journal: state values only, actor by actor', async () => {
     const journal = createJournal()
     await recordParent(journal)
-    const v1 = exported(journal).entries.map(({ at, actor, machine, event, value }) => ({ at, actor, machine, event, value }))
+    const v1 = await (await exported(journal)).entries.map(({ at, actor, machine, event, value }) => ({ at, actor, machine, event, value }))
     expect(replayJournal(REGISTRY, v1).map((actor) => actor.outcome)).toEqual(['equal', 'equal'])
   })
 
@@ -193,20 +193,20 @@ describe('the journal of an actor system', () => {
     const { items, storage } = fakeSessionStorage()
     const first = createJournal({ storage, schedule: () => undefined })
     await recordParent(first)
-    first.entries()
+    await first.entries()
     expect(items.has(JOURNAL_STORAGE_KEY)).toBe(true)
     // the reload: a new journal over the same sessionStorage
     const second = createJournal({ storage, schedule: () => undefined })
     await recordParent(second)
-    const { entries } = exported(second)
+    const { entries } = await exported(second)
     const actors = [...new Set(entries.map((entry) => entry.actor))]
     expect(actors).toEqual([expect.stringMatching(/^p1:x:\d+$/), expect.stringMatching(/^p1:x:\d+$/), expect.stringMatching(/^p2:x:\d+$/), expect.stringMatching(/^p2:x:\d+$/)])
     expect(replayJournal(REGISTRY, entries).map((actor) => actor.outcome)).toEqual(['equal', 'equal', 'equal', 'equal'])
 
     // the limits hold across loads: the oldest go
     const third = createJournal({ storage, schedule: () => undefined, limit: 5 })
-    expect(third.entries()).toHaveLength(5)
-    expect(third.entries().at(-1)).toEqual(entries.at(-1))
+    expect(await third.entries()).toHaveLength(5)
+    expect((await third.entries()).at(-1)).toEqual(entries.at(-1))
   })
 
   it('drops a stored journal that does not parse, without a crash', async () => {
@@ -217,7 +217,7 @@ describe('the journal of an actor system', () => {
       items.set('cabinet.journal.p1.0', '[{"broken":')
       const journal = createJournal({ storage, schedule: () => undefined })
       await recordParent(journal)
-      const { entries } = exported(journal)
+      const { entries } = await exported(journal)
       expect(entries.every((entry) => entry.actor.startsWith('p2:'))).toBe(true)
       expect(items.get('cabinet.journal.p1.0')).toBeUndefined()
     }
@@ -225,16 +225,41 @@ describe('the journal of an actor system', () => {
 
   it('keeps the hook cheap: no copy and no storage until an idle moment', async () => {
     const { items, storage } = fakeSessionStorage()
-    const idle: Array<() => void> = []
+    const idle: Array<() => Promise<void>> = []
     const journal = createJournal({ storage, schedule: (task) => idle.push(task) })
     const actor = createActor(sessionMachine, { inspect: journal.inspect })
     actor.start()
     actor.send({ type: 'session.login', email: 'dealer@example.com', password: 'secret123' })
     expect([...items.keys()]).toEqual(['cabinet.journal.load'])
-    idle.forEach((task) => task())
+    await Promise.all(idle.map((task) => task()))
     expect(items.get(JOURNAL_STORAGE_KEY)).toContain('cabinet.journal.p1.0')
     expect(items.get('cabinet.journal.p1.0')).not.toContain('secret123')
     actor.stop()
+  })
+  it('keeps what it noted before its copying module was loaded, and stores the newest when the page is left', async () => {
+    const { items, storage } = fakeSessionStorage()
+    const idle: Array<() => Promise<void>> = []
+    const leave: Array<() => void> = []
+    const first = createJournal({ storage, schedule: (task) => idle.push(task), onLeave: (flush) => leave.push(flush) })
+    const actor = createActor(sessionMachine, { inspect: first.inspect })
+    actor.start()
+    // the first idle moment loads the module: what was noted before is stored
+    await Promise.all(idle.splice(0).map((task) => task()))
+    expect(items.get('cabinet.journal.p1.0')).toContain('xstate.init')
+    // events after it, with no idle moment before the page is left: the leaving stores them
+    actor.send({ type: 'session.login', email: 'dealer@example.com', password: 'secret123' })
+    expect(items.get('cabinet.journal.p1.0')).not.toContain('session.login')
+    leave.forEach((flush) => flush())
+    expect(items.get('cabinet.journal.p1.0')).toContain('session.login')
+    actor.stop()
+    // the reload reads them back
+    const second = createJournal({ storage, schedule: () => undefined })
+    expect((await second.entries()).map((entry) => [entry.actor.split(':')[0], entry.event.type])).toEqual(
+      expect.arrayContaining([
+        ['p1', 'xstate.init'],
+        ['p1', 'session.login'],
+      ]),
+    )
   })
 })
 
@@ -284,7 +309,7 @@ describe('a journal of the real session, shell and basket', () => {
     await tick()
     session.stop()
 
-    const { entries } = exported(journal)
+    const { entries } = await exported(journal)
     expect(new Set(entries.map((entry) => entry.machine))).toEqual(new Set(['session', 'shell', 'screenHost', 'basket']))
     const replayed = replayJournal([sessionMachine, shellMachine, screenHostMachine, basketMachine], entries)
     expect(replayed.map((actor) => [actor.machine, actor.outcome, actor.departure])).toEqual([

@@ -53,7 +53,7 @@ describe('the journal', () => {
     vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z') })
     const journal = createJournal()
     await recordBasketSession(journal)
-    const entries = journal.entries()
+    const entries = await journal.entries()
     expect(entries[0]).toMatchObject({ machine: 'addToBasket', event: { type: 'xstate.init' }, value: { editing: 'ready' }, at: '2026-11-23T10:00:00.000Z' })
     expect(entries.map((entry) => entry.event.type)).toEqual([
       'xstate.init',
@@ -98,7 +98,7 @@ describe('the journal', () => {
     catalogue.stop()
 
     // through JSON, as QA would load an exported file
-    const exported = JSON.parse(journal.exportJson()) as JournalExport
+    const exported = JSON.parse(await journal.exportJson()) as JournalExport
     expect(exported).toMatchObject({ format: 'cabinet-journal', version: 2 })
     const replayed = replayJournal([addToBasketMachine, catalogueFilterMachine], exported.entries)
     expect(replayed.map((actor) => actor.machine)).toEqual(['addToBasket', 'catalogueFilter'])
@@ -114,11 +114,11 @@ describe('the journal', () => {
     vi.useFakeTimers()
     const journal = createJournal()
     await recordBasketSession(journal)
-    const entries = journal.entries().map((entry, index) => (index === 2 ? { ...entry, value: { editing: 'added' } } : entry))
+    const entries = (await journal.entries()).map((entry, index) => (index === 2 ? { ...entry, value: { editing: 'added' } } : entry))
     expect(replayJournal([addToBasketMachine], entries)[0]?.mismatchAt).toBe(2)
   })
 
-  it('never keeps a password: the login event and the form field are masked', () => {
+  it('never keeps a password: the login event and the form field are masked', async () => {
     const journal = createJournal()
     const actor = createActor(registrationMachine, { input: { captchaTime: 1 }, inspect: journal.inspect })
     actor.start()
@@ -129,15 +129,15 @@ describe('the journal', () => {
     session.send({ type: 'session.login', email: 'dealer@example.com', password: 'secret123' })
     actor.stop()
     session.stop()
-    expect(journal.exportJson()).not.toContain('secret123')
-    const events = journal.entries().map((entry) => entry.event)
+    expect(await journal.exportJson()).not.toContain('secret123')
+    const events = (await journal.entries()).map((entry) => entry.event)
     expect(events).toContainEqual({ type: 'registration.change', field: 'password', value: '•••••••••' })
     expect(events).toContainEqual({ type: 'registration.change', field: 'name', value: 'Иван' })
     expect(events).toContainEqual({ type: 'session.login', email: 'dealer@example.com', password: '•••••••••' })
   })
 
-  it('copies the events at an idle moment, not in the hook; reading the journal catches up first', () => {
-    const idleTasks: Array<() => void> = []
+  it('copies the events at an idle moment, not in the hook; reading the journal catches up first', async () => {
+    const idleTasks: Array<() => Promise<void>> = []
     const journal = createJournal({ schedule: (task) => idleTasks.push(task) })
     const stringify = vi.spyOn(JSON, 'stringify')
     const session = createActor(sessionMachine, { inspect: journal.inspect })
@@ -148,31 +148,31 @@ describe('the journal', () => {
     stringify.mockRestore()
     // one idle task for the whole burst of events
     expect(idleTasks).toHaveLength(1)
-    idleTasks[0]!()
-    expect(journal.entries().map((entry) => entry.event.type)).toEqual(expect.arrayContaining(['xstate.init', 'session.login']))
-    expect(journal.entries().find((entry) => entry.event.type === 'session.login')?.event).toMatchObject({ password: '•••••••••' })
+    await idleTasks[0]!()
+    expect((await journal.entries()).map((entry) => entry.event.type)).toEqual(expect.arrayContaining(['xstate.init', 'session.login']))
+    expect((await journal.entries()).find((entry) => entry.event.type === 'session.login')?.event).toMatchObject({ password: '•••••••••' })
 
     // an export made before the next idle moment has the newest entries too
-    const before = journal.size()
+    const before = await journal.size()
     createActor(sessionMachine, { inspect: journal.inspect }).start()
     expect(idleTasks).toHaveLength(2)
-    expect((JSON.parse(journal.exportJson()) as JournalExport).entries.length).toBeGreaterThan(before)
+    expect((JSON.parse(await journal.exportJson()) as JournalExport).entries.length).toBeGreaterThan(before)
   })
 
   it('keeps only the newest entries past its limit', async () => {
     vi.useFakeTimers()
     const journal = createJournal({ limit: 5 })
     await recordBasketSession(journal)
-    expect(journal.size()).toBe(5)
-    expect(journal.entries().at(-1)?.event.type).toBe('xstate.stop')
+    expect(await journal.size()).toBe(5)
+    expect((await journal.entries()).at(-1)?.event.type).toBe('xstate.stop')
     // an actor whose start was cut off cannot be replayed, and is told as skipped
-    expect(replayJournal([addToBasketMachine], journal.entries()).map((actor) => [actor.outcome, actor.note])).toEqual([
+    expect(replayJournal([addToBasketMachine], await journal.entries()).map((actor) => [actor.outcome, actor.note])).toEqual([
       ['skipped', "started before the journal's window"],
     ])
 
     const bySize = createJournal({ maxChars: 1_000 })
     await recordBasketSession(bySize)
-    const kept = bySize.entries()
+    const kept = await bySize.entries()
     expect(kept.length).toBeLessThan(12)
     expect(kept.reduce((sum, entry) => sum + JSON.stringify(entry).length, 0)).toBeLessThanOrEqual(1_000)
     expect(kept.at(-1)?.event.type).toBe('xstate.stop')

@@ -22,7 +22,7 @@ export function JournalExport() {
         Если что-то пошло не так, скачайте журнал и приложите его к обращению: в нём шаги, которые кабинет
         выполнил в этой вкладке (без паролей).
       </p>
-      <Button onPress={() => download(journalFileName(new Date()), journal.exportJson())}>Скачать журнал</Button>
+      <Button onPress={() => void journal.exportJson().then((json) => download(journalFileName(new Date()), json))}>Скачать журнал</Button>
     </section>
   )
 }

@@ -1,0 +1,112 @@
+import { JOURNAL_FORMAT, JOURNAL_VERSION, machineVersion, plainCopy, type JournalEntry, type JournalExport } from './journal-format'
+import type { Recorded } from './journal-recorded'
+import { createJournalStore, type JournalStorage } from './journal-store'
+
+/** What the journal knows of a running actor. */
+interface ActorInfo {
+  header: Omit<JournalEntry, 'at' | 'source' | 'event' | 'value' | 'context'>
+  /** the context of its newest entry (an entry with the same object leaves `context` out) */
+  context: unknown
+}
+
+const NO_CONTEXT_YET = Symbol('no context yet')
+
+export interface JournalBookOptions {
+  limit: number
+  maxChars: number
+  /** the page load's number: its actors' ids are prefixed with `p<number>` */
+  loadNumber: number
+  storage?: JournalStorage
+}
+
+/**
+ * The journal's entries (journal.ts): the JSON copies of what its inspect hook noted, secrets
+ * masked, each actor's machine version hashed, the newest kept within the limits, and, given the
+ * tab's sessionStorage, the stored copy (journal-store.ts) restored and appended to. Not in the
+ * first load: journal.ts loads it at the first idle moment and hands it what it noted meanwhile.
+ */
+export function createJournalBook(options: JournalBookOptions) {
+  const { limit, maxChars, loadNumber } = options
+  const store = options.storage && createJournalStore(options.storage, { limit, maxChars }, loadNumber)
+  const loadId = `p${loadNumber}`
+  const entries: JournalEntry[] = []
+  // the JSON length of each entry, alongside
+  const sizes: number[] = []
+  let chars = 0
+  let restored = !store
+  const actors = new Map<string, ActorInfo>()
+
+  const journalId = (sessionId: string) => `${loadId}:${sessionId}`
+
+  const keep = (entry: JournalEntry, size: number) => {
+    entries.push(entry)
+    sizes.push(size)
+    chars += size
+    while (entries.length > 1 && (entries.length > limit || chars > maxChars)) {
+      entries.shift()
+      chars -= sizes.shift()!
+    }
+  }
+
+  const infoOf = ({ ref, logic, event, source }: Recorded): ActorInfo => {
+    const known = actors.get(ref.sessionId)
+    if (known) return known
+    // an actor's parent sends it its xstate.init
+    const parent = event.type === 'xstate.init' && source ? journalId(source.sessionId) : undefined
+    const info: ActorInfo = {
+      header: {
+        actor: journalId(ref.sessionId),
+        ...(parent ? { parent } : {}),
+        ...(typeof ref.id === 'string' ? { id: ref.id } : {}),
+        ...(typeof ref.systemId === 'string' ? { systemId: ref.systemId } : {}),
+        ...(typeof ref.src === 'string' ? { src: ref.src } : {}),
+        machine: logic.id,
+        version: machineVersion(logic),
+      },
+      context: NO_CONTEXT_YET,
+    }
+    actors.set(ref.sessionId, info)
+    return info
+  }
+
+  const record = (recorded: Recorded): [JournalEntry, number] => {
+    const { at, ref, event, snapshot, source } = recorded
+    const info = infoOf(recorded)
+    const head = { at: at.toISOString(), ...info.header, ...(source ? { source: journalId(source.sessionId) } : {}) }
+    const plainEvent = plainCopy(event as JournalEntry['event'])
+    const plainValue = plainCopy(snapshot.value)
+    // the first entry of an actor has its context; a later one only when the context changed
+    const contextChanged = snapshot.context !== undefined && snapshot.context !== info.context
+    const plainContext = contextChanged ? plainCopy(snapshot.context) : undefined
+    info.context = snapshot.context
+    if (snapshot.status !== 'active') actors.delete(ref.sessionId)
+    const entry: JournalEntry = { ...head, event: plainEvent.copy, value: plainValue.copy, ...(plainContext ? { context: plainContext.copy } : {}) }
+    // the head's JSON with one-character stand-ins for the copied parts, plus those parts
+    const parts = [plainEvent, plainValue, ...(plainContext ? [plainContext] : [])]
+    const headChars = JSON.stringify({ ...head, event: 0, value: 0, ...(plainContext ? { context: 0 } : {}) }).length
+    return [entry, headChars + parts.reduce((sum, part) => sum + part.chars - 1, 0)]
+  }
+
+  /** Adds what the hook noted, in order (the stored copy first, the first time). */
+  const add = (recorded: readonly Recorded[]) => {
+    if (!restored) {
+      restored = true
+      for (const entry of store?.restore() ?? []) keep(entry, JSON.stringify(entry).length)
+    }
+    const added = recorded.map(record)
+    for (const [entry, size] of added) keep(entry, size)
+    store?.append(
+      added.map(([entry]) => entry),
+      added.map(([, size]) => size),
+    )
+  }
+
+  return {
+    add,
+    entries: (): readonly JournalEntry[] => entries,
+    exportJson: (exportedAt: Date): string =>
+      JSON.stringify({ format: JOURNAL_FORMAT, version: JOURNAL_VERSION, exportedAt: exportedAt.toISOString(), entries: [...entries] } satisfies JournalExport, null, 2),
+  }
+}
+
+export type JournalBook = ReturnType<typeof createJournalBook>
