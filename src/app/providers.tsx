@@ -76,14 +76,12 @@ export function createAppRuntime(): AppRuntime {
       navigate: (_, { to, search, replace }) => void router.navigate({ to, search, replace }),
     },
   })
-  const session = createActor(sessionMachine.provide({ actors: { ...createSessionActors({ http }), shell, ...wireForms(wiring) } }), {
+  // the sidebar's width is remembered in this browser (localStorage)
+  const sidebar = sidebarMachine.provide({ actions: { storeMode: (_, { mode }) => storage.write(SIDEBAR_STORAGE_KEY, mode) } })
+  const session = createActor(sessionMachine.provide({ actors: { ...createSessionActors({ http }), shell, sidebar, ...wireForms(wiring) } }), {
+    input: { sidebarMode: storage.readChoice(SIDEBAR_STORAGE_KEY, SIDEBAR_MODES, 'wide') },
     inspect: journal.inspect,
   }).start()
-
-  const sidebar = createActor(
-    sidebarMachine.provide({ actions: { storeMode: (_, { mode }) => storage.write(SIDEBAR_STORAGE_KEY, mode) } }),
-    { input: { mode: storage.readChoice(SIDEBAR_STORAGE_KEY, SIDEBAR_MODES, 'wide') }, inspect: journal.inspect },
-  ).start()
 
   const router = createAppRouter({ session })
   followSession(session, router)
@@ -93,7 +91,7 @@ export function createAppRuntime(): AppRuntime {
     session,
     router,
     wiring,
-    deps: { sidebar, builtScreens: BUILT_SCREENS, journal },
+    deps: { builtScreens: BUILT_SCREENS, journal },
   }
 }
 

@@ -4,6 +4,7 @@ import type { LoginRequest } from '../contract/auth'
 import type { registrationMachine } from './registration.machine'
 import type { reminderMachine } from './reminder.machine'
 import { shellMachine } from './shell.machine'
+import { sidebarMachine, type SidebarMode } from './sidebar.machine'
 import type { Address } from './screens'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { blankFields } from './required-fields'
@@ -33,6 +34,12 @@ export interface SessionContext {
   missing: LoginField[]
   /** the address the router delivered last: the shell starts with it */
   address: Address | null
+  /** the sidebar's width remembered from the last visit: the sidebar starts with it */
+  sidebarMode: SidebarMode
+}
+
+export interface SessionInput {
+  sidebarMode?: SidebarMode
 }
 
 export type SessionEvent =
@@ -93,7 +100,9 @@ export const sessionMachine = setup({
   types: {} as {
     context: SessionContext
     events: SessionEvent
+    input: SessionInput | undefined
     children: {
+      sidebar: 'sidebar'
       shell: 'shell'
       registration: 'registration'
       reminder: 'reminder'
@@ -102,6 +111,7 @@ export const sessionMachine = setup({
     }
   },
   actors: {
+    sidebar: sidebarMachine,
     /** resolves when the form's code is there, with what this tab kept of it (null: nothing) */
     loadFormCode: unprovidedPromise<unknown, { name: FormName }>('loadFormCode'),
     registration: unprovidedRegistration,
@@ -129,7 +139,9 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   description: 'Who is signed in: checks the session cookie, logs in and out, and signs out on any 401.',
-  context: { account: null, message: null, missing: [], address: null },
+  context: ({ input }) => ({ account: null, message: null, missing: [], address: null, sidebarMode: input?.sidebarMode ?? 'wide' }),
+  // the sidebar lives as long as the session: its width holds across signing out and in
+  invoke: { id: 'sidebar', src: 'sidebar', systemId: 'sidebar', input: ({ context }) => ({ mode: context.sidebarMode }) },
   on: {
     'address.changed': {
       description: 'The router: the address is kept, for the shell to start with',

@@ -1,6 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { InspectionEvent } from 'xstate'
-import type { SidebarActor } from '../machines/sidebar.machine'
 
 /**
  * What the views need from the app layer besides the actor system, without importing services
@@ -9,7 +8,6 @@ import type { SidebarActor } from '../machines/sidebar.machine'
  * read those from the session, the shell and the screen host.
  */
 export interface AppDeps {
-  sidebar: SidebarActor
   /** menu keys of the screens the route tree has (the sidebar shows only these) */
   builtScreens: readonly string[]
   /** the journal of every machine's events (architecture §4), for QA and bug reports */

@@ -5,6 +5,9 @@ import type { LoadedBasket } from '../../src/contract/basket'
 import { basketMachine } from '../../src/machines/basket.machine'
 import { sessionMachine, type LoginOutcome } from '../../src/machines/session.machine'
 import { screenHostMachine } from '../../src/machines/screen-host.machine'
+import { sidebarMachine } from '../../src/machines/sidebar.machine'
+import { basketAddersMachine } from '../../src/machines/basket-adders.machine'
+import { productCardHostMachine } from '../../src/machines/product-card-host.machine'
 import { shellMachine, type ShellLoadOutput } from '../../src/machines/shell.machine'
 import { ApiCallError } from '../../src/services/http'
 import { createJournal, replayJournal, type Journal, type JournalEntry, type JournalExport } from '../../src/services/journal'
@@ -70,7 +73,7 @@ const parentMachine = setup({
 
 /** Runs the parent as the app would: the real counter, a promise answering 5; the UI talks to both. */
 async function recordParent(journal: Journal) {
-  const actor = createActor(parentMachine.provide({ actors: { counter: counterMachine, load: fromPromise(async () => 5) } }), { inspect: journal.inspect })
+  const actor = createActor(parentMachine.provide({ actors: { counter: counterMachine, load: fromPromise(async () => 5) } }), { input: {}, inspect: journal.inspect })
   actor.start()
   await tick()
   const counter = actor.system.get('counter') as typeof actor
@@ -227,7 +230,7 @@ describe('the journal of an actor system', () => {
     const { items, storage } = fakeSessionStorage()
     const idle: Array<() => Promise<void>> = []
     const journal = createJournal({ storage, schedule: (task) => idle.push(task) })
-    const actor = createActor(sessionMachine, { inspect: journal.inspect })
+    const actor = createActor(sessionMachine, { input: {}, inspect: journal.inspect })
     actor.start()
     actor.send({ type: 'session.login', email: 'dealer@example.com', password: 'secret123' })
     expect([...items.keys()]).toEqual(['cabinet.journal.load'])
@@ -241,7 +244,7 @@ describe('the journal of an actor system', () => {
     const idle: Array<() => Promise<void>> = []
     const leave: Array<() => void> = []
     const first = createJournal({ storage, schedule: (task) => idle.push(task), onLeave: (flush) => leave.push(flush) })
-    const actor = createActor(sessionMachine, { inspect: first.inspect })
+    const actor = createActor(sessionMachine, { input: {}, inspect: first.inspect })
     actor.start()
     // the first idle moment loads the module: what was noted before is stored
     await Promise.all(idle.splice(0).map((task) => task()))
@@ -293,7 +296,7 @@ describe('a journal of the real session, shell and basket', () => {
       sessionMachine.provide({
         actors: { shell, loadSession: fromPromise(async (): Promise<Account | null> => null), login: fromPromise(async (): Promise<LoginOutcome> => ({ account: initData.account })), logout: fromPromise(async (): Promise<unknown> => ({})) },
       }),
-      { inspect: journal.inspect },
+      { input: {}, inspect: journal.inspect },
     )
     session.start()
     await tick()
@@ -310,14 +313,11 @@ describe('a journal of the real session, shell and basket', () => {
     session.stop()
 
     const { entries } = await exported(journal)
-    expect(new Set(entries.map((entry) => entry.machine))).toEqual(new Set(['session', 'shell', 'screenHost', 'basket']))
-    const replayed = replayJournal([sessionMachine, shellMachine, screenHostMachine, basketMachine], entries)
-    expect(replayed.map((actor) => [actor.machine, actor.outcome, actor.departure])).toEqual([
-      ['session', 'equal', undefined],
-      ['shell', 'equal', undefined],
-      ['screenHost', 'equal', undefined],
-      ['basket', 'equal', undefined],
-    ])
+    const machines = ['session', 'sidebar', 'shell', 'screenHost', 'productCardHost', 'basketAdders', 'basket']
+    expect(new Set(entries.map((entry) => entry.machine))).toEqual(new Set(machines))
+    const replayed = replayJournal([sessionMachine, sidebarMachine, shellMachine, screenHostMachine, productCardHostMachine, basketAddersMachine, basketMachine], entries)
+    expect(new Set(replayed.map((actor) => actor.machine))).toEqual(new Set(machines))
+    for (const actor of replayed) expect([actor.machine, actor.outcome, actor.departure]).toEqual([actor.machine, 'equal', undefined])
     expect(replayed.find((actor) => actor.machine === 'basket')?.entries.some((entry) => entry.event.type === 'basket.contract' && entry.source !== undefined)).toBe(true)
   })
 })

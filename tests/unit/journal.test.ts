@@ -124,7 +124,7 @@ describe('the journal', () => {
     actor.start()
     actor.send({ type: 'registration.change', field: 'password', value: 'secret123' })
     actor.send({ type: 'registration.change', field: 'name', value: 'Иван' })
-    const session = createActor(sessionMachine, { inspect: journal.inspect })
+    const session = createActor(sessionMachine, { input: {}, inspect: journal.inspect })
     session.start()
     session.send({ type: 'session.login', email: 'dealer@example.com', password: 'secret123' })
     actor.stop()
@@ -140,7 +140,7 @@ describe('the journal', () => {
     const idleTasks: Array<() => Promise<void>> = []
     const journal = createJournal({ schedule: (task) => idleTasks.push(task) })
     const stringify = vi.spyOn(JSON, 'stringify')
-    const session = createActor(sessionMachine, { inspect: journal.inspect })
+    const session = createActor(sessionMachine, { input: {}, inspect: journal.inspect })
     session.start()
     session.send({ type: 'session.login', email: 'dealer@example.com', password: 'secret123' })
     session.stop()
@@ -154,7 +154,7 @@ describe('the journal', () => {
 
     // an export made before the next idle moment has the newest entries too
     const before = await journal.size()
-    createActor(sessionMachine, { inspect: journal.inspect }).start()
+    createActor(sessionMachine, { input: {}, inspect: journal.inspect }).start()
     expect(idleTasks).toHaveLength(2)
     expect((JSON.parse(await journal.exportJson()) as JournalExport).entries.length).toBeGreaterThan(before)
   })

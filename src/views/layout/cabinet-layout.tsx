@@ -1,7 +1,7 @@
 import { Outlet } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { SHELL_MESSAGES, type ShellActor } from '../../machines/shell.machine'
-import { useAppDeps } from '../app-deps'
+import { useSidebarActor } from '../session/session-context'
 import { useSessionActor } from '../session/session-context'
 import { SessionProductCard } from '../product/hosted-product-card'
 import { ErrorBlock } from '../ui/error-block'
@@ -34,7 +34,7 @@ function CabinetFrame({ shell }: { shell: ShellActor }) {
     snapshot.matches('ready') ? 'ready' : snapshot.matches('failed') ? 'failed' : 'loading',
   )
   const errorMessage = useSelector(shell, (snapshot) => snapshot.context.errorMessage)
-  const sidebarMode = useSelector(useAppDeps().sidebar, (snapshot) => (snapshot.matches({ width: 'narrow' }) ? 'narrow' : 'wide'))
+  const sidebarMode = useSelector(useSidebarActor(), (snapshot) => (snapshot.matches({ width: 'narrow' }) ? 'narrow' : 'wide'))
 
   if (view === 'loading') return <Loading label={CABINET_LOADING_LABEL} fullPage />
   if (view === 'failed') {

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense } from 'react'
-import { useAppDeps } from '../app-deps'
+import { useSidebarActor } from '../session/session-context'
 import { Button } from '../ui/button'
 import { MenuIcon } from '../ui/icons'
 import styles from './sidebar-drawer.module.css'
@@ -15,7 +15,7 @@ const preloadDrawerDialog = () => void loadDrawerDialog()
 
 /** The header's "Меню" button of a phone or tablet (hidden on a wide screen, where the sidebar shows). */
 export function MenuButton() {
-  const { sidebar } = useAppDeps()
+  const sidebar = useSidebarActor()
   const open = useSelector(sidebar, (snapshot) => snapshot.matches({ drawer: 'open' }))
   return (
     <span className={styles.menuButton}>
@@ -35,7 +35,7 @@ export function MenuButton() {
 
 /** The narrow-screen menu drawer while the sidebar machine has it open. */
 export function SidebarDrawer() {
-  const { sidebar } = useAppDeps()
+  const sidebar = useSidebarActor()
   const open = useSelector(sidebar, (snapshot) => snapshot.matches({ drawer: 'open' }))
   if (!open) return null
   return (

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import { MENU, type MenuEntry } from '../../contract/menu'
 import { isActiveEntry, menuTree } from '../../machines/menu'
 import { useAppDeps } from '../app-deps'
+import { useSidebarActor } from '../session/session-context'
 import { ChevronsIcon } from '../ui/icons'
 import { useInitData } from './shell-context'
 import styles from './sidebar.module.css'
@@ -21,7 +22,7 @@ export function initialsOf(title: string): string {
  * narrow. Under the narrow-screen breakpoint the stylesheet hides it: the drawer shows the menu.
  */
 export function Sidebar() {
-  const { sidebar } = useAppDeps()
+  const sidebar = useSidebarActor()
   const narrow = useSelector(sidebar, (snapshot) => snapshot.matches({ width: 'narrow' }))
 
   return (
