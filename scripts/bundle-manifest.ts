@@ -1,5 +1,5 @@
 /** The part of Vite's .vite/manifest.json the size check reads. */
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string
   src?: string
   name?: string

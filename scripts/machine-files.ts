@@ -4,8 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { AnyStateMachine } from 'xstate'
 import { isStateMachine } from './machine-graph'
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url))
-export const MACHINES_DIR = join(ROOT, 'src/machines')
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const MACHINES_DIR = join(ROOT, 'src/machines')
 export const DIAGRAMS_DIR = join(ROOT, 'docs/machines')
 
 export interface MachineFile {

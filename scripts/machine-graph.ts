@@ -19,7 +19,7 @@ export function childrenOf(node: AnyStateNode): AnyStateNode[] {
 
 /** The node's own transitions: `on`, onDone, invoke onDone/onError/onSnapshot, `after`, then
  * `always`. Forbidden transitions (no target, no actions) are left out: they never do anything. */
-export function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
+function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
   const all = [...node.transitions.values()].flat().concat(node.always ?? [])
   return all.filter((t) => t.target?.length || t.actions.length || t.reenter)
 }

@@ -2,7 +2,7 @@ import { CANCELLED_ORDER_STATE } from '../../src/contract/orders'
 import type { Db } from '../db/connection'
 import { moscowDayEnd, moscowDayStart, moscowRuDate } from './period'
 
-export interface LedgerEntry {
+interface LedgerEntry {
   /** ISO moment, for the order of the rows */
   at: string
   /** dd.mm.yyyy, Moscow */

@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs'
 import { ruDayOf } from '../../src/contract/acts'
 import type { ActLedger } from './act-ledger'
 
-export const ACT_TITLE = 'Акт сверки взаимных расчётов'
-export const ACT_LABELS = {
+const ACT_TITLE = 'Акт сверки взаимных расчётов'
+const ACT_LABELS = {
   opening: 'Сальдо на начало периода',
   turnover: 'Обороты за период',
   closing: 'Сальдо на конец периода',
@@ -12,7 +12,7 @@ export const ACT_LABELS = {
 const MONEY_FORMAT = '#,##0.00'
 
 /** «за период с 01.10.2026 по 31.10.2026» */
-export const actPeriodText = (ledger: Pick<ActLedger, 'startDay' | 'endDay'>) =>
+const actPeriodText = (ledger: Pick<ActLedger, 'startDay' | 'endDay'>) =>
   `за период с ${ruDayOf(ledger.startDay)} по ${ruDayOf(ledger.endDay)}`
 
 /**

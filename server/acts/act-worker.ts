@@ -3,7 +3,7 @@ import { buildLedger, type ActSubject } from './act-ledger'
 import { buildActWorkbook } from './act-workbook'
 
 /** A 'working' act claimed longer ago than this lost its process (a crash, a deploy) and is queued again. */
-export const STALE_CLAIM_MS = 10 * 60_000
+const STALE_CLAIM_MS = 10 * 60_000
 
 export interface ActWorkerDeps {
   db: Db

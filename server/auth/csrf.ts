@@ -9,7 +9,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * from another site is refused. Requests naming no source (curl, server tests) pass: a browser
  * always names one on a cross-site POST, so they cannot be forged from a page.
  */
-export function isCrossSiteRequest(request: FastifyRequest): boolean {
+function isCrossSiteRequest(request: FastifyRequest): boolean {
   if (request.headers['sec-fetch-site'] === 'cross-site') return true
   const source = request.headers.origin ?? request.headers.referer
   if (!source) return false

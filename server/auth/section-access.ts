@@ -71,7 +71,7 @@ export const SHARED_CALLS: readonly CallPattern[] = [
 const sectionByCall = new Map(Object.entries(SECTION_CALLS).flatMap(([key, calls]) => calls.map((call) => [call, key] as const)))
 
 /** The section a registered route belongs to; HEAD is answered by the GET route, so it counts as GET. */
-export function sectionOfRoute(method: string, url: string): string | undefined {
+function sectionOfRoute(method: string, url: string): string | undefined {
   return sectionByCall.get(`${method === 'HEAD' ? 'GET' : method} ${url}` as CallPattern)
 }
 

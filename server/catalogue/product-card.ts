@@ -17,7 +17,7 @@ import type { ListingContext, PriceContract } from './contract'
 import { productsByIds, type ProductRow } from './listing'
 import { picturesOf, stocksOf, toCatalogueProducts } from './stocks'
 
-export const ANALOGS_LIMIT = 8
+const ANALOGS_LIMIT = 8
 
 export async function findProductRow(db: Db, id: number): Promise<ProductRow> {
   const [row] = await productsByIds(db, [id])
@@ -86,7 +86,7 @@ export async function productCard(db: Db, row: ProductRow, context: ListingConte
 }
 
 /** Products of the same category: the same brand first, then the nearest in price. */
-export async function analogsOf(db: Db, row: ProductRow, context: ListingContext): Promise<CatalogueProduct[]> {
+async function analogsOf(db: Db, row: ProductRow, context: ListingContext): Promise<CatalogueProduct[]> {
   const neighbours = await db.kysely
     .selectFrom('products')
     .select('products.id')

@@ -2,10 +2,10 @@ import { sql, type Kysely, type Migration } from 'kysely'
 import type { DialectName } from './connection'
 
 /** The product tables whose changed rows are logged by product id (the column holding it). */
-export const PRODUCT_TABLES = { products: 'id', product_params: 'product_id', product_tags: 'product_id' } as const
+const PRODUCT_TABLES = { products: 'id', product_params: 'product_id', product_tags: 'product_id' } as const
 
 /** The other tables the catalogue copies: a change to them logs a row without a product. */
-export const STRUCTURE_TABLES = ['categories', 'brands', 'params', 'tags', 'warehouses'] as const
+const STRUCTURE_TABLES = ['categories', 'brands', 'params', 'tags', 'warehouses'] as const
 
 /**
  * Which products changed, so that a served copy of the catalogue can take a few changed rows in

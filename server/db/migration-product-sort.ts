@@ -4,7 +4,7 @@ import type { Kysely, Migration } from 'kysely'
  * The catalogue's own order (spec §4, sorting "none"): a sort weight per product set by the
  * supplier, smaller first, ties by id. 500 is the weight of a product nobody has placed.
  */
-export const DEFAULT_PRODUCT_SORT = 500
+const DEFAULT_PRODUCT_SORT = 500
 
 export function productSortMigration(): Migration {
   return {

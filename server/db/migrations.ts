@@ -215,7 +215,7 @@ function initial(dialect: DialectName): Migration {
 }
 
 /** Tables whose rows the catalogue filter keeps in memory, by the version counter a change bumps. */
-export const VERSIONED_TABLES = {
+const VERSIONED_TABLES = {
   catalogue: ['products', 'product_params', 'product_tags', 'categories', 'brands', 'params', 'tags', 'warehouses'],
   stocks: ['stocks'],
 } as const

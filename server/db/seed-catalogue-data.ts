@@ -93,7 +93,7 @@ export const TAGS: readonly string[] = [
 ]
 
 /** A param and the values products may have; the first param of a set names the product's size. */
-export type ParamValues = readonly [ParamKey, readonly number[]]
+type ParamValues = readonly [ParamKey, readonly number[]]
 
 export interface LeafSpec {
   header: string

@@ -1,6 +1,6 @@
 /** The two demo customer companies, their legal entities, contracts, addresses and people. */
 
-export interface PersonSpec {
+interface PersonSpec {
   email: string
   name: string
   phone: string

@@ -53,7 +53,7 @@ const SEEDED_TABLES = [
   'payments',
 ] as const satisfies readonly (keyof Database)[]
 
-export type SeededTable = (typeof SEEDED_TABLES)[number]
+type SeededTable = (typeof SEEDED_TABLES)[number]
 /** Rows inserted per table. */
 export type SeedSummary = Record<SeededTable, number>
 

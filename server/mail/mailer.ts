@@ -32,7 +32,7 @@ export interface MailerOptions {
   transport?: MailTransport
 }
 
-export function createSmtpTransport(smtpUrl: string): MailTransport {
+function createSmtpTransport(smtpUrl: string): MailTransport {
   return createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
 }
 

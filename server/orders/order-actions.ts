@@ -19,7 +19,7 @@ import { retryOnDeadlock } from './retry-on-deadlock'
 const moscowDate = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' })
 
 /** 'Отменён 24.11.2026: по просьбе клиента', the dealer's comment when given. */
-export const cancelledStatus = (now: Date, comment: string) => `Отменён ${moscowDate.format(now)}: ${comment || 'по просьбе клиента'}`
+const cancelledStatus = (now: Date, comment: string) => `Отменён ${moscowDate.format(now)}: ${comment || 'по просьбе клиента'}`
 
 /**
  * Cancels the order when its state allows it (spec §4: new, in processing, awaiting payment;

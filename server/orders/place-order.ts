@@ -9,7 +9,7 @@ import { retryOnDeadlock } from './retry-on-deadlock'
 import { trimShortLines, type TakenLine } from './short-lines'
 
 /** The order_states row of a just-placed order: 'Новый' (server/db/seed-history.ts). */
-export const NEW_ORDER_STATE = 1
+const NEW_ORDER_STATE = 1
 const LINES_PER_INSERT = 500
 
 export interface OrderDraft {

@@ -5,7 +5,7 @@ import { detectColumns } from './columns'
 import { readQuantity } from './quantity'
 import type { TableRow } from './table-row'
 
-export interface MatchedLine {
+interface MatchedLine {
   id: number
   /** summed over the rows naming the product */
   qnt: number

@@ -8,7 +8,7 @@ export interface Upload {
   fields: Record<string, string>
 }
 
-export const UPLOAD_FIELD = 'file'
+const UPLOAD_FIELD = 'file'
 
 const LIMITS = { fileSize: PRICELIST_LIMITS.fileBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 }
 

@@ -6,9 +6,9 @@ import { HttpError } from '../validation'
 const MOSCOW_OFFSET_MS = 3 * 60 * 60_000
 const DAY_MS = 24 * 60 * 60_000
 /** The chart has a bar per month: a longer period is refused rather than drawn as thousands of bars. */
-export const MAX_PERIOD_YEARS = 5
+const MAX_PERIOD_YEARS = 5
 
-export const PERIOD_TOO_LONG = `Период не длиннее ${MAX_PERIOD_YEARS} лет`
+const PERIOD_TOO_LONG = `Период не длиннее ${MAX_PERIOD_YEARS} лет`
 
 export interface ReportPeriod {
   /** dd.mm.yyyy, both days included */

@@ -47,8 +47,8 @@ const GLYPHS: Record<string, readonly Stroke[]> = {
   Z: [[[0, 0], [4, 0], [0, 6], [4, 6]]],
 }
 
-export const CAPTCHA_WIDTH = 180
-export const CAPTCHA_HEIGHT = 60
+const CAPTCHA_WIDTH = 180
+const CAPTCHA_HEIGHT = 60
 const CELL = 32
 const UNIT = 6
 const INK = ['#1f3a68', '#5a1f1f', '#1f4d2b', '#3d2a5c', '#222222']

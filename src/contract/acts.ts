@@ -18,7 +18,7 @@ export const ACTS_MESSAGES = {
 } as const
 
 /** queued and working are «Формируется» to the dealer; failed means the worker could not build the file. */
-export const ACT_STATES = ['queued', 'working', 'ready', 'failed'] as const
+const ACT_STATES = ['queued', 'working', 'ready', 'failed'] as const
 export type ActState = (typeof ACT_STATES)[number]
 export const ACT_STATE_LABELS: Record<ActState, string> = {
   queued: 'Формируется',
@@ -91,7 +91,7 @@ export const actRequestSchema = z.object({
 export type ActRequest = z.input<typeof actRequestSchema>
 export type ActFields = z.output<typeof actRequestSchema>['act']
 
-export const actSchema = z.object({
+const actSchema = z.object({
   id: z.int(),
   contract_id: z.string(),
   contract: z.string(),
@@ -110,11 +110,11 @@ export const actResponseSchema = z.object({ act: actSchema })
 export type ActResponse = z.infer<typeof actResponseSchema>
 
 /** A contract the user may use, with the contragent it belongs to. */
-export const actContractSchema = z.extend(contractSchema, { contragent_id: z.string() })
+const actContractSchema = z.extend(contractSchema, { contragent_id: z.string() })
 export type ActContract = z.infer<typeof actContractSchema>
 
-export const actContragentSchema = z.object({ id: z.string(), company: z.string() })
-export type ActContragent = z.infer<typeof actContragentSchema>
+const actContragentSchema = z.object({ id: z.string(), company: z.string() })
+type ActContragent = z.infer<typeof actContragentSchema>
 
 export const actsResponseSchema = z.object({
   acts: z.array(actSchema),

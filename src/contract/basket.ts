@@ -14,7 +14,7 @@ export const BASKET_DEFAULT_REGION = '1'
 export const MAX_LINE_QUANTITY = 1_000_000
 
 /** 'add' adds qnt to the line, 'update' sets it; qnt 0 on update removes the line. */
-export const BASKET_ACTIONS = ['add', 'update'] as const
+const BASKET_ACTIONS = ['add', 'update'] as const
 export type BasketAction = (typeof BASKET_ACTIONS)[number]
 
 /**
@@ -30,7 +30,7 @@ export const processBasketRequestSchema = z.object({
 })
 export type ProcessBasketRequest = z.input<typeof processBasketRequestSchema>
 
-export const basketLineRefSchema = z.object({
+const basketLineRefSchema = z.object({
   id: z.int(),
   product_id: z.int(),
   wms: z.int(),
@@ -64,7 +64,7 @@ export type AddLineOutcome = { outcome: 'added'; basket: BasketSummary } | { out
 /** GET /api/getBasketData/?contract= */
 export const basketDataQuerySchema = z.object({ contract: z._default(contractId, CATALOGUE_DEFAULTS.contract) })
 
-export const basketLineSchema = z.object({
+const basketLineSchema = z.object({
   id: z.int(),
   /** the product under the basket's contract; its quantity and wms_id are the line's warehouse */
   product: catalogueProductSchema,

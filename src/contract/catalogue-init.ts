@@ -6,7 +6,7 @@ export interface CategoryNode {
   header: string
   children: CategoryNode[]
 }
-export const categoryNodeSchema: z.ZodMiniType<CategoryNode> = z.lazy(() =>
+const categoryNodeSchema: z.ZodMiniType<CategoryNode> = z.lazy(() =>
   z.object({ id: z.string(), header: z.string(), children: z.array(categoryNodeSchema) }),
 )
 

@@ -46,7 +46,7 @@ export const intIn = (min: number, max: number) =>
   )
 
 /** A money amount ≥ 0 from a number or a numeric string (a decimal comma is accepted); '' and null mean none. */
-export const optionalMoney = z.pipe(
+const optionalMoney = z.pipe(
   transformed(z.union([z.number(), z.string().check(z.trim()), z.null()]), (v) =>
     v === '' || v === null ? null : typeof v === 'number' ? v : Number(v.replace(',', '.')),
   ),
@@ -66,7 +66,7 @@ export const flag = transformed(
 )
 
 /** A list of ids: an array, one id, or a comma-separated string ('' is none). */
-export const idList = z.pipe(
+const idList = z.pipe(
   z.transform((v: unknown): unknown => {
     if (v === undefined || v === null || v === '') return []
     if (typeof v === 'string') return v.split(',').filter((part) => part.trim() !== '')
@@ -82,14 +82,14 @@ export type SortField = (typeof SORT_FIELDS)[number]
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const
 export type SortDirection = (typeof SORT_DIRECTIONS)[number]
 
-export const sortingSchema = z.object({
+const sortingSchema = z.object({
   field: z._default(z.enum(SORT_FIELDS), CATALOGUE_DEFAULTS.sorting.field),
   sort: z._default(z.enum(SORT_DIRECTIONS), CATALOGUE_DEFAULTS.sorting.sort),
 })
 export type Sorting = z.infer<typeof sortingSchema>
 
 /** One parameter filter: the product's value of param `id` lies in [minp, maxp] (a null bound is open). */
-export const paramFilterSchema = z.object({
+const paramFilterSchema = z.object({
   id: idNumber,
   minp: z._default(optionalMoney, null),
   maxp: z._default(optionalMoney, null),
@@ -97,7 +97,7 @@ export const paramFilterSchema = z.object({
 export type ParamFilter = z.infer<typeof paramFilterSchema>
 
 /** `filter` as an array of {id, minp, maxp} or a map param id → {minp, maxp}; normalised to the array. */
-export const paramFiltersSchema = z.pipe(
+const paramFiltersSchema = z.pipe(
   z.transform((v: unknown): unknown => {
     if (v === undefined || v === null || v === '') return []
     if (Array.isArray(v) || typeof v !== 'object') return v
@@ -112,7 +112,7 @@ export const paramFiltersSchema = z.pipe(
  * Where the keyword `query` looks: 'catalog' keeps the other filters (the chosen catalogue);
  * 'all' searches every catalogue whatever `catalog` says.
  */
-export const SEARCH_RANGES = ['catalog', 'all'] as const
+const SEARCH_RANGES = ['catalog', 'all'] as const
 
 /**
  * POST /api/filter/: the catalogue filter (spec §3). Every field has a default, so `{}` is the
@@ -187,10 +187,10 @@ export const catalogueProductSchema = z.object({
 })
 export type CatalogueProduct = z.infer<typeof catalogueProductSchema>
 
-export const countedSchema = z.object({ id: z.int(), header: z.string(), count: z.int().check(z.nonnegative()) })
+const countedSchema = z.object({ id: z.int(), header: z.string(), count: z.int().check(z.nonnegative()) })
 export type Counted = z.infer<typeof countedSchema>
 
-export const pricesSchema = z.object({
+const pricesSchema = z.object({
   /** the contract prices' range under the current filter without the price range itself */
   min: z.number(),
   max: z.number(),
@@ -198,7 +198,7 @@ export const pricesSchema = z.object({
 })
 export type Prices = z.infer<typeof pricesSchema>
 
-export const paramFacetSchema = z.object({
+const paramFacetSchema = z.object({
   id: z.int(),
   header: z.string(),
   unit: z.string(),
@@ -214,7 +214,7 @@ export interface CategoryCountNode {
   count?: number
   children: CategoryCountNode[]
 }
-export const categoryCountNodeSchema: z.ZodMiniType<CategoryCountNode> = z.lazy(() =>
+const categoryCountNodeSchema: z.ZodMiniType<CategoryCountNode> = z.lazy(() =>
   z.object({
     id: z.string(),
     header: z.string(),
@@ -228,7 +228,7 @@ export const paginationSchema = z.object({
   perpage: z.int().check(z.positive()),
   pages: z.int().check(z.nonnegative()),
 })
-export type Pagination = z.infer<typeof paginationSchema>
+type Pagination = z.infer<typeof paginationSchema>
 
 /** POST /api/filter/ (and /api/search/) answer. */
 export const filterResponseSchema = z.object({

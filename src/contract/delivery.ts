@@ -9,7 +9,7 @@ import { CATALOGUE_DEFAULTS, contractId, idNumber, intIn } from './catalogue'
 export const DELIVERY_DEFAULTS = { method: '3', type: 'terminal', region: BASKET_DEFAULT_REGION } as const
 
 /** 'terminal': the company's terminal in the region; 'door': to the dealer's address. */
-export const DELIVERY_TYPES = ['terminal', 'door'] as const
+const DELIVERY_TYPES = ['terminal', 'door'] as const
 export type DeliveryType = (typeof DELIVERY_TYPES)[number]
 
 export const DELIVERY_MESSAGES = {
@@ -24,7 +24,7 @@ export const DELIVERY_MESSAGES = {
   warehouseNotFound: 'Такого склада нет',
 } as const
 
-export const deliveryMethodSchema = z.object({
+const deliveryMethodSchema = z.object({
   id: z.string(),
   header: z.string(),
   /** a transport company is chosen (and its terminal type) only for this method */
@@ -34,10 +34,10 @@ export const deliveryMethodSchema = z.object({
 })
 export type DeliveryMethod = z.infer<typeof deliveryMethodSchema>
 
-export const deliveryCompanySchema = z.object({ id: z.string(), header: z.string() })
+const deliveryCompanySchema = z.object({ id: z.string(), header: z.string() })
 export type DeliveryCompany = z.infer<typeof deliveryCompanySchema>
 
-export const regionSchema = z.object({ id: z.string(), header: z.string() })
+const regionSchema = z.object({ id: z.string(), header: z.string() })
 export type Region = z.infer<typeof regionSchema>
 
 /** GET /api/getBasketTableInit/: what the delivery selector offers, and the dealer's addresses and consignees. */
@@ -51,7 +51,7 @@ export const basketTableInitSchema = z.object({
 export type BasketTableInit = z.infer<typeof basketTableInitSchema>
 
 /** The delivery the dealer chose in the basket. */
-export const deliveryChoiceSchema = z.object({
+const deliveryChoiceSchema = z.object({
   method: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(20)), DELIVERY_DEFAULTS.method),
   /** required when the method needs a company; ignored otherwise */
   company: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(20))), null),
@@ -91,7 +91,7 @@ export const placeOrderResponseSchema = z.object({ order: placedOrderSchema, bas
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>
 
 /** A basket line the order could not reserve: how much is left now (0 means the line was removed). */
-export const stockShortageSchema = z.object({
+const stockShortageSchema = z.object({
   line_id: z.int(),
   product_id: z.int(),
   wms: z.int(),
@@ -127,7 +127,7 @@ export const processProductSetRequestSchema = z.object({
 export type ProcessProductSetRequest = z.input<typeof processProductSetRequestSchema>
 
 /** A product that could not be added in full: what was asked and what the warehouse still had free. */
-export const refusedLineSchema = z.object({
+const refusedLineSchema = z.object({
   id: z.int(),
   wms: z.int(),
   header: z.string(),

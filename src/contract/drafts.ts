@@ -6,7 +6,7 @@ import { REQUIRED_MESSAGE } from './registration'
 
 /** Spec: drafts 10 per page. */
 export const DRAFTS_PER_PAGE = 10
-export const MAX_DRAFTS_PER_PAGE = 100
+const MAX_DRAFTS_PER_PAGE = 100
 export const DRAFT_HEADER_MAX_LENGTH = 200
 
 export const DRAFT_MESSAGES = {
@@ -47,7 +47,7 @@ export const addToDraftRequestSchema = z.object({
 })
 export type AddToDraftRequest = z.input<typeof addToDraftRequestSchema>
 
-export const draftSchema = z.object({
+const draftSchema = z.object({
   id: z.int(),
   header: z.string(),
   /** goods lines */
@@ -67,7 +67,7 @@ export const draftsQuerySchema = z.object({
 })
 export type DraftsQuery = z.output<typeof draftsQuerySchema>
 
-export const draftListItemSchema = z.extend(draftSchema, {
+const draftListItemSchema = z.extend(draftSchema, {
   /** units over all lines */
   qnt: z.int().check(z.nonnegative()),
 })
@@ -82,8 +82,8 @@ export const draftsResponseSchema = z.object({
 })
 export type DraftsResponse = z.infer<typeof draftsResponseSchema>
 
-export const DRAFT_ACTIONS = ['remove', 'repeat'] as const
-export type DraftAction = (typeof DRAFT_ACTIONS)[number]
+const DRAFT_ACTIONS = ['remove', 'repeat'] as const
+type DraftAction = (typeof DRAFT_ACTIONS)[number]
 
 /** POST /api/drafts/ {id, action} */
 export const draftActionRequestSchema = z.object({ id: idNumber, action: z.enum(DRAFT_ACTIONS) })

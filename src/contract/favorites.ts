@@ -11,7 +11,7 @@ export type MarkedList = (typeof MARKED_LISTS)[number]
 
 /** Spec §9: favourites and needs show 20 per page. */
 export const MARKED_PER_PAGE: Record<MarkedList, number> = { favorites: 20, needs: 20 }
-export const MAX_MARKED_PER_PAGE = 100
+const MAX_MARKED_PER_PAGE = 100
 
 /** A need quantity: a whole number of units, as POST /api/setNeed/ accepts it. */
 export const NEED_LIMITS = { min: 1, max: 1_000_000 } as const
@@ -68,4 +68,4 @@ export interface SaveNeedRequest {
 
 /** POST /ajax/deletefavorites/ {id}: the legacy form of POST /api/unsetWish/ (a form posts the id as text). */
 export const deleteFavoritesRequestSchema = z.object({ id: idNumber })
-export const deleteFavoritesResponseSchema = z.object({ inwish: z.literal(false) })
+const deleteFavoritesResponseSchema = z.object({ inwish: z.literal(false) })

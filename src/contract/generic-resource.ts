@@ -4,7 +4,7 @@ import * as z from 'zod/mini'
  * Spec §7, the generic resource: POST /api/{method}/{id}/ (or /api/{method}/) whose body names
  * the verb in its `method` field. Each verb is answered by the resource's own handler.
  */
-export const GENERIC_METHODS = ['put', 'update', 'del'] as const
+const GENERIC_METHODS = ['put', 'update', 'del'] as const
 export type GenericMethod = (typeof GENERIC_METHODS)[number]
 
 export const GENERIC_RESOURCE_MESSAGES = {
@@ -16,7 +16,7 @@ export const GENERIC_RESOURCE_MESSAGES = {
 export const genericResourceRequestSchema = z.looseObject({
   method: z.enum(GENERIC_METHODS, GENERIC_RESOURCE_MESSAGES.unknownMethod),
 })
-export type GenericResourceRequest = z.infer<typeof genericResourceRequestSchema>
+type GenericResourceRequest = z.infer<typeof genericResourceRequestSchema>
 
 /** The alias of spec §7: GET or POST /rest/{method}/{id}/ is answered as /api/{method}/{id}/. */
 export const REST_PREFIX = '/rest/'

@@ -63,7 +63,7 @@ export function sectionOfPath(pathname: string): string | undefined {
   return MENU_KEYS.includes(key) ? key : undefined
 }
 
-export const menuTitleOf = (key: string): string => MENU.find((entry) => entry.key === key)?.title ?? key
+const menuTitleOf = (key: string): string => MENU.find((entry) => entry.key === key)?.title ?? key
 
 /** Spec §6, issue 11: what the server answers (403) and the no-access page says for a closed section. */
 export const sectionClosedMessage = (key: string): string => `Раздел «${menuTitleOf(key)}» недоступен для вашей учётной записи`

@@ -65,11 +65,11 @@ export const orderListQuerySchema = z
 export type OrderListQuery = z.input<typeof orderListQuerySchema>
 export type OrderListFilter = z.output<typeof orderListQuerySchema>
 
-export const orderRowSchema = z.extend(placedOrderSchema, { paid: z.boolean() })
+const orderRowSchema = z.extend(placedOrderSchema, { paid: z.boolean() })
 export type OrderRow = z.infer<typeof orderRowSchema>
 
-export const orderStateSchema = z.object({ id: z.int(), header: z.string() })
-export type OrderState = z.infer<typeof orderStateSchema>
+const orderStateSchema = z.object({ id: z.int(), header: z.string() })
+type OrderState = z.infer<typeof orderStateSchema>
 
 export const orderListSchema = z.object({
   /** newest first */
@@ -100,7 +100,7 @@ export const ORDER_MESSAGES = {
 /** GET /api/order/{id}/ */
 export const orderIdParamsSchema = z.object({ id: idNumber })
 
-export const orderLineSchema = z.object({
+const orderLineSchema = z.object({
   product_id: z.int(),
   header: z.string(),
   articul: z.string(),
@@ -112,9 +112,9 @@ export const orderLineSchema = z.object({
   price: z.number(),
   sum: z.number(),
 })
-export type OrderLine = z.infer<typeof orderLineSchema>
+type OrderLine = z.infer<typeof orderLineSchema>
 
-export const orderDeliverySchema = z.object({
+const orderDeliverySchema = z.object({
   /** 'Самовывоз со склада' …; '' for orders placed before delivery was recorded */
   method: z.string(),
   company: z.string(),
@@ -122,7 +122,7 @@ export const orderDeliverySchema = z.object({
   address: z.string(),
   consignee: z.string(),
 })
-export type OrderDelivery = z.infer<typeof orderDeliverySchema>
+type OrderDelivery = z.infer<typeof orderDeliverySchema>
 
 /** GET /api/order/{id}/: the order, its delivery, comment and composition. */
 export const orderDetailSchema = z.object({
@@ -133,8 +133,8 @@ export const orderDetailSchema = z.object({
 })
 export type OrderDetail = z.infer<typeof orderDetailSchema>
 
-export const ORDER_ACTIONS = ['cancel', 'repeat'] as const
-export type OrderAction = (typeof ORDER_ACTIONS)[number]
+const ORDER_ACTIONS = ['cancel', 'repeat'] as const
+type OrderAction = (typeof ORDER_ACTIONS)[number]
 
 /** POST /api/order/ {id, action, cancelComment?} */
 export const orderActionRequestSchema = z.object({

@@ -52,10 +52,10 @@ export const uploadTextRequestSchema = z.object({
   text: z.string(PRICELIST_MESSAGES.noText).check(z.refine((text) => text.trim() !== '', PRICELIST_MESSAGES.noText)),
   ...priceContext,
 })
-export type UploadTextRequest = z.input<typeof uploadTextRequestSchema>
+type UploadTextRequest = z.input<typeof uploadTextRequestSchema>
 
 /** A matched product, chosen for the basket unless the dealer unticks it. */
-export const pricelistProductSchema = z.object({
+const pricelistProductSchema = z.object({
   id: z.int(),
   header: z.string(),
   articul: z.string(),
@@ -71,7 +71,7 @@ export const pricelistProductSchema = z.object({
 })
 export type PricelistProduct = z.infer<typeof pricelistProductSchema>
 
-export const unmatchedRowSchema = z.object({
+const unmatchedRowSchema = z.object({
   row: z.int().check(z.positive()),
   /** the row as read */
   text: z.string(),

@@ -15,10 +15,10 @@ export const productQuerySchema = z.object({
 /** GET /ajax/getproduct/?id=&contract=&warehouse= */
 export const ajaxProductQuerySchema = z.extend(productQuerySchema, { id: idNumber })
 
-export const paramValueSchema = z.object({ id: z.int(), header: z.string(), unit: z.string(), value: z.number() })
+const paramValueSchema = z.object({ id: z.int(), header: z.string(), unit: z.string(), value: z.number() })
 export type ParamValue = z.infer<typeof paramValueSchema>
 
-export const tagRefSchema = z.object({ id: z.int(), header: z.string() })
+const tagRefSchema = z.object({ id: z.int(), header: z.string() })
 
 /** Ids of the card's tabs; the async ones are loaded with POST /api/binds/. */
 export const TAB_IDS = { params: 'params', description: 'description', stocks: 'stocks', analogs: 'analogs' } as const
@@ -36,7 +36,7 @@ export const TAB_HEADERS = {
  * An item of a tab group (spec §3: id, async flag, data): inline items carry their `data`, async
  * ones have none (null) and load it by id with POST /api/binds/.
  */
-export const productTabSchema = z.discriminatedUnion('id', [
+const productTabSchema = z.discriminatedUnion('id', [
   z.object({ id: z.literal(TAB_IDS.params), async: z.literal(false), header: z.string(), data: z.array(paramValueSchema) }),
   z.object({ id: z.literal(TAB_IDS.description), async: z.literal(false), header: z.string(), data: z.string() }),
   z.object({ id: z.literal(TAB_IDS.stocks), async: z.literal(true), header: z.string(), data: z.null() }),
@@ -48,11 +48,11 @@ export type ProductTab = z.infer<typeof productTabSchema>
 export const TAB_GROUP_IDS = { details: 'details' } as const
 
 /** A group of tabs (spec §3 Product tabs: groups of items), shown as one tab strip. */
-export const productTabGroupSchema = z.object({ id: z.string(), items: z.array(productTabSchema) })
-export type ProductTabGroup = z.infer<typeof productTabGroupSchema>
+const productTabGroupSchema = z.object({ id: z.string(), items: z.array(productTabSchema) })
+type ProductTabGroup = z.infer<typeof productTabGroupSchema>
 
 /** The product card: the listed product plus its gallery, characteristics, tags and tabs. */
-export const productCardSchema = z.extend(catalogueProductSchema, {
+const productCardSchema = z.extend(catalogueProductSchema, {
   /** picture ids in gallery order (GET /pictures/{id}.svg) */
   pictures: z.array(z.int()),
   params: z.array(paramValueSchema),
@@ -93,9 +93,9 @@ export interface TabRequest extends ProductRequest {
   tab: AsyncTabId
 }
 
-export const warehouseStockSchema = z.extend(stockSchema, { header: z.string() })
+const warehouseStockSchema = z.extend(stockSchema, { header: z.string() })
 
-export const bindDataSchema = z.object({
+const bindDataSchema = z.object({
   stocks: z.optional(z.array(warehouseStockSchema)),
   /** same category, the same brand first, then the nearest prices */
   analogs: z.optional(z.array(catalogueProductSchema)),

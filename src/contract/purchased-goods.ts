@@ -66,12 +66,12 @@ export const purchasedGoodsQuerySchema = z
       { message: PURCHASED_MESSAGES.badPeriod, path: ['endDate'] },
     ),
   )
-export type PurchasedGoodsQuery = z.input<typeof purchasedGoodsQuerySchema>
+type PurchasedGoodsQuery = z.input<typeof purchasedGoodsQuerySchema>
 export type PurchasedGoodsFilter = z.output<typeof purchasedGoodsQuerySchema>
 /** What /cabinet/purchased/ keeps in its address; startDate and endDate '' = the default period. */
 export type PurchasedFilters = Omit<PurchasedGoodsFilter, 'perpage'>
 
-export const purchasedRowSchema = z.object({
+const purchasedRowSchema = z.object({
   /** product id */
   id: z.int(),
   header: z.string(),
@@ -88,14 +88,14 @@ export const purchasedRowSchema = z.object({
 export type PurchasedRow = z.infer<typeof purchasedRowSchema>
 
 /** Spend in one Moscow calendar month of the period. */
-export const purchasedMonthSchema = z.object({
+const purchasedMonthSchema = z.object({
   /** yyyy-mm */
   month: z.string().check(z.regex(/^\d{4}-\d{2}$/)),
   sum: z.number().check(z.nonnegative()),
 })
 export type PurchasedMonth = z.infer<typeof purchasedMonthSchema>
 
-export const purchasedCategorySchema = z.object({ id: z.string(), header: z.string(), depth: z.int().check(z.nonnegative()) })
+const purchasedCategorySchema = z.object({ id: z.string(), header: z.string(), depth: z.int().check(z.nonnegative()) })
 export type PurchasedCategory = z.infer<typeof purchasedCategorySchema>
 
 export const purchasedGoodsResponseSchema = z.object({

@@ -14,7 +14,7 @@ const keyword = z.pipe(z._default(z.string(), ''), z.string().check(z.trim(), z.
 /** GET /search/?keyword=&simple=1: autocomplete. */
 export const autocompleteQuerySchema = z.object({ keyword, simple: z.optional(z.string()) })
 
-export const autocompleteItemSchema = z.object({
+const autocompleteItemSchema = z.object({
   id: z.int(),
   header: z.string(),
   articul: z.string(),
@@ -30,10 +30,10 @@ export type AutocompleteResponse = z.infer<typeof autocompleteResponseSchema>
  * The answer is filterResponseSchema.
  */
 export const searchRequestSchema = z.extend(z.omit(filterRequestSchema, { query: true, catalog: true, search_range: true }), { keyword })
-export type SearchRequest = z.input<typeof searchRequestSchema>
+type SearchRequest = z.input<typeof searchRequestSchema>
 
 /** What the search results are of. */
-export interface SearchQuery {
+interface SearchQuery {
   keyword: string
   contract: string
   warehouse: number

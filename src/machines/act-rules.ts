@@ -15,8 +15,8 @@ export function monthsBefore(day: string, months: number): string {
 }
 
 /** Spec §9: the list shows the last 12 months; the request asks one month back to today. */
-export const LIST_PERIOD_MONTHS = 12
-export const REQUEST_PERIOD_MONTHS = 1
+const LIST_PERIOD_MONTHS = 12
+const REQUEST_PERIOD_MONTHS = 1
 
 export interface ActsFilter {
   contract: string

@@ -68,4 +68,4 @@ export const basketAddersMachine = setup({
   },
 })
 
-export type BasketAddersActor = ActorRefFrom<typeof basketAddersMachine>
+type BasketAddersActor = ActorRefFrom<typeof basketAddersMachine>

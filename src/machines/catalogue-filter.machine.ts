@@ -73,7 +73,7 @@ export type CatalogueFilterEvent =
 type CardSnapshot = SnapshotFrom<typeof productCardMachine>
 
 /** What the address shows: the query, and the open card. */
-export const addressOf = (context: CatalogueFilterContext): CatalogueSearch =>
+const addressOf = (context: CatalogueFilterContext): CatalogueSearch =>
   context.productId === null ? searchFromQuery(context.query) : { ...searchFromQuery(context.query), product: context.productId }
 
 const decimalsOf = (context: CatalogueFilterContext) => context.answer?.prices.decimals ?? CATALOGUE_DEFAULTS.priceDecimals

@@ -53,7 +53,7 @@ export const DEFAULT_QUERY: CatalogueQuery = {
 }
 
 /** Spec §2, §4: a keyword search starts over all catalogues (-1); the plain catalogue at '27'. */
-export const defaultCatalogOf = (keyword: string): string => (keyword === '' ? CATALOGUE_DEFAULTS.catalog : CATALOGUE_DEFAULTS.allCatalogues)
+const defaultCatalogOf = (keyword: string): string => (keyword === '' ? CATALOGUE_DEFAULTS.catalog : CATALOGUE_DEFAULTS.allCatalogues)
 
 // --- the address: /cabinet/?page=2&brand=[3,5]&minprice=100&sort=price&dir=desc ...
 
@@ -79,7 +79,7 @@ const idList = transformed(z.unknown(), (value) => {
 const paramRangeSchema = z.object({ id: positiveInt(MAX_ID), minp: z._default(z.nullable(money), null), maxp: z._default(z.nullable(money), null) })
 
 /** The /cabinet/ search params, each one validated on its own; absent ones take the defaults. */
-export const catalogueSearchSchema = z.object({
+const catalogueSearchSchema = z.object({
   page: optional(positiveInt(1_000_000)),
   warehouse: optional(positiveInt(MAX_ID)),
   available: optional(flag),

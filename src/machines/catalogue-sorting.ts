@@ -21,4 +21,4 @@ export function ariaSortOf(current: SortState, field: SortField): 'ascending' | 
   return current.sort === 'asc' ? 'ascending' : 'descending'
 }
 
-export const sameSorting = (a: SortState, b: SortState) => a === b || (a !== null && b !== null && a.field === b.field && a.sort === b.sort)
+const sameSorting = (a: SortState, b: SortState) => a === b || (a !== null && b !== null && a.field === b.field && a.sort === b.sort)

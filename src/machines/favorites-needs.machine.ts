@@ -54,7 +54,7 @@ export interface FavoritesNeedsInput {
 }
 
 /** The need quantity being edited on one row. */
-export interface NeedEdit {
+interface NeedEdit {
   productId: number
   /** what the field shows */
   text: string

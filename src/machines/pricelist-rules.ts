@@ -8,7 +8,7 @@ export interface ChosenFile {
 }
 
 /** One recognised product in the selection modal: ticked or not, and the quantity field's text. */
-export interface ChoiceLine {
+interface ChoiceLine {
   selected: boolean
   text: string
 }

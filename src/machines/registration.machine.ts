@@ -79,7 +79,7 @@ const noErrors = (): RegistrationErrors =>
 export const captchaSrcOf = (context: RegistrationContext) => captchaUrl(context.captchaTime)
 
 /** The request body: the typed values, the phone in the mask's form. */
-export const requestOf = (values: RegistrationValues): RegistrationRequest => ({ ...values, phone: formatPhone(values.phone) })
+const requestOf = (values: RegistrationValues): RegistrationRequest => ({ ...values, phone: formatPhone(values.phone) })
 
 /**
  * The registration form (spec §2 /registration/form, §4, §5, §8): fields checked on blur, a

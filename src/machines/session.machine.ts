@@ -19,7 +19,7 @@ export const REGISTRATION_PATH = '/registration/form/'
 /** The signed-out forms that run as the session's children, their code loaded with their route. */
 export type FormName = 'registration' | 'reminder'
 
-export const LOGIN_FIELDS = ['email', 'password'] as const
+const LOGIN_FIELDS = ['email', 'password'] as const
 export type LoginField = (typeof LOGIN_FIELDS)[number]
 
 /** What POST /api/login/ answers: the account, or the server's refusal (wrong password, not approved …). */

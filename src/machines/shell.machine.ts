@@ -68,11 +68,11 @@ export interface SetContractOutput {
   basket: BasketSummary
 }
 
-export const BASKET_PAGE_PATH = '/cart/'
+const BASKET_PAGE_PATH = '/cart/'
 const isBasketPage = (address: Address | null) => address?.path === BASKET_PAGE_PATH
 
 /** What the screen host starts screens from; null until the init data is there. */
-export const frameOf = (context: ShellContext): ScreenFrame | null =>
+const frameOf = (context: ShellContext): ScreenFrame | null =>
   context.initData && {
     contract: context.initData.selectedContract,
     warehouse: context.selectedWarehouse,

@@ -9,7 +9,7 @@ export interface ActsPollInput {
 }
 
 /** GET /api/getActs/ {contract, contragent, startDate, endDate, page, perpage}. */
-export const loadActs = (http: Http, query: ActsQueryInput, signal?: AbortSignal): Promise<ActsResponse> =>
+const loadActs = (http: Http, query: ActsQueryInput, signal?: AbortSignal): Promise<ActsResponse> =>
   http.get('getActs', undefined, actsResponseSchema, query as Record<string, string | number>, signal)
 
 /**

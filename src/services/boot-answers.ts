@@ -12,7 +12,7 @@ export interface BootAnswers {
  * How long after the page was asked for its answers are still taken: the start's calls come well
  * within it, while a screen opened later asks the server afresh.
  */
-export const BOOT_ANSWERS_FRESH_MS = 10_000
+const BOOT_ANSWERS_FRESH_MS = 10_000
 
 export interface BootAnswersClock {
   /** milliseconds since the page was asked for (performance.now() in the browser) */

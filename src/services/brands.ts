@@ -3,7 +3,7 @@ import { BRAND_PAGE_SIZES, brandProductsResponseSchema, type BrandProductsReques
 import type { Http } from './http'
 
 /** Spec §2, §9: id 0 (all brands) is paged by 30, a single brand by 20. */
-export const brandPageSize = (brandId: number) => (brandId === 0 ? BRAND_PAGE_SIZES.allBrands : BRAND_PAGE_SIZES.brand)
+const brandPageSize = (brandId: number) => (brandId === 0 ? BRAND_PAGE_SIZES.allBrands : BRAND_PAGE_SIZES.brand)
 
 /** POST /api/getProductsByBrandId {id, perpage, page}: one page of a brand's (or every brand's) products. */
 export const createBrandProductsActors = (deps: { http: Http }) => ({

@@ -10,7 +10,7 @@ import {
 import { ApiCallError, type Http } from './http'
 
 /** POST /api/placeOrder/: the order, or the lines the stock could not cover (409). */
-export async function placeOrder(http: Http, request: PlaceOrderRequest, signal?: AbortSignal): Promise<PlaceOrderOutcome> {
+async function placeOrder(http: Http, request: PlaceOrderRequest, signal?: AbortSignal): Promise<PlaceOrderOutcome> {
   try {
     const answer = await http.call('placeOrder', request, placeOrderResponseSchema, signal)
     return { outcome: 'placed', order: answer.order, basket: answer.basket }

@@ -12,7 +12,7 @@ import {
 import type { Http } from './http'
 
 /** POST /api/addToDraft/ {header, contract}: the basket of the contract saved under the name. */
-export async function saveDraft(http: Http, request: AddToDraftRequest, signal?: AbortSignal): Promise<Draft> {
+async function saveDraft(http: Http, request: AddToDraftRequest, signal?: AbortSignal): Promise<Draft> {
   const answer = await http.call('addToDraft', request, addToDraftResponseSchema, signal)
   return answer.draft
 }

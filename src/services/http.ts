@@ -118,7 +118,7 @@ function parseAnswer<S extends z.ZodMiniType>(schema: S, json: unknown, status: 
   return parsed.data
 }
 
-export function apiPath(method: string, id?: string | number): string {
+function apiPath(method: string, id?: string | number): string {
   const name = encodeURIComponent(method)
   return id === undefined ? `api/${name}/` : `api/${name}/${encodeURIComponent(String(id))}/`
 }

@@ -58,7 +58,7 @@ export { isMachine } from './journal-recorded'
  * ({ field: 'password', value }). It is masked with as many dots, so length rules replay alike.
  */
 const SECRET_KEY = /password|^captcha$/i
-export const MASK_CHAR = '•'
+const MASK_CHAR = '•'
 const mask = (text: string) => MASK_CHAR.repeat(text.length)
 
 const errorToJson = (error: Error): Record<string, unknown> => ({ ...error, name: error.name, message: error.message })
@@ -81,7 +81,7 @@ function plainItem(key: string, item: unknown): unknown {
 }
 
 /** Stands for a value JSON cannot hold (a cycle, a BigInt): the entry is kept all the same. */
-export const NOT_JSON = '<not JSON>'
+const NOT_JSON = '<not JSON>'
 
 /** A JSON copy and its length: errors become objects, secrets are masked, functions dropped. */
 export function plainCopy<T>(value: T): { copy: T; chars: number } {
@@ -127,7 +127,7 @@ export function machineVersion(machine: AnyStateMachine): string {
 }
 
 /** What a time reads as, on both sides of a comparison. */
-export const TIME_PLACEHOLDER = '<time>'
+const TIME_PLACEHOLDER = '<time>'
 const ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?$/
 /** keys whose number is a moment: at, savedAt, answeredAt … */
 const TIME_KEY = /^at$|At$/

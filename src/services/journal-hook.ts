@@ -4,9 +4,9 @@ import type { JournalEntry } from './journal-format'
 import { isMachine, JOURNAL_LOAD_KEY, type Recorded } from './journal-recorded'
 import type { JournalStorage } from './journal-store'
 
-export const JOURNAL_LIMIT = 5_000
+const JOURNAL_LIMIT = 5_000
 /** answers with product lists are large: the journal also keeps to about this many characters */
-export const JOURNAL_MAX_CHARS = 5_000_000
+const JOURNAL_MAX_CHARS = 5_000_000
 
 /** Runs `task` when the browser is idle (within 2 s), or on the next turn where there is no idle callback. */
 const whenIdle = (task: () => void): void => {

@@ -6,7 +6,7 @@ import type { AnyActorRef, AnyEventObject, AnyStateMachine, InspectionEvent } fr
  */
 
 /** The public parts of an actor the journal reads (an Actor has them all; ActorRefLike types fewer). */
-export type RecordedRef = InspectionEvent['actorRef'] & Partial<Pick<AnyActorRef, 'id' | 'src'>> & { systemId?: string }
+type RecordedRef = InspectionEvent['actorRef'] & Partial<Pick<AnyActorRef, 'id' | 'src'>> & { systemId?: string }
 
 /** What the inspect hook keeps of a snapshot until the journal has time to copy it: references only. */
 export interface Recorded {

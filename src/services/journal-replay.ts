@@ -2,10 +2,10 @@ import { createActor, createMachine, fromPromise, type AnyActorLogic, type AnyAc
 import { firstDifference, isMachine, machineVersion, normalised, toPlainJson, valueAt, type JournalEntry } from './journal-format'
 
 /** equal in state and context; departed at an entry; recorded by another build of its machine; not replayed */
-export type ReplayOutcome = 'equal' | 'departed' | 'build' | 'skipped'
+type ReplayOutcome = 'equal' | 'departed' | 'build' | 'skipped'
 
 /** Where a replayed actor first differs from its journal. */
-export interface Departure {
+interface Departure {
   /** the entry's index in the journal's entries */
   entryIndex: number
   /** the entry's event type */

@@ -6,7 +6,7 @@ export type JournalStorage = Pick<AppStorage, 'read' | 'write' | 'remove'>
 
 /** the index: which chunks hold the journal, oldest first */
 export const JOURNAL_STORAGE_KEY = 'cabinet.journal'
-export { JOURNAL_LOAD_KEY } from './journal-recorded'
+
 /** a chunk is rewritten with the new entries of each idle moment until it holds about this many characters */
 const CHUNK_CHARS = 200_000
 
@@ -143,4 +143,4 @@ export function createJournalStore(storage: JournalStorage, limits: { limit: num
   return { loadId, restore, append }
 }
 
-export type JournalStore = ReturnType<typeof createJournalStore>
+type JournalStore = ReturnType<typeof createJournalStore>

@@ -13,14 +13,14 @@ import {
 import { ApiCallError, UNEXPECTED_ANSWER_MESSAGE, type Http } from './http'
 
 /** GET /ajax/getproduct/?id=&contract=&warehouse=: the popup card (spec §2). */
-export async function loadProductCard(http: Http, request: ProductRequest, signal?: AbortSignal): Promise<ProductCard> {
+async function loadProductCard(http: Http, request: ProductRequest, signal?: AbortSignal): Promise<ProductCard> {
   const query = { id: request.productId, contract: request.contract, warehouse: request.warehouse }
   const { product } = await http.getUrl('/ajax/getproduct/', productResponseSchema, query, signal)
   return product
 }
 
 /** POST /api/binds/ (bulk) for one async tab of one product: the item's data. */
-export async function loadProductTab(http: Http, request: TabRequest, signal?: AbortSignal): Promise<BindData> {
+async function loadProductTab(http: Http, request: TabRequest, signal?: AbortSignal): Promise<BindData> {
   const items: BindsRequest = [{ id: request.productId, bindIds: [request.tab], contract: request.contract, warehouse: request.warehouse }]
   const answer = await http.bulk('binds', items, bindsResponseSchema.def.element, signal)
   const item = answer.find((candidate) => candidate.id === request.productId)

@@ -174,7 +174,7 @@ export const pollLogic = <T>() => fromEventObservable(({ input }: { input: PollI
 export const countdownLogic = fromObservable(({ input }: { input: { periodMs: number } }) => countdown$(input.periodMs))
 
 /** Invoke with `input: { periodMs, request }`: each VisiblePollEvent is sent to the invoking machine. */
-export const visiblePollLogic = <T>() => fromEventObservable(({ input }: { input: PollInput<T> }) => visiblePoll$(input))
+const visiblePollLogic = <T>() => fromEventObservable(({ input }: { input: PollInput<T> }) => visiblePoll$(input))
 
 /** Invoke with `input: { periodMs }`; its snapshot context is the milliseconds left, counted while the page is visible. */
 export const visibleCountdownLogic = fromObservable(({ input }: { input: { periodMs: number; visible$?: Observable<boolean> } }) =>

@@ -27,7 +27,7 @@ export interface BrowserPaths {
 const stateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value)
 
 /** The transitions a path takes: source, event type, target (as the graph keys them, without the edge). */
-export function transitionsOf(path: MachinePath, key: (snapshot: AnyMachineSnapshot) => string = stateKey): string[] {
+function transitionsOf(path: MachinePath, key: (snapshot: AnyMachineSnapshot) => string = stateKey): string[] {
   return path.steps.slice(1).map((step, index) => `${key(path.steps[index]!.state)} ${step.event.type} ${key(step.state)}`)
 }
 
@@ -85,4 +85,4 @@ export const pathTitle = (path: MachinePath): string =>
     .join(' → ') || '(initial)'} ⇒ ${stateKey(path.state)}`
 
 /** The number of distinct state values among the paths. */
-export const stateValueCount = (paths: MachinePath[]): number => new Set(paths.flatMap(statesOf)).size
+const stateValueCount = (paths: MachinePath[]): number => new Set(paths.flatMap(statesOf)).size

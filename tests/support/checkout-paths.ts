@@ -13,7 +13,7 @@ const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as Checkout
  * options of the signed-in company; `shortage` is the line another order could take first), and
  * the answers of its two calls.
  */
-export function checkoutCases(options: BasketTableInit, shortage: StockShortage): EventCases {
+function checkoutCases(options: BasketTableInit, shortage: StockShortage): EventCases {
   const placed: PlaceOrderOutcome = {
     outcome: 'placed',
     order: { id: 1, state: 1, status: 'Новый', contract: '1', sum: 100, count: 1, created_at: '2026-11-24T09:00:00.000Z' },

@@ -5,7 +5,7 @@ import { deferred } from './deferred'
 export type FakeKind = 'promise' | 'observable'
 
 /** One run of a fake actor, settled by the test. */
-export interface Invocation {
+interface Invocation {
   done: (output: unknown) => void
   fail: (error: unknown) => void
   emit: (snapshot: { context?: unknown } | undefined) => void

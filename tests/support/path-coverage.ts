@@ -5,7 +5,7 @@ import type { AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstat
 import { activeStateNodes, allTransitions, stateNodesOf, targetsOf, transitionKey } from '../../scripts/machine-graph'
 import { TakenTransitions } from './taken-transitions'
 
-export interface CoverageCount {
+interface CoverageCount {
   covered: number
   total: number
   missing: string[]
@@ -100,7 +100,7 @@ function count(all: string[], seen: Set<string>): CoverageCount {
 /** The recorder shared by every path test in this test file (vitest isolates files). */
 export const pathCoverage = new CoverageRecorder()
 
-export function percent({ covered, total }: CoverageCount): number {
+function percent({ covered, total }: CoverageCount): number {
   return total === 0 ? 100 : Math.floor((covered / total) * 100)
 }
 

@@ -29,7 +29,7 @@ export type SerializeState = (
   event: AnyEventObject | undefined,
   prev?: AnyMachineSnapshot,
 ) => string
-export type { FakeKind }
+
 
 export interface GenerateOptions {
   cases?: EventCases

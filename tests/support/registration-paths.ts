@@ -12,9 +12,9 @@ import { browserPaths, type BrowserPaths } from './browser-paths'
 import { defaultSerializeState } from './path-testing'
 
 /** An ИНН the form refuses on submit ("ИНН состоит из 10 или 12 цифр"). */
-export const BAD_INN = '12345'
+const BAD_INN = '12345'
 /** What the captcha field holds in the paths: the replay types the code on the picture instead. */
-export const CAPTCHA_PLACEHOLDER = 'K7P2'
+const CAPTCHA_PLACEHOLDER = 'K7P2'
 
 export const validCount = (snapshot: AnyMachineSnapshot) => {
   const { values } = snapshot.context as RegistrationContext

@@ -8,14 +8,14 @@ import { DEMO_LOGINS, DEMO_PASSWORD, seedDatabase } from '../../server/db/seed'
 import { createMailer, type MailTransport } from '../../server/mail/mailer'
 import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
 
-export { DEMO_LOGINS, DEMO_PASSWORD }
+export {  DEMO_PASSWORD }
 
-export interface TestClock {
+interface TestClock {
   now: () => Date
   advance: (ms: number) => void
 }
 
-export function createClock(start = new Date()): TestClock {
+function createClock(start = new Date()): TestClock {
   let current = start.getTime()
   return { now: () => new Date(current), advance: (ms) => (current += ms) }
 }
@@ -141,7 +141,7 @@ const TABLES = {
   acts: true,
 } satisfies Record<keyof Database, true>
 
-export const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]
+const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]
 
 /** A table's rows in a stable order, for before/after comparisons. */
 export async function readTable(db: FreshDb, table: keyof Database): Promise<unknown[]> {

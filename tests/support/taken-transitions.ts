@@ -80,7 +80,7 @@ const STRUCTURE = ['id', 'type', 'initial', 'history', 'target'] as const
  * guards, in their order, with the snapshot's state and context and the given event. (Guards
  * that look at `snapshot.children` see none: the probe runs no actors.)
  */
-export function eventlessProbe(machine: AnyStateMachine): EventlessProbe {
+function eventlessProbe(machine: AnyStateMachine): EventlessProbe {
   let probe = probes.get(machine)
   if (!probe) probes.set(machine, (probe = createProbe(machine)))
   return probe

@@ -11,7 +11,7 @@ import { DateField } from '../ui/date-field'
 import { ChoiceField } from './choice-field'
 import styles from './acts.module.css'
 
-export const REQUEST_TITLE = 'Запрос акта сверки'
+const REQUEST_TITLE = 'Запрос акта сверки'
 
 /** The spec's /tpl/act_form.html: contract, contragent and the period; «Запросить» checks it, then sends. */
 export function ActRequestDialog({ request, onClose }: { request: ActRequestActor; onClose: () => void }) {

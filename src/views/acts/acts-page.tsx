@@ -14,7 +14,7 @@ import { ActsTable } from './acts-table'
 import { EmptyState } from '../ui/empty-state'
 import styles from './acts.module.css'
 
-export const REQUEST_BUTTON = 'Запросить акт сверки'
+const REQUEST_BUTTON = 'Запросить акт сверки'
 const ACT_FORMS: WordForms = { one: 'акт', few: 'акта', many: 'актов' }
 
 /** /cabinet/acts/?page=: the reconciliation acts, 20 per page, refreshed every 10 s, and the request modal. */

@@ -16,7 +16,7 @@ import { DraftSave } from './draft-save'
 import { BasketWarehouseMap } from './warehouse-map-dialog'
 import styles from './cart.module.css'
 
-export const CART_LOADING_LABEL = 'Загрузка корзины…'
+const CART_LOADING_LABEL = 'Загрузка корзины…'
 
 /** /cart/: the basket of the selected contract, grouped by warehouse. */
 export function CartPage() {

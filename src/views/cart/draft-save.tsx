@@ -11,7 +11,7 @@ import { ErrorBlock } from '../ui/error-block'
 import { FormField } from '../ui/form-field'
 import styles from './draft-save.module.css'
 
-export const DRAFT_SAVE_BUTTON = 'Сохранить как черновик'
+const DRAFT_SAVE_BUTTON = 'Сохранить как черновик'
 
 /** «Сохранить как черновик» in the basket toolbar: the button, the name dialog and the "saved" message. */
 export function DraftSave({ basket, isBasketBusy }: { basket: BasketActor; isBasketBusy: boolean }) {

@@ -8,7 +8,7 @@ import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import styles from './warehouse-map-dialog.module.css'
 
-export const warehouseMapTitle = (warehouse: Warehouse) => `${WAREHOUSE_MAP_MESSAGES.title}: ${warehouse.header}`
+const warehouseMapTitle = (warehouse: Warehouse) => `${WAREHOUSE_MAP_MESSAGES.title}: ${warehouse.header}`
 
 export interface WarehouseMapOpenerProps {
   /** the basket, which runs the open map while its page is shown */

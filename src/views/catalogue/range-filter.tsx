@@ -12,7 +12,7 @@ export interface RangeFilterProps {
   onCommit: (min: number | null, max: number | null) => void
 }
 
-export const RANGE_INPUT_MESSAGE = 'Введите число'
+const RANGE_INPUT_MESSAGE = 'Введите число'
 
 const numberOf = (input: HTMLInputElement): number | null | undefined => {
   if (input.validity.badInput) return undefined

@@ -28,7 +28,7 @@ export const draftsStateOf = (snapshot: DraftsSnapshot) => ({
 export type DraftsState = ReturnType<typeof draftsStateOf>
 
 /** The body: the error, past the last page, the empty notice, the first load, or the list. */
-export type DraftsBody = 'failed' | 'pastLastPage' | 'empty' | 'firstLoad' | 'list'
+type DraftsBody = 'failed' | 'pastLastPage' | 'empty' | 'firstLoad' | 'list'
 
 function bodyOf({ view, result, page }: DraftsState): DraftsBody {
   if (view === 'failed') return 'failed'
@@ -37,7 +37,7 @@ function bodyOf({ view, result, page }: DraftsState): DraftsBody {
 }
 
 /** The drafts screen's view-model (as the catalogue's `connect`): what the page and its dialogs show, and the events they send. */
-export function connectState(state: DraftsState, send: Send) {
+function connectState(state: DraftsState, send: Send) {
   const { view, step, isBusy, result, page, target, repeat, errorMessage } = state
   const isLoading = view === 'loading'
   return {

@@ -16,7 +16,7 @@ const moscow = new Intl.DateTimeFormat('ru-RU', {
 })
 
 /** dd.mm.yyyy hh:mm in Moscow time, whatever the browser's zone */
-export function formatMoscowDateTime(iso: string): string {
+function formatMoscowDateTime(iso: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
   const parts = moscow.formatToParts(date)

@@ -16,7 +16,7 @@ type FavoritesNeedsSnapshot = SnapshotFrom<typeof favoritesNeedsMachine>
 type Send = (event: FavoritesNeedsEvent) => void
 
 /** What the favourites/needs screen reads from its machine: flat, so equal states compare shallowly equal. */
-export const markedGoodsStateOf = (snapshot: FavoritesNeedsSnapshot) => ({
+const markedGoodsStateOf = (snapshot: FavoritesNeedsSnapshot) => ({
   list: snapshot.context.list,
   view: markedListViewOf(snapshot),
   page: snapshot.context.page,
@@ -30,7 +30,7 @@ export const markedGoodsStateOf = (snapshot: FavoritesNeedsSnapshot) => ({
 export type MarkedGoodsState = ReturnType<typeof markedGoodsStateOf>
 
 /** The favourites/needs screen's view-model (as the catalogue's `connect`): the list's texts, its notice, and each row's controls. */
-export function connectState(state: MarkedGoodsState, send: Send) {
+function connectState(state: MarkedGoodsState, send: Send) {
   const { list, view, page, answer, errorMessage } = state
   const texts = MARKED_LIST_TEXTS[list]
   return {

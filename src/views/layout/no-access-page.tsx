@@ -6,11 +6,11 @@ import { buttonClassName } from '../ui/button'
 import styles from './not-found-page.module.css'
 import { useInitData } from './shell-context'
 
-export const NO_ACCESS_TITLE = 'Нет доступа'
-export const NO_ACCESS_HINT = 'Доступ к разделам открывает основная учётная запись вашей компании.'
+const NO_ACCESS_TITLE = 'Нет доступа'
+const NO_ACCESS_HINT = 'Доступ к разделам открывает основная учётная запись вашей компании.'
 
 /** Issue 11: a section the account's disabledMenus close, opened by its address; inside the frame. */
-export function NoAccessPage({ section }: { section: string }) {
+function NoAccessPage({ section }: { section: string }) {
   const { builtScreens } = useAppDeps()
   const { account } = useInitData()
   const target = firstOpenEntry({ built: builtScreens, disabled: account.disabledMenus })

@@ -11,7 +11,7 @@ import styles from './sidebar.module.css'
 const NAV_ID = 'cabinet-menu'
 
 /** "Акты сверки" → "АС", "Каталог" → "Ка": what a narrow sidebar shows for an entry. */
-export function initialsOf(title: string): string {
+function initialsOf(title: string): string {
   const words = title.split(/[\s-]+/).filter((word) => word.length > 2)
   const [first = title, second] = words
   return second ? `${first[0]}${second[0]}`.toUpperCase() : `${first[0]?.toUpperCase() ?? ''}${first[1] ?? ''}`

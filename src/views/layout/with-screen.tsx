@@ -6,7 +6,7 @@ import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import { useScreenHost } from './shell-context'
 
-export const SCREEN_CODE_FAILED = 'Не удалось загрузить раздел'
+const SCREEN_CODE_FAILED = 'Не удалось загрузить раздел'
 
 /**
  * Renders a screen with its running machine (the screen host's child `name`); its loader while

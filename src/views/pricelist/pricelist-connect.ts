@@ -19,7 +19,7 @@ type Send = (event: PricelistEvent) => void
 const ROW_FORMS: WordForms = { one: 'строка', few: 'строки', many: 'строк' }
 
 /** What the price-list screen reads from its machine: flat, so equal states compare shallowly equal. */
-export const pricelistStateOf = (snapshot: PricelistSnapshot) => ({
+const pricelistStateOf = (snapshot: PricelistSnapshot) => ({
   busy: pricelistBusyOf(snapshot),
   isModalOpen: isPricelistModalOpenOf(snapshot),
   step: pricelistStepOf(snapshot),
@@ -39,7 +39,7 @@ export const pricelistStateOf = (snapshot: PricelistSnapshot) => ({
 export type PricelistState = ReturnType<typeof pricelistStateOf>
 
 /** The price-list screen's view-model (as the catalogue's `connect`): the two forms, then the selection modal. */
-export function connectState(state: PricelistState, send: Send) {
+function connectState(state: PricelistState, send: Send) {
   const { busy, wms, text, errorMessage } = state
   const isDisabled = busy !== null
   const formMessageProps = (shown: PricelistState['fileMessage']) => ({ shown, title: PRICELIST_PAGE_MESSAGES.readFailed, message: errorMessage })

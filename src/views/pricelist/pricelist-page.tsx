@@ -10,7 +10,7 @@ import { usePricelistApi, type PricelistApi } from './pricelist-connect'
 import { PricelistDialog } from './pricelist-dialog'
 import styles from './pricelist.module.css'
 
-export const PRICELIST_ACCEPT = '.xlsx,.xls,.csv,.txt'
+const PRICELIST_ACCEPT = '.xlsx,.xls,.csv,.txt'
 
 /** /cabinet/pricelist/: the dealer's own order (a file or pasted text) becomes basket lines. */
 export function PricelistPage() {

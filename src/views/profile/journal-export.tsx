@@ -3,7 +3,7 @@ import { Button } from '../ui/button'
 import styles from './profile-page.module.css'
 
 /** The file name of an export made now: cabinet-journal-2026-11-23T10-15-00.json */
-export const journalFileName = (at: Date) => `cabinet-journal-${at.toISOString().slice(0, 19).replaceAll(':', '-')}.json`
+const journalFileName = (at: Date) => `cabinet-journal-${at.toISOString().slice(0, 19).replaceAll(':', '-')}.json`
 
 function download(fileName: string, json: string) {
   const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }))

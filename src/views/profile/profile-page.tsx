@@ -13,7 +13,7 @@ import tableStyles from '../ui/data-table.module.css'
 import styles from './profile-page.module.css'
 
 /** GLOSSARY: type_id '1' is the main account, '2' a manager. */
-export const ROLE_TITLES: Record<string, string> = { '1': 'Основной аккаунт', '2': 'Менеджер' }
+const ROLE_TITLES: Record<string, string> = { '1': 'Основной аккаунт', '2': 'Менеджер' }
 const MANAGER_TYPE = '2'
 
 const menuTitle = (key: string) => MENU.find((entry) => entry.key === key)?.title ?? key

@@ -12,7 +12,7 @@ import { PurchasedTable } from './purchased-table'
 import { SpendChart } from './spend-chart'
 import styles from './purchased.module.css'
 
-export const PURCHASED_LOADING_LABEL = 'Загрузка отчёта…'
+const PURCHASED_LOADING_LABEL = 'Загрузка отчёта…'
 
 /** /cabinet/purchased/: the purchased-goods reports, 20 rows a page, the last 30 days by default (spec §2, §9). */
 export function PurchasedPage() {

@@ -11,7 +11,7 @@ const longMonth = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numer
 const compactMoney = new Intl.NumberFormat('ru-RU', { notation: 'compact', maximumFractionDigits: 1 })
 
 const dateOf = (month: string) => new Date(`${month}-01T00:00:00Z`)
-export const monthLabel = (month: string) => longMonth.format(dateOf(month))
+const monthLabel = (month: string) => longMonth.format(dateOf(month))
 
 function chartOptions(months: readonly PurchasedMonth[], width: number, colour: string): uPlot.Options {
   const top = Math.max(...months.map((month) => month.sum), 0)

@@ -1,7 +1,7 @@
 import type { Contract } from '../../contract/account'
 
 /** Contract '0' of the list filters: every contract the account may use. */
-export const ALL_CONTRACTS = { value: '0', label: 'Все договоры' } as const
+const ALL_CONTRACTS = { value: '0', label: 'Все договоры' } as const
 
 /** The choices of a list filter's contract select: «Все договоры», then each contract. */
 export const contractChoices = (contracts: readonly Contract[]) => [

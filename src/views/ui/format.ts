@@ -32,7 +32,7 @@ export interface WordForms {
 
 export const PRODUCT_FORMS: WordForms = { one: 'товар', few: 'товара', many: 'товаров', other: 'товара' }
 
-export function pluralize(count: number, forms: WordForms): string {
+function pluralize(count: number, forms: WordForms): string {
   const rule = plural().select(count)
   return rule === 'one' ? forms.one : rule === 'few' ? forms.few : rule === 'other' ? (forms.other ?? forms.many) : forms.many
 }

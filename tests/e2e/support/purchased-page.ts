@@ -13,7 +13,7 @@ import { Pagination } from './pagination'
 const moscowDate = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' })
 
 /** What a row of the report shows, cell by cell, as the server's answer says it. */
-export function expectedCells(report: PurchasedReport, row: PurchasedRow): string[] {
+function expectedCells(report: PurchasedReport, row: PurchasedRow): string[] {
   const text = { qnt: formatInteger(row.qnt), orders: formatInteger(row.orders), lastDate: moscowDate.format(new Date(row.lastDate)), sum: formatMoney(row.sum) }
   return [row.header, row.articul, ...PURCHASED_REPORT_COLUMNS[report].map((column) => text[column])]
 }
