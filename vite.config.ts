@@ -80,8 +80,6 @@ export default defineConfig({
   css: { modules: { generateScopedName: cssModuleClassName } },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(
-      ['/api', '/rest', '/ajax', '/registration', '/reminder', '/search', '/tpl', '/pictures'].map((prefix) => [prefix, backend]),
-    ),
+    proxy: Object.fromEntries(['/api', '/rest', '/ajax', '/registration', '/reminder', '/search', '/tpl', '/pictures'].map((prefix) => [prefix, backend])),
   },
 })

@@ -47,7 +47,10 @@ class Client {
   constructor(private readonly port: number) {}
 
   send(method: 'GET' | 'POST', path: string, body?: { payload: Buffer | string; type: string }): Promise<Reply> {
-    const headers = { ...(body ? { 'content-type': body.type, 'content-length': Buffer.byteLength(body.payload) } : {}), ...(this.cookie ? { cookie: this.cookie } : {}) }
+    const headers = {
+      ...(body ? { 'content-type': body.type, 'content-length': Buffer.byteLength(body.payload) } : {}),
+      ...(this.cookie ? { cookie: this.cookie } : {}),
+    }
     return new Promise((resolve, reject) => {
       const req = http.request({ host: '127.0.0.1', port: this.port, path, method, agent: this.agent, headers }, (res) => {
         const chunks: Buffer[] = []
@@ -140,7 +143,13 @@ async function main() {
     const api = client
 
     // (a) a product with stock for quantities 1 and 2 at warehouse 1, under contract 1
-    const line = await db.kysely.selectFrom('stocks').select('product_id').where('warehouse_id', '=', 1).where('quantity', '>=', 2).orderBy('product_id').executeTakeFirstOrThrow()
+    const line = await db.kysely
+      .selectFrom('stocks')
+      .select('product_id')
+      .where('warehouse_id', '=', 1)
+      .where('quantity', '>=', 2)
+      .orderBy('product_id')
+      .executeTakeFirstOrThrow()
     const ping = await timeSequential('GET /api/ping/ (baseline)', () => api.send('GET', '/api/ping/'))
     const update = await timeSequential('POST /api/processBasketUpdate/', (i) =>
       api.json('/api/processBasketUpdate/', { id: line.product_id, qnt: (i % 2) + 1, wms: 1, contract: '1' }),

@@ -68,7 +68,11 @@ async function gc() {
 }
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
-const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(', ')
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')
 
 /** Filter shapes on the default catalogue, with values picked from the seeded data so each one matches products. */
 async function filterShapes(db: FreshDb): Promise<Shape[]> {
@@ -140,7 +144,8 @@ function loadFromChild(order: LoadOrder): Promise<LoadResult[]> {
 
 async function runLoadOrder(order: LoadOrder) {
   const results: LoadResult[] = []
-  for (const target of order.targets) results.push(await concurrentLoad(order.port, order.cookie, target, { connections: CONNECTIONS, seconds: LOAD_SECONDS }))
+  for (const target of order.targets)
+    results.push(await concurrentLoad(order.port, order.cookie, target, { connections: CONNECTIONS, seconds: LOAD_SECONDS }))
   process.send?.(results, () => process.exit(0))
 }
 
@@ -151,7 +156,8 @@ async function benchSize(products: number) {
     let t = performance.now()
     await seedDatabase(db, { products })
     // what autovacuum does after a bulk load (it is off on this test server); SQLite keeps no statistics unless asked
-    if (db.dialect === 'postgres') await sql`vacuum analyze products, stocks, product_params, product_tags, pictures, categories, brands, wishes, needs, basket_lines`.execute(db.kysely)
+    if (db.dialect === 'postgres')
+      await sql`vacuum analyze products, stocks, product_params, product_tags, pictures, categories, brands, wishes, needs, basket_lines`.execute(db.kysely)
     console.log(`\n═══ ${dialect}, ${products} products: seeded in ${((performance.now() - t) / 1000).toFixed(1)} s; load average ${loadAverage()}`)
 
     const { app, port } = await listenForBench(db)
@@ -195,11 +201,22 @@ async function benchSize(products: number) {
     t = performance.now()
     const shapes = await filterShapes(db)
     const rows: { timing: Timing; found?: number; engine?: Timing }[] = [
-      { timing: await timeSequential('GET /api/ping/ (baseline)', () => client.send('GET', '/api/ping/'), { requests: REQUESTS, warmUp: WARM_UP, budgetMs: SHAPE_BUDGET_MS }) },
+      {
+        timing: await timeSequential('GET /api/ping/ (baseline)', () => client.send('GET', '/api/ping/'), {
+          requests: REQUESTS,
+          warmUp: WARM_UP,
+          budgetMs: SHAPE_BUDGET_MS,
+        }),
+      },
     ]
     for (const shape of shapes) {
       const found = (await filter(shape.body)).count
-      const timing = await timeSequential(shape.name, () => client.send('POST', '/api/filter/', shape.body), { requests: REQUESTS, warmUp: WARM_UP, budgetMs: SHAPE_BUDGET_MS, minimum: 100 })
+      const timing = await timeSequential(shape.name, () => client.send('POST', '/api/filter/', shape.body), {
+        requests: REQUESTS,
+        warmUp: WARM_UP,
+        budgetMs: SHAPE_BUDGET_MS,
+        minimum: 100,
+      })
       rows.push({ timing, found, engine: await timeEngine(db, shape) })
     }
     const ping = rows[0]!.timing
@@ -223,7 +240,11 @@ async function benchSize(products: number) {
       ),
     )
     const over = rows.slice(1).filter((row) => row.timing.p95 > TARGET_P95_MS)
-    console.log(over.length === 0 ? `every shape, extras too, is within p95 ≤ ${TARGET_P95_MS} ms` : `over ${TARGET_P95_MS} ms at p95: ${over.map((r) => r.timing.name).join(', ')}`)
+    console.log(
+      over.length === 0
+        ? `every shape, extras too, is within p95 ≤ ${TARGET_P95_MS} ms`
+        : `over ${TARGET_P95_MS} ms at p95: ${over.map((r) => r.timing.name).join(', ')}`,
+    )
 
     const typical = shapes[0]!
     const [filterLoad, pingLoad] = await loadFromChild({
@@ -354,7 +375,16 @@ async function benchReloads(db: FreshDb, filter: (body: FilterRequest) => Promis
       `after ${reloadCase.rounds} × ${reloadCase.name}: ${times.length} sequential "all catalogues" requests until it showed, ` +
         `p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, max ${times.at(-1)!.toFixed(1)} ms ` +
         `(this process's CPU while one is under way, the reload's slices included: p50 ${percentile(cpuTimes, 50).toFixed(2)} ms, p95 ${percentile(cpuTimes, 95).toFixed(2)} ms); ` +
-        `it showed after ${shows.length > 5 ? `p50 ${(percentile([...shows].sort((a, b) => a - b), 50) / 1000).toFixed(3)}, max ${(Math.max(...shows) / 1000).toFixed(3)}` : shows.map((ms) => (ms / 1000).toFixed(3)).join(', ')} s` +
+        `it showed after ${
+          shows.length > 5
+            ? `p50 ${(
+                percentile(
+                  [...shows].sort((a, b) => a - b),
+                  50,
+                ) / 1000
+              ).toFixed(3)}, max ${(Math.max(...shows) / 1000).toFixed(3)}`
+            : shows.map((ms) => (ms / 1000).toFixed(3)).join(', ')
+        } s` +
         `\n  event loop delay meanwhile: p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms; ` +
         `this process's CPU ${cpuMs(cpu).toFixed(0)} ms; load average ${loadAverage()}`,
     )

@@ -100,14 +100,24 @@ async function seedOrders(db: FreshDb, company: Company): Promise<void> {
   const nowMs = Date.now()
   await db.kysely.transaction().execute(async (trx) => {
     const last = async (table: 'orders' | 'order_lines') =>
-      Number((await trx.selectFrom(table).select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id ?? 0)
+      Number(
+        (
+          await trx
+            .selectFrom(table)
+            .select((eb) => eb.fn.max('id').as('id'))
+            .executeTakeFirstOrThrow()
+        ).id ?? 0,
+      )
     const baseId = (await last('orders')) + 1
     let firstLineId = (await last('order_lines')) + 1
     for (let from = 0; from < ORDERS; from += ORDERS_PER_BATCH) {
       const batch = orderBatch(random, company, { baseId, from, size: Math.min(ORDERS_PER_BATCH, ORDERS - from), firstLineId, nowMs })
       await trx.insertInto('orders').values(batch.orders).execute()
       for (let start = 0; start < batch.lines.length; start += LINES_PER_INSERT) {
-        await trx.insertInto('order_lines').values(batch.lines.slice(start, start + LINES_PER_INSERT)).execute()
+        await trx
+          .insertInto('order_lines')
+          .values(batch.lines.slice(start, start + LINES_PER_INSERT))
+          .execute()
       }
       firstLineId += batch.lines.length
     }
@@ -125,8 +135,17 @@ async function seedOrders(db: FreshDb, company: Company): Promise<void> {
 async function shapes(db: FreshDb, company: Company): Promise<[string, string][]> {
   const ofCompany = db.kysely.selectFrom('orders').where('customer_id', '=', company.customerId)
   const count = Number((await ofCompany.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-  const middle = await ofCompany.select('id').orderBy('id').offset(Math.floor(count / 2)).limit(1).executeTakeFirstOrThrow()
-  const product = await db.kysely.selectFrom('products').select('articul').where('id', '=', Math.ceil(PRODUCTS / 2)).executeTakeFirstOrThrow()
+  const middle = await ofCompany
+    .select('id')
+    .orderBy('id')
+    .offset(Math.floor(count / 2))
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  const product = await db.kysely
+    .selectFrom('products')
+    .select('articul')
+    .where('id', '=', Math.ceil(PRODUCTS / 2))
+    .executeTakeFirstOrThrow()
   const article = product.articul.slice(-6).toLowerCase()
   const deepPage = Math.ceil(count / 10)
   const contract = company.contractIds.at(-1) ?? 0

@@ -37,9 +37,7 @@ function staticClosure(manifest: Manifest, keys: Iterable<string>, into: Set<str
 export function routeFirstLoad(manifest: Manifest, route: RegExp): RouteFiles {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry)
   const chunks = staticClosure(manifest, entries, new Set())
-  const routeChunks = [...chunks]
-    .flatMap((key) => manifest[key]?.dynamicImports ?? [])
-    .filter((key) => route.test(manifest[key]?.src ?? key))
+  const routeChunks = [...chunks].flatMap((key) => manifest[key]?.dynamicImports ?? []).filter((key) => route.test(manifest[key]?.src ?? key))
   staticClosure(manifest, routeChunks, chunks)
   const files = [...chunks].map((key) => manifest[key]!)
   return {

@@ -84,7 +84,7 @@ try {
     const gzip = gzipSync(code, { level: 9 }).length
     total += gzip
     const mapFile = join(outDir, `${file}.map`)
-    const map = existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')) : { sources: [], mappings: '' }
+    const map = existsSync(mapFile) ? (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; mappings: string }) : { sources: [], mappings: '' }
     const owners = [...bytesByOwner(code, map)].sort((a, b) => b[1] - a[1])
     const bytes = Buffer.byteLength(code)
     const gzipOf = (part: number) => kb((gzip * part) / bytes)

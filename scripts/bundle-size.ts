@@ -35,7 +35,11 @@ console.log('CSS:')
 const css = measure(firstLoad.css)
 console.log(`\nJavaScript: ${kb(js.raw).trim()} KB, gzip ${kb(js.gzip).trim()} KB (бюджет ${BUDGET_JS_KB} KB)`)
 console.log(`CSS:        ${kb(css.raw).trim()} KB, gzip ${kb(css.gzip).trim()} KB`)
-console.log(`\nВне первой загрузки (экраны, диалоги, меню-шторка грузятся, когда нужны):\n${otherRouteChunks(manifest, CATALOGUE_ROUTE).map((src) => `  ${src}`).join('\n')}`)
+console.log(
+  `\nВне первой загрузки (экраны, диалоги, меню-шторка грузятся, когда нужны):\n${otherRouteChunks(manifest, CATALOGUE_ROUTE)
+    .map((src) => `  ${src}`)
+    .join('\n')}`,
+)
 
 if (js.gzip / 1024 > BUDGET_JS_KB) {
   console.error(`\nПревышен бюджет: ${kb(js.gzip).trim()} KB > ${BUDGET_JS_KB} KB`)

@@ -21,7 +21,7 @@ if (!browser && !process.env.CHROMIUM_PATH) {
   console.log('No Chromium found for the e2e tests: installing one…')
   const debianRoot = process.getuid?.() === 0 && existsSync('/etc/debian_version')
   if (debianRoot) {
-    run('apt-get', ['update']) && run('apt-get', ['install', '-y', 'chromium'])
+    if (run('apt-get', ['update'])) run('apt-get', ['install', '-y', 'chromium'])
   } else {
     run('npx', ['playwright', 'install', 'chromium'])
   }

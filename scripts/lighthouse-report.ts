@@ -49,17 +49,21 @@ export function resultTable(results: readonly ScreenResult[]): string {
 /** Audits of a category that lost points (a binary or numeric score under 1). */
 function failingAudits(lhr: Result, category: string): string[] {
   const refs = lhr.categories[category]?.auditRefs ?? []
-  return refs.filter((ref) => {
-    const audit = lhr.audits[ref.id]
-    return audit && audit.score !== null && audit.score < 1 && ref.weight > 0
-  }).map((ref) => ref.id)
+  return refs
+    .filter((ref) => {
+      const audit = lhr.audits[ref.id]
+      return audit && audit.score !== null && audit.score < 1 && ref.weight > 0
+    })
+    .map((ref) => ref.id)
 }
 
 /** The performance metrics that lost points, weakest first, with their values and scores: where the points went. */
 function weakMetrics(lhr: Result): string[] {
   return METRICS.flatMap(([name, id]) => {
     const audit = lhr.audits[id]
-    return audit && audit.score !== null && audit.score < 1 ? [{ text: `${name} ${metricText(lhr, id)} (${Math.round(audit.score * 100)})`, score: audit.score }] : []
+    return audit && audit.score !== null && audit.score < 1
+      ? [{ text: `${name} ${metricText(lhr, id)} (${Math.round(audit.score * 100)})`, score: audit.score }]
+      : []
   })
     .sort((a, b) => a.score - b.score)
     .map((metric) => metric.text)
@@ -80,7 +84,8 @@ export function missedTargets(results: readonly ScreenResult[]): string[] {
       ['best-practices', 'best practices', TARGETS.bestPractices],
     ] as const) {
       const value = score(lhr, category)
-      if (value === null || value < target) misses.push(`${row}: ${label} ${shownScore(value)} < ${target}; аудиты: ${failingAudits(lhr, category).join(', ') || '—'}`)
+      if (value === null || value < target)
+        misses.push(`${row}: ${label} ${shownScore(value)} < ${target}; аудиты: ${failingAudits(lhr, category).join(', ') || '—'}`)
     }
     if (lhr.runtimeError) misses.push(`${row}: ошибка Lighthouse ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
   }

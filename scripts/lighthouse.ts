@@ -100,7 +100,11 @@ async function main() {
   const port = positiveInt('LH_PORT', 8310)
   const runs = positiveInt('LH_RUNS', 1)
   const reportDir = resolve(env.LH_REPORT_DIR ?? 'reports/lighthouse')
-  const screens = pick(env.LH_SCREENS, SCREENS.map((screen) => screen.name), 'LH_SCREENS').map((name) => SCREENS.find((s) => s.name === name)!)
+  const screens = pick(
+    env.LH_SCREENS,
+    SCREENS.map((screen) => screen.name),
+    'LH_SCREENS',
+  ).map((name) => SCREENS.find((s) => s.name === name)!)
   const presets = pick(env.LH_PRESETS, ['mobile', 'desktop'] as const, 'LH_PRESETS')
   const browser = findBrowser()
   if (!browser) throw new Error('Chromium не найден: установите chromium или задайте CHROMIUM_PATH')
@@ -116,7 +120,7 @@ async function main() {
         const url = server.origin + screen.path(server.keyword)
         const lhrs: Result[] = []
         for (let run = 0; run < runs; run++) lhrs.push(await runOnce(url, preset, screen.signedIn ? server.cookie : undefined, browser.path))
-        const lhr = lhrs.length > 1 ? computeMedianRun(lhrs) : lhrs[0]!
+        const lhr = lhrs.length > 1 ? (computeMedianRun(lhrs) as Result) : lhrs[0]!
         writeFileSync(join(reportDir, `${screen.name}-${preset}.json`), JSON.stringify(lhr))
         const shown = decodeURI(screen.path(server.keyword))
         const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100)

@@ -16,7 +16,9 @@ export interface MachineFile {
 
 /** Every `*.machine.ts` in `dir` with the machines it exports, in file name order. */
 export async function loadMachineFiles(dir = MACHINES_DIR): Promise<MachineFile[]> {
-  const names = readdirSync(dir).filter((n) => n.endsWith('.machine.ts')).sort()
+  const names = readdirSync(dir)
+    .filter((n) => n.endsWith('.machine.ts'))
+    .sort()
   return Promise.all(
     names.map(async (name) => {
       const path = join(dir, name)

@@ -1,4 +1,12 @@
-import { getStateNodes, StateMachine, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate'
+import {
+  getStateNodes,
+  StateMachine,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type StateValue,
+} from 'xstate'
 
 /**
  * Read-only views of a machine's definition, shared by the diagram renderer and the path
@@ -8,8 +16,7 @@ import { getStateNodes, StateMachine, type AnyMachineSnapshot, type AnyStateMach
 /** Every state node below the root, depth first in definition order. History nodes are left
  * out: an actor is never "in" one. */
 export function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
-  const walk = (node: AnyStateNode): AnyStateNode[] =>
-    childrenOf(node).flatMap((child) => [child, ...walk(child)])
+  const walk = (node: AnyStateNode): AnyStateNode[] => childrenOf(node).flatMap((child) => [child, ...walk(child)])
   return walk(machine.root)
 }
 
@@ -39,8 +46,10 @@ export function targetsOf(t: AnyTransitionDefinition): AnyStateNode[] {
 /** `source#event [guard]→target(s)`: one key per transition, stable across `.provide()`. */
 export function transitionKey(t: AnyTransitionDefinition): string {
   const guard = guardLabel(t.guard)
-  const event = isAlways(t) ? '(always)' : t.eventType
-  return `${t.source.id}#${event}${guard ? ` [${guard}]` : ''}→${targetsOf(t).map((n) => n.id).join(',')}`
+  const event = isAlways(t) ? '(always)' : String(t.eventType)
+  return `${t.source.id}#${event}${guard ? ` [${guard}]` : ''}→${targetsOf(t)
+    .map((n) => n.id)
+    .join(',')}`
 }
 
 export function guardLabel(guard: unknown): string | undefined {
@@ -80,7 +89,7 @@ export function isStateMachine(value: unknown): value is AnyStateMachine {
 
 /** The state nodes a snapshot is in, root included, in document order (xstate's public `getStateNodes`). */
 export function activeStateNodes(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): AnyStateNode[] {
-  return [...new Set(getStateNodes(machine.root, snapshot.value))].sort((a, b) => a.order - b.order)
+  return [...new Set(getStateNodes(machine.root, snapshot.value as StateValue))].sort((a, b) => a.order - b.order)
 }
 
 /** The event types the snapshot's state nodes have transitions for (`StateNode.ownEvents`, inert ones left out). */

@@ -42,8 +42,7 @@ for (const actor of replayed) {
   if (actor.outcome === 'equal') {
     const compared = journal.version === 1 ? 'same states' : 'same states and contexts'
     console.log(`ok       ${label(actor)}: ${actor.entries.length} entries, ${compared}`)
-  }
-  else if (actor.outcome === 'build') console.log(`build    ${label(actor)}: ${actor.note}`)
+  } else if (actor.outcome === 'build') console.log(`build    ${label(actor)}: ${actor.note}`)
   else if (actor.outcome === 'skipped') console.log(`skipped  ${label(actor)}: ${actor.note}`)
   else if (departure) {
     const at = actor.entries[actor.mismatchAt ?? 0]?.at

@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     trustProxy: trustProxyOption(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     rewriteUrl: rewriteRestAlias,
-    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
+    frameworkErrors: (error, request, reply) => void handleError(error, request, reply),
   })
   app.decorateRequest('user', null)
   app.setErrorHandler(handleError)

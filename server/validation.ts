@@ -40,8 +40,7 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, d
   throw new HttpError(400, first ? describe(first) : BAD_REQUEST)
 }
 
-export const parseBody = <S extends z.ZodMiniType>(schema: S, request: FastifyRequest, describe?: DescribeIssue) =>
-  parseInput(schema, request.body, describe)
+export const parseBody = <S extends z.ZodMiniType>(schema: S, request: FastifyRequest, describe?: DescribeIssue) => parseInput(schema, request.body, describe)
 
 export const parseQuery = <S extends z.ZodMiniType>(schema: S, request: FastifyRequest, describe?: DescribeIssue) =>
   parseInput(schema, request.query, describe)

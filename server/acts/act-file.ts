@@ -11,7 +11,11 @@ export interface ActFile {
 }
 
 /** Characters a file name may not hold on common systems become '-'. */
-const safeFileName = (text: string) => text.replace(/[\\/:*?"<>|]+/g, '-').replace(/\s+/g, ' ').trim()
+const safeFileName = (text: string) =>
+  text
+    .replace(/[\\/:*?"<>|]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 /** The ready act's XLSX: 404 unless it is the company's under a contract the user may use, 409 while it is being built. */
 export async function readActFile(db: Db, user: SessionUser, id: number): Promise<ActFile> {

@@ -13,7 +13,11 @@ export async function actContracts(db: Db, user: SessionUser) {
     .selectFrom('contracts')
     .innerJoin('contragents', 'contragents.id', 'contracts.contragent_id')
     .select(['contracts.id', 'contracts.header', 'contracts.contragent_id', 'contragents.company'])
-    .where('contracts.id', 'in', allowed.map((contract) => Number(contract.id)))
+    .where(
+      'contracts.id',
+      'in',
+      allowed.map((contract) => Number(contract.id)),
+    )
     .orderBy('contracts.id')
     .execute()
   return rows.map((row) => ({ id: String(row.id), header: row.header, contragent: row.company, contragent_id: String(row.contragent_id) }))

@@ -12,8 +12,7 @@ const ACT_LABELS = {
 const MONEY_FORMAT = '#,##0.00'
 
 /** «за период с 01.10.2026 по 31.10.2026» */
-const actPeriodText = (ledger: Pick<ActLedger, 'startDay' | 'endDay'>) =>
-  `за период с ${ruDayOf(ledger.startDay)} по ${ruDayOf(ledger.endDay)}`
+const actPeriodText = (ledger: Pick<ActLedger, 'startDay' | 'endDay'>) => `за период с ${ruDayOf(ledger.startDay)} по ${ruDayOf(ledger.endDay)}`
 
 /**
  * The act as an XLSX sheet: the title, period, contragent and contract; then Дата, Документ,

@@ -18,11 +18,7 @@ function parseMenuKeys(json: string): string[] {
 
 /** The wire account of a user: their company and the contracts they may use. */
 export async function accountOf(db: Db, user: SessionUser): Promise<Account> {
-  const customer = await db.kysely
-    .selectFrom('customers')
-    .select(['company', 'inn'])
-    .where('id', '=', user.customer_id)
-    .executeTakeFirstOrThrow()
+  const customer = await db.kysely.selectFrom('customers').select(['company', 'inn']).where('id', '=', user.customer_id).executeTakeFirstOrThrow()
   return {
     id: user.id,
     email: user.email,

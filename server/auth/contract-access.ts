@@ -16,7 +16,11 @@ export const mayUseContract = (eb: ExpressionBuilder<Database, 'users' | 'contra
     eb('contracts.customer_id', '=', eb.ref('users.customer_id')),
     eb.or([
       eb('users.type_id', '=', MAIN_ACCOUNT_TYPE),
-      eb('contracts.id', 'in', eb.selectFrom('manager_contracts').select('manager_contracts.contract_id').whereRef('manager_contracts.user_id', '=', 'users.id')),
+      eb(
+        'contracts.id',
+        'in',
+        eb.selectFrom('manager_contracts').select('manager_contracts.contract_id').whereRef('manager_contracts.user_id', '=', 'users.id'),
+      ),
     ]),
   ])
 

@@ -30,16 +30,16 @@ export async function countAttempt(db: Db, key: string, now: Date): Promise<numb
     .executeTakeFirstOrThrow()
   const hits = Number(row.hits)
   // a fresh window is rare enough to pay for sweeping the windows of addresses gone quiet
-  if (hits === 1) await db.kysely.deleteFrom('rate_limits').where('window_started_at', '<=', nowMs - 2 * WINDOW_MS).execute()
+  if (hits === 1)
+    await db.kysely
+      .deleteFrom('rate_limits')
+      .where('window_started_at', '<=', nowMs - 2 * WINDOW_MS)
+      .execute()
   return hits
 }
 
 /** Throws 429 when the client's IP has used up this minute's attempts at `action`. */
-export async function enforceRateLimit(
-  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
-  request: FastifyRequest,
-  action: RateLimitedAction,
-): Promise<void> {
+export async function enforceRateLimit(deps: Pick<AppDeps, 'db' | 'config' | 'now'>, request: FastifyRequest, action: RateLimitedAction): Promise<void> {
   const attempts = await countAttempt(deps.db, `${action}:${request.ip}`, deps.now())
   if (attempts > deps.config.rateLimits[action]) throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts)
 }

@@ -51,11 +51,7 @@ export async function createSession(db: Db, userId: number, now: Date): Promise<
       expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
     })
     .execute()
-  await db.kysely
-    .deleteFrom('sessions')
-    .where('user_id', '=', userId)
-    .where('expires_at', '<=', now.toISOString())
-    .execute()
+  await db.kysely.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now.toISOString()).execute()
   return sessionId
 }
 

@@ -1,10 +1,4 @@
-import {
-  BRAND_MESSAGES,
-  BRAND_PAGE_SIZES,
-  CATALOGUE_DEFAULTS,
-  filterRequestSchema,
-  type BrandProductsResponse,
-} from '../../src/contract/catalogue'
+import { BRAND_MESSAGES, BRAND_PAGE_SIZES, CATALOGUE_DEFAULTS, filterRequestSchema, type BrandProductsResponse } from '../../src/contract/catalogue'
 import type { SessionUser } from '../auth/sessions'
 import type { Db } from '../db/connection'
 import { HttpError } from '../validation'

@@ -43,7 +43,14 @@ function flagsOf(ids: readonly number[], index: ReadonlyMap<number, number>, siz
  *
  * `sorting` absent is sorting "none" (spec §4): the catalogue's own order, not the name's.
  */
-export function evaluate(s: CatalogueSnapshot, plan: FilterPlan, sorting: Sorting | undefined, page: number, perpage: number, available?: Uint8Array): FilterOutcome {
+export function evaluate(
+  s: CatalogueSnapshot,
+  plan: FilterPlan,
+  sorting: Sorting | undefined,
+  page: number,
+  perpage: number,
+  available?: Uint8Array,
+): FilterOutcome {
   const inCatalogue = plan.categoryIds && flagsOf(plan.categoryIds, s.categoryIndex, s.categoryIds.length)
   const ofBrand = plan.brandIds.length > 0 ? flagsOf(plan.brandIds, s.brandIndex, s.brandList.length) : undefined
   const tagged = plan.tagIds.length > 0 ? flagsOf(plan.tagIds, s.tagIndex, s.tags.length) : undefined
@@ -152,7 +159,7 @@ function selectPage(compare: (a: number, b: number) => number, matched: Uint8Arr
   const keep = page * perpage
   const heap: number[] = []
   const siftDown = (from: number) => {
-    for (let at = from; ; ) {
+    for (let at = from; ;) {
       const left = 2 * at + 1
       const right = left + 1
       let worst = at
@@ -167,7 +174,7 @@ function selectPage(compare: (a: number, b: number) => number, matched: Uint8Arr
     if (!matched[i]) continue
     if (heap.length < keep) {
       heap.push(i)
-      for (let at = heap.length - 1; at > 0; ) {
+      for (let at = heap.length - 1; at > 0;) {
         const parent = (at - 1) >> 1
         if (compare(heap[at]!, heap[parent]!) <= 0) break
         ;[heap[at], heap[parent]] = [heap[parent]!, heap[at]!]

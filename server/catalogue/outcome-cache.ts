@@ -28,7 +28,7 @@ const keyOf = ({ plan, sorting, page, perpage, stockVersion }: OutcomeQuery) =>
 
 export function cachedOutcome(snapshot: CatalogueSnapshot, query: OutcomeQuery, evaluate: () => FilterOutcome): FilterOutcome {
   let cache = caches.get(snapshot)
-  if (!cache) caches.set(snapshot, (cache = new Map()))
+  if (!cache) caches.set(snapshot, (cache = new Map<string, FilterOutcome>()))
   const key = keyOf(query)
   const hit = cache.get(key)
   if (hit) {

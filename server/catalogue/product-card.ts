@@ -107,7 +107,13 @@ async function analogsOf(db: Db, row: ProductRow, context: ListingContext): Prom
 }
 
 /** The data of the async tabs asked for. */
-export async function bindDataOf(db: Db, row: ProductRow, bindIds: readonly AsyncTabId[], context: ListingContext, warehouses: readonly Warehouse[]): Promise<BindData> {
+export async function bindDataOf(
+  db: Db,
+  row: ProductRow,
+  bindIds: readonly AsyncTabId[],
+  context: ListingContext,
+  warehouses: readonly Warehouse[],
+): Promise<BindData> {
   const data: BindData = {}
   for (const bindId of new Set(bindIds)) {
     if (bindId === TAB_IDS.stocks) {

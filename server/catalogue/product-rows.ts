@@ -12,5 +12,4 @@ export const productRows = (db: Kysely<Database>) =>
 export const productParamRows = (db: Kysely<Database>) =>
   db.selectFrom('product_params').select(['product_id', 'param_id', 'value']).orderBy('product_id').orderBy('param_id')
 
-export const productTagRows = (db: Kysely<Database>) =>
-  db.selectFrom('product_tags').select(['product_id', 'tag_id']).orderBy('product_id').orderBy('tag_id')
+export const productTagRows = (db: Kysely<Database>) => db.selectFrom('product_tags').select(['product_id', 'tag_id']).orderBy('product_id').orderBy('tag_id')

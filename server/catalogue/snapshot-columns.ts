@@ -106,7 +106,21 @@ export interface ProductChunk {
 /** The columns by position, one product a position, products in id order. */
 export type ProductColumns = Pick<
   CatalogueSnapshot,
-  'ids' | 'category' | 'categoryAt' | 'brand' | 'brandAt' | 'price' | 'priceRrc' | 'sortWeight' | 'header' | 'articul' | 'paramStart' | 'paramAt' | 'paramValue' | 'tagStart' | 'tagAt'
+  | 'ids'
+  | 'category'
+  | 'categoryAt'
+  | 'brand'
+  | 'brandAt'
+  | 'price'
+  | 'priceRrc'
+  | 'sortWeight'
+  | 'header'
+  | 'articul'
+  | 'paramStart'
+  | 'paramAt'
+  | 'paramValue'
+  | 'tagStart'
+  | 'tagAt'
 >
 
 /** What the copy holds besides the products: the small tables and their dense indexes. */
@@ -362,7 +376,7 @@ export function assembleSnapshot(
 function reversedKeepingTies(ascending: Int32Array, byValue: (a: number, b: number) => number): Int32Array {
   const order = new Int32Array(ascending.length)
   let k = 0
-  for (let end = ascending.length; end > 0; ) {
+  for (let end = ascending.length; end > 0;) {
     let start = end - 1
     while (start > 0 && byValue(ascending[start - 1]!, ascending[end - 1]!) === 0) start -= 1
     order.set(ascending.subarray(start, end), k)

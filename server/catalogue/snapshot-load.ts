@@ -11,7 +11,10 @@ import { listWarehouses } from './warehouses'
 export type Versions = Record<'catalogue' | 'stocks', number>
 
 export async function readVersions(db: Kysely<Database>): Promise<Versions> {
-  const { rows } = await sql<{ name: keyof Versions; version: number | string }>`select name, version from catalogue_versions where name in ('catalogue', 'stocks')`.execute(db)
+  const { rows } = await sql<{
+    name: keyof Versions
+    version: number | string
+  }>`select name, version from catalogue_versions where name in ('catalogue', 'stocks')`.execute(db)
   const versions: Versions = { catalogue: 0, stocks: 0 }
   for (const row of rows) versions[row.name] = Number(row.version)
   return versions
@@ -58,7 +61,14 @@ export async function loadSnapshot(db: Db, pacer: Pacer = createPacer()): Promis
 async function readTables(db: Db, trx: Transaction<Database>): Promise<SnapshotTables> {
   const scoped: Db = { ...db, kysely: trx }
   const count = async (table: 'products' | 'product_params' | 'product_tags') =>
-    Number((await trx.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n)
+    Number(
+      (
+        await trx
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
   return {
     version: (await readVersions(trx)).catalogue,
     size: await count('products'),

@@ -48,7 +48,8 @@ async function changedInPlace(s: CatalogueSnapshot, changes: CatalogueChanges, p
     writeRelations(rows, s, j, paramsOf.get(product.id) ?? [], tagsOf.get(product.id) ?? [])
   })
   const rowCount = (start: Int32Array, i: number) => start[i + 1]! - start[i]!
-  if (at.some((i, j) => rowCount(s.paramStart, i) !== rowCount(rows.paramStart, j) || rowCount(s.tagStart, i) !== rowCount(rows.tagStart, j))) return undefined
+  if (at.some((i, j) => rowCount(s.paramStart, i) !== rowCount(rows.paramStart, j) || rowCount(s.tagStart, i) !== rowCount(rows.tagStart, j)))
+    return undefined
 
   const columns = columnsOfSnapshot(s)
   const changedIn = new Map<string, number[]>()
@@ -82,7 +83,8 @@ async function changedInPlace(s: CatalogueSnapshot, changes: CatalogueChanges, p
     if (pacer.due()) await pacer.rest()
   }
   const texts = new Map<number, string>()
-  for (const i of new Set([...(changedIn.get('header') ?? []), ...(changedIn.get('articul') ?? [])])) texts.set(i, searchTextOf({ header: columns.header[i]!, articul: columns.articul[i]! }))
+  for (const i of new Set([...(changedIn.get('header') ?? []), ...(changedIn.get('articul') ?? [])]))
+    texts.set(i, searchTextOf({ header: columns.header[i]!, articul: columns.articul[i]! }))
   return assembleSnapshot(
     {
       version: changes.version,
@@ -250,7 +252,14 @@ function copyRun(s: CatalogueSnapshot, columns: ProductColumns, from: number, en
 }
 
 /** The rows of products [from, end) (by `start` offsets) to their new offsets from product `to`, whose start is already written. */
-function copyRows(start: Int32Array, newStart: Int32Array, from: number, end: number, to: number, rows: [Int32Array | Float64Array, Int32Array | Float64Array][]) {
+function copyRows(
+  start: Int32Array,
+  newStart: Int32Array,
+  from: number,
+  end: number,
+  to: number,
+  rows: [Int32Array | Float64Array, Int32Array | Float64Array][],
+) {
   const shift = newStart[to]! - start[from]!
   for (const [old, fresh] of rows) fresh.set(old.subarray(start[from]!, start[end]!), newStart[to]!)
   for (let i = from; i < end; i += 1) newStart[to + i - from + 1] = start[i + 1]! + shift

@@ -87,7 +87,8 @@ async function listedMarksOf(db: Db, userId: number, productIds: readonly number
     else if (row.kind === 'need') marks.needs.set(row.product_id, row.value)
     else {
       const first = marks.firstPicture.get(row.product_id)
-      if (!first || row.sort < first.sort || (row.sort === first.sort && row.value < first.id)) marks.firstPicture.set(row.product_id, { id: row.value, sort: row.sort })
+      if (!first || row.sort < first.sort || (row.sort === first.sort && row.value < first.id))
+        marks.firstPicture.set(row.product_id, { id: row.value, sort: row.sort })
     }
   }
   return marks

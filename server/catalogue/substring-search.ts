@@ -98,7 +98,7 @@ function searchOver(text: string, oneByte: boolean, starts: Int32Array, count: n
     const sought = oneByte ? movedKeyword(keyword) : keyword
     if (sought === undefined || sought.includes('\n')) return found
     let product = 0
-    for (let at = text.indexOf(sought); at !== -1; ) {
+    for (let at = text.indexOf(sought); at !== -1;) {
       // the product whose line holds the match: the last start at or before it
       let low = product
       let high = count - 1

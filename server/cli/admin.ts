@@ -62,17 +62,9 @@ export async function approveRegistration(deps: AdminDeps, email: string): Promi
     await trx.updateTable('users').set({ approval: 'approved' }).where('id', '=', user.id).execute()
     const existing = await trx.selectFrom('contracts').select('header').where('customer_id', '=', user.customer_id).orderBy('id').executeTakeFirst()
     if (existing) return existing.header
-    const contragent = await trx
-      .selectFrom('contragents')
-      .select('id')
-      .where('customer_id', '=', user.customer_id)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
+    const contragent = await trx.selectFrom('contragents').select('id').where('customer_id', '=', user.customer_id).orderBy('id').executeTakeFirstOrThrow()
     const header = `Договор поставки № ${user.customer_id}/${now.getFullYear()}`
-    await trx
-      .insertInto('contracts')
-      .values({ customer_id: user.customer_id, contragent_id: contragent.id, header, price_factor: 1 })
-      .execute()
+    await trx.insertInto('contracts').values({ customer_id: user.customer_id, contragent_id: contragent.id, header, price_factor: 1 }).execute()
     return header
   })
   await deps.mailer.send(accessOpenedMail(user.email, user.name))

@@ -37,7 +37,11 @@ const currentVersion = sql`(select version from catalogue_versions where name = 
 
 async function sqliteTriggers(db: Kysely<any>) {
   for (const [table, column] of Object.entries(PRODUCT_TABLES)) {
-    for (const [event, row] of [['insert', 'new'], ['update', 'new'], ['delete', 'old']] as const) {
+    for (const [event, row] of [
+      ['insert', 'new'],
+      ['update', 'new'],
+      ['delete', 'old'],
+    ] as const) {
       await sql`create trigger ${sql.id(`${table}_${event}_logs_change`)} after ${sql.raw(event)} on ${sql.table(table)}
         begin insert into catalogue_changes (version, product_id) values (${currentVersion}, ${sql.ref(`${row}.${column}`)}); end`.execute(db)
     }

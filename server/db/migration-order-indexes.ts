@@ -15,7 +15,12 @@ const INDEXES = {
 export function orderIndexesMigration(): Migration {
   return {
     async up(db: Kysely<any>) {
-      for (const [name, { table, columns }] of Object.entries(INDEXES)) await db.schema.createIndex(name).on(table).columns([...columns]).execute()
+      for (const [name, { table, columns }] of Object.entries(INDEXES))
+        await db.schema
+          .createIndex(name)
+          .on(table)
+          .columns([...columns])
+          .execute()
       await db.schema.dropIndex('orders_customer').execute()
     },
     async down(db: Kysely<any>) {

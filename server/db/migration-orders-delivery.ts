@@ -8,12 +8,21 @@ import type { Kysely, Migration } from 'kysely'
 export function ordersDeliveryMigration(): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('warehouses').addColumn('schedule', 'text', (c) => c.notNull().defaultTo('')).execute()
+      await db.schema
+        .alterTable('warehouses')
+        .addColumn('schedule', 'text', (c) => c.notNull().defaultTo(''))
+        .execute()
       for (const column of ['delivery_method', 'delivery_company', 'delivery_type', 'delivery_region']) {
         await db.schema.alterTable('orders').addColumn(column, 'text').execute()
       }
-      await db.schema.alterTable('orders').addColumn('address_id', 'integer', (c) => c.references('addresses.id')).execute()
-      await db.schema.alterTable('orders').addColumn('consignee_id', 'integer', (c) => c.references('consignees.id')).execute()
+      await db.schema
+        .alterTable('orders')
+        .addColumn('address_id', 'integer', (c) => c.references('addresses.id'))
+        .execute()
+      await db.schema
+        .alterTable('orders')
+        .addColumn('consignee_id', 'integer', (c) => c.references('consignees.id'))
+        .execute()
     },
   }
 }

@@ -109,7 +109,9 @@ function initial(dialect: DialectName): Migration {
         .addColumn('header', 'text', (c) => c.notNull())
         .addColumn('address', 'text', (c) => c.notNull())
         .execute()
-      await table('brands').addColumn('header', 'text', (c) => c.notNull()).execute()
+      await table('brands')
+        .addColumn('header', 'text', (c) => c.notNull())
+        .execute()
       await table('categories')
         .addColumn('parent_id', 'integer', (c) => c.references('categories.id'))
         .addColumn('header', 'text', (c) => c.notNull())
@@ -141,7 +143,9 @@ function initial(dialect: DialectName): Migration {
         .addPrimaryKeyConstraint('product_params_pk', ['product_id', 'param_id'])
         .execute()
       await db.schema.createIndex('product_params_value').on('product_params').columns(['param_id', 'value']).execute()
-      await table('tags').addColumn('header', 'text', (c) => c.notNull()).execute()
+      await table('tags')
+        .addColumn('header', 'text', (c) => c.notNull())
+        .execute()
       await db.schema
         .createTable('product_tags')
         .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id'))
@@ -234,7 +238,10 @@ function catalogueVersions(dialect: DialectName): Migration {
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('version', 'bigint', (c) => c.notNull())
         .execute()
-      await db.insertInto('catalogue_versions').values(Object.keys(VERSIONED_TABLES).map((name) => ({ name, version: 0 }))).execute()
+      await db
+        .insertInto('catalogue_versions')
+        .values(Object.keys(VERSIONED_TABLES).map((name) => ({ name, version: 0 })))
+        .execute()
       if (dialect === 'postgres') {
         // statement-level, so a bulk insert bumps once; pinned to this schema's counter table
         await sql`create function bump_catalogue_version() returns trigger language plpgsql set search_path from current as $$

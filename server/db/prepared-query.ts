@@ -60,7 +60,7 @@ export function preparedQuery<A extends Args, R>(build: (kysely: Kysely<Database
     const shape = shapeOf(args)
     if (shape === undefined) return compile(db, args, false)
     let compiled = compiledByDb.get(db)
-    if (!compiled) compiledByDb.set(db, (compiled = new Map()))
+    if (!compiled) compiledByDb.set(db, (compiled = new Map<string, Compiled<R>>()))
     let entry = compiled.get(shape)
     if (!entry) compiled.set(shape, (entry = compile(db, args, true)))
     return entry

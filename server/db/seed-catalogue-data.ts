@@ -50,17 +50,7 @@ export const BRANDS: readonly BrandSpec[] = [
   { header: 'Fubag', code: 'FBG' },
 ]
 
-export type ParamKey =
-  | 'power'
-  | 'voltage'
-  | 'weight'
-  | 'length'
-  | 'diameter'
-  | 'volume'
-  | 'section'
-  | 'warranty'
-  | 'current'
-  | 'consumption'
+export type ParamKey = 'power' | 'voltage' | 'weight' | 'length' | 'diameter' | 'volume' | 'section' | 'warranty' | 'current' | 'consumption'
 
 /** Param ids are positions in this list, from 1. */
 export const PARAMS: readonly { key: ParamKey; header: string; unit: string }[] = [
@@ -220,7 +210,10 @@ export const SECTIONS: readonly SectionSpec[] = [
       },
       {
         header: 'Малярный инструмент',
-        params: [['length', [0.05, 0.075, 0.1, 0.15, 0.25]], ['weight', [0.1, 0.15, 0.2, 0.3]]],
+        params: [
+          ['length', [0.05, 0.075, 0.1, 0.15, 0.25]],
+          ['weight', [0.1, 0.15, 0.2, 0.3]],
+        ],
         leaves: [
           { header: 'Валики малярные', noun: 'Валик малярный', price: [150, 1500] },
           { header: 'Кисти', noun: 'Кисть плоская', price: [50, 800] },
@@ -356,7 +349,10 @@ export const SECTIONS: readonly SectionSpec[] = [
     groups: [
       {
         header: 'Штукатурки',
-        params: [['weight', [5, 25, 30]], ['consumption', [8.5, 9, 10, 12]]],
+        params: [
+          ['weight', [5, 25, 30]],
+          ['consumption', [8.5, 9, 10, 12]],
+        ],
         leaves: [
           { header: 'Штукатурки гипсовые', noun: 'Штукатурка гипсовая', price: [350, 750] },
           { header: 'Штукатурки цементные', noun: 'Штукатурка цементная', price: [250, 600] },
@@ -364,7 +360,10 @@ export const SECTIONS: readonly SectionSpec[] = [
       },
       {
         header: 'Клеи',
-        params: [['weight', [5, 25]], ['consumption', [1.5, 3, 4, 5]]],
+        params: [
+          ['weight', [5, 25]],
+          ['consumption', [1.5, 3, 4, 5]],
+        ],
         leaves: [
           { header: 'Клеи плиточные', noun: 'Клей плиточный', price: [300, 1100] },
           { header: 'Клеи для газобетона', noun: 'Клей для газобетона', price: [250, 500] },
@@ -372,7 +371,10 @@ export const SECTIONS: readonly SectionSpec[] = [
       },
       {
         header: 'Шпаклёвки',
-        params: [['weight', [5, 18, 20, 25]], ['consumption', [0.5, 1, 1.2]]],
+        params: [
+          ['weight', [5, 18, 20, 25]],
+          ['consumption', [0.5, 1, 1.2]],
+        ],
         leaves: [
           { header: 'Шпаклёвки финишные', noun: 'Шпаклёвка финишная', price: [400, 1200] },
           { header: 'Шпаклёвки стартовые', noun: 'Шпаклёвка стартовая', price: [300, 700] },
@@ -380,7 +382,11 @@ export const SECTIONS: readonly SectionSpec[] = [
       },
       {
         header: 'Грунтовки и гидроизоляция',
-        params: [['volume', [1, 5, 10]], ['consumption', [0.1, 0.2, 1.5]], ['weight', [1.1, 5.2, 10.5]]],
+        params: [
+          ['volume', [1, 5, 10]],
+          ['consumption', [0.1, 0.2, 1.5]],
+          ['weight', [1.1, 5.2, 10.5]],
+        ],
         leaves: [
           { header: 'Грунтовки', noun: 'Грунтовка глубокого проникновения', price: [250, 1800] },
           { header: 'Гидроизоляция обмазочная', noun: 'Гидроизоляция обмазочная', price: [900, 4500] },
@@ -409,12 +415,7 @@ export const SECTIONS: readonly SectionSpec[] = [
       {
         header: 'Генераторы',
         brands: ['Huter', 'Champion', 'Patriot', 'Fubag'],
-        params: [
-          ['power', [1000, 2200, 3000, 5500, 6500, 8000]],
-          ['weight', [23, 38, 52, 78, 96]],
-          ['volume', [4, 12, 15, 25]],
-          warranty(12, 24),
-        ],
+        params: [['power', [1000, 2200, 3000, 5500, 6500, 8000]], ['weight', [23, 38, 52, 78, 96]], ['volume', [4, 12, 15, 25]], warranty(12, 24)],
         leaves: [
           { header: 'Бензиновые генераторы', noun: 'Генератор бензиновый', price: [12000, 95000] },
           { header: 'Инверторные генераторы', noun: 'Генератор инверторный', price: [20000, 120000] },

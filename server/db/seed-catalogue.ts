@@ -1,15 +1,5 @@
 import type { Random } from './random'
-import {
-  BRANDS,
-  DESCRIPTION_ENDINGS,
-  PARAMS,
-  SECTIONS,
-  TAGS,
-  type GroupSpec,
-  type LeafSpec,
-  type ParamKey,
-  type SectionSpec,
-} from './seed-catalogue-data'
+import { BRANDS, DESCRIPTION_ENDINGS, PARAMS, SECTIONS, TAGS, type GroupSpec, type LeafSpec, type ParamKey, type SectionSpec } from './seed-catalogue-data'
 import { roundKopecks, type SeedRow } from './seed-support'
 
 export const WAREHOUSES: readonly { id: number; header: string; address: string; schedule: string }[] = [
@@ -59,8 +49,7 @@ export function buildCategories(): { rows: SeedRow<'categories'>[]; leaves: Cate
 }
 
 export const brandRows = (): SeedRow<'brands'>[] => BRANDS.map((brand, index) => ({ id: index + 1, header: brand.header }))
-export const paramRows = (): SeedRow<'params'>[] =>
-  PARAMS.map((param, index) => ({ id: index + 1, header: param.header, unit: param.unit }))
+export const paramRows = (): SeedRow<'params'>[] => PARAMS.map((param, index) => ({ id: index + 1, header: param.header, unit: param.unit }))
 export const tagRows = (): SeedRow<'tags'>[] => TAGS.map((header, index) => ({ id: index + 1, header }))
 
 export interface ProductBundle {

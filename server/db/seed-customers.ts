@@ -1,8 +1,7 @@
 import { COMPANIES, ROLE_LABELS } from './seed-customers-data'
 import type { SeedRow } from './seed-support'
 
-const checkDigit = (digits: string, weights: readonly number[]) =>
-  String((weights.reduce((sum, weight, i) => sum + weight * Number(digits[i]), 0) % 11) % 10)
+const checkDigit = (digits: string, weights: readonly number[]) => String((weights.reduce((sum, weight, i) => sum + weight * Number(digits[i]), 0) % 11) % 10)
 
 /** A valid INN: 10 digits for a company (9-digit base), 12 for an individual entrepreneur (10-digit base). */
 export function innWithChecksum(base: string): string {

@@ -68,8 +68,7 @@ function stateForAge(random: Random, ageDays: number): number {
 }
 
 /** Dealers take many cheap items and few dear ones. */
-const quantityFor = (random: Random, price: number) =>
-  1 + Math.floor(random.next() ** 2 * (price > 20_000 ? 3 : price > 3_000 ? 10 : 40))
+const quantityFor = (random: Random, price: number) => 1 + Math.floor(random.next() ** 2 * (price > 20_000 ? 3 : price > 3_000 ? 10 : 40))
 
 function statusText(random: Random, state: number, orderId: number, createdMs: number, baseMs: number): string {
   const later = (days: number) => Math.min(createdMs + days * DAY, baseMs)
@@ -89,8 +88,7 @@ function statusText(random: Random, state: number, orderId: number, createdMs: n
   }
 }
 
-const isPaid = (random: Random, state: number) =>
-  state === 3 ? random.chance(0.95) : state === 2 || state === 5 ? random.chance(0.5) : false
+const isPaid = (random: Random, state: number) => (state === 3 ? random.chance(0.95) : state === 2 || state === 5 ? random.chance(0.5) : false)
 
 interface DraftOrder {
   company: SeededCompany
@@ -180,13 +178,15 @@ function stockedAtMainWarehouse(random: Random, catalogue: CatalogueFacts): Stoc
 
 /** Two or three lines from warehouse 1, each within the free stock, so the header's basket shows something. */
 function basketLines(random: Random, company: SeededCompany, catalogue: CatalogueFacts, baseMs: number): SeedRow<'basket_lines'>[] {
-  return stockedAtMainWarehouse(random, catalogue).slice(0, random.int(2, 3)).map((product, index) => ({
-    id: index + 1,
-    user_id: company.mainAccountId,
-    contract_id: company.mainAccountContractId,
-    product_id: product.id,
-    warehouse_id: 1,
-    qnt: Math.min(product.stock, random.int(1, 10)),
-    added_at: new Date(baseMs - (90 - index * 20) * MINUTE).toISOString(),
-  }))
+  return stockedAtMainWarehouse(random, catalogue)
+    .slice(0, random.int(2, 3))
+    .map((product, index) => ({
+      id: index + 1,
+      user_id: company.mainAccountId,
+      contract_id: company.mainAccountContractId,
+      product_id: product.id,
+      warehouse_id: 1,
+      qnt: Math.min(product.stock, random.int(1, 10)),
+      added_at: new Date(baseMs - (90 - index * 20) * MINUTE).toISOString(),
+    }))
 }

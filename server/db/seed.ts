@@ -75,7 +75,10 @@ function createInserter(trx: Kysely<Database>, dialect: DialectName, summary: Se
     const rowsPerStatement = Math.max(1, Math.floor(MAX_PARAMS[dialect] / Math.max(1, columns)))
     for (let start = 0; start < rows.length; start += rowsPerStatement) {
       // the table is a generic here, which Kysely's row types cannot follow
-      await trx.insertInto(table).values(rows.slice(start, start + rowsPerStatement) as never).execute()
+      await trx
+        .insertInto(table)
+        .values(rows.slice(start, start + rowsPerStatement) as never)
+        .execute()
     }
     summary[table] += rows.length
   }
@@ -94,11 +97,26 @@ async function insertCatalogue(insert: Insert, productCount: number): Promise<Ca
     mainWarehouseStock: new Int32Array(productCount),
   }
   const flush = async (batch: ProductBundle[]) => {
-    await insert('products', batch.map((bundle) => bundle.product))
-    await insert('product_params', batch.flatMap((bundle) => bundle.params))
-    await insert('product_tags', batch.flatMap((bundle) => bundle.tags))
-    await insert('pictures', batch.flatMap((bundle) => bundle.pictures))
-    await insert('stocks', batch.flatMap((bundle) => bundle.stocks))
+    await insert(
+      'products',
+      batch.map((bundle) => bundle.product),
+    )
+    await insert(
+      'product_params',
+      batch.flatMap((bundle) => bundle.params),
+    )
+    await insert(
+      'product_tags',
+      batch.flatMap((bundle) => bundle.tags),
+    )
+    await insert(
+      'pictures',
+      batch.flatMap((bundle) => bundle.pictures),
+    )
+    await insert(
+      'stocks',
+      batch.flatMap((bundle) => bundle.stocks),
+    )
   }
   let batch: ProductBundle[] = []
   for (const bundle of generateProducts(createRandom(CATALOGUE_SEED), productCount, leaves)) {
@@ -135,11 +153,13 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const catalogue = await insertCatalogue(insert, productCount)
     const { rows: customerRows, companies } = buildCustomers(passwordHash, daysAgo)
     for (const [table, rows] of Object.entries(customerRows)) {
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Object.entries() types a table's rows any; each table gets its own
       await insert(table as keyof typeof customerRows, rows)
     }
     await insert('order_states', ORDER_STATES)
     const history = buildHistory(createRandom(HISTORY_SEED), companies, catalogue, baseMs)
     for (const [table, rows] of Object.entries(history)) {
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- as above
       await insert(table as keyof typeof history, rows)
     }
     await insert('payments', buildPayments(createRandom(PAYMENTS_SEED), history.orders, baseMs))

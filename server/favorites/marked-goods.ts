@@ -11,10 +11,7 @@ const MARK_TABLES = { favorites: 'wishes', needs: 'needs' } as const satisfies R
 /** The user's marked products of the list: one page of ids in name order, and how many there are. */
 async function markedPage(db: Db, list: MarkedList, userId: number, { page, perpage }: MarkedGoodsQuery) {
   const table = MARK_TABLES[list]
-  const marked = db.kysely
-    .selectFrom(table)
-    .innerJoin('products', 'products.id', `${table}.product_id`)
-    .where(`${table}.user_id`, '=', userId)
+  const marked = db.kysely.selectFrom(table).innerJoin('products', 'products.id', `${table}.product_id`).where(`${table}.user_id`, '=', userId)
   const [rows, total] = await Promise.all([
     marked
       .select('products.id')

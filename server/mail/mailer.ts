@@ -48,7 +48,11 @@ export function createMailer(options: MailerOptions): Mailer {
       await db.kysely.updateTable('outbox').set({ sent_at: now().toISOString() }).where('id', '=', outboxId).execute()
     } catch (error) {
       log.error(`Письмо для ${mail.to} не отправлено: ${reasonOf(error)}`)
-      await db.kysely.updateTable('outbox').set({ error: reasonOf(error) }).where('id', '=', outboxId).execute()
+      await db.kysely
+        .updateTable('outbox')
+        .set({ error: reasonOf(error) })
+        .where('id', '=', outboxId)
+        .execute()
     }
   }
 

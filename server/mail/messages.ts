@@ -14,8 +14,7 @@ export const accessOpenedMail = (to: string, name: string): OutgoingMail => ({
   to,
   subject: 'Доступ в кабинет дилера открыт',
   text:
-    `Здравствуйте, ${name}!\n\nВаша заявка одобрена. ` +
-    `Войдите в кабинет дилера с вашим e-mail (${to}) и паролем, указанным при регистрации.${SIGNATURE}`,
+    `Здравствуйте, ${name}!\n\nВаша заявка одобрена. ` + `Войдите в кабинет дилера с вашим e-mail (${to}) и паролем, указанным при регистрации.${SIGNATURE}`,
 })
 
 export const registrationRejectedMail = (to: string, name: string): OutgoingMail => ({

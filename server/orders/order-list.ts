@@ -46,9 +46,7 @@ export const selectOrderRows = (db: Db) =>
   db.kysely
     .selectFrom('orders')
     .select(['id', 'state', 'status', 'contract_id', 'paid', 'sum', 'created_at'])
-    .select((eb) =>
-      eb.selectFrom('order_lines').select(eb.fn.countAll<number>().as('lines')).whereRef('order_lines.order_id', '=', 'orders.id').as('lines'),
-    )
+    .select((eb) => eb.selectFrom('order_lines').select(eb.fn.countAll<number>().as('lines')).whereRef('order_lines.order_id', '=', 'orders.id').as('lines'))
 
 type SelectedOrderRow = Awaited<ReturnType<ReturnType<typeof selectOrderRows>['executeTakeFirstOrThrow']>>
 
@@ -78,20 +76,21 @@ export async function listOrders(db: Db, user: SessionUser, filter: OrderListFil
   const where = matching(user.customer_id, contractIds, filter, now)
   const offset = (page - 1) * perpage
   // the page's ids first, from the list index alone; only those ten rows are read from the table
-  const pageIds = db.kysely
-    .selectFrom('orders')
-    .select('id')
-    .where(where)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(perpage)
-    .offset(offset)
+  const pageIds = db.kysely.selectFrom('orders').select('id').where(where).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perpage).offset(offset)
   const rows = await selectOrderRows(db).where('id', 'in', pageIds).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
   // a page that is not full tells the count without a second pass over the matching orders
   const countKnown = rows.length < perpage && (rows.length > 0 || page === 1)
   const count = countKnown
     ? offset + rows.length
-    : Number((await db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('count')).where(where).executeTakeFirstOrThrow()).count)
+    : Number(
+        (
+          await db.kysely
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where(where)
+            .executeTakeFirstOrThrow()
+        ).count,
+      )
   return {
     orders: rows.map(toOrderRow),
     states,

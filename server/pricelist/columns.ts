@@ -92,7 +92,10 @@ export function detectColumns(rows: readonly TableRow[], isKnown: (articul: stri
   const header = findHeader(rows, isKnown)
   const data = rows.slice(header ? header.index + 1 : 0)
   const sample = data.slice(0, CONTENT_SAMPLE_ROWS)
-  const width = Math.min(CONTENT_COLUMNS, sample.reduce((widest, row) => Math.max(widest, row.cells.length), 0))
+  const width = Math.min(
+    CONTENT_COLUMNS,
+    sample.reduce((widest, row) => Math.max(widest, row.cells.length), 0),
+  )
   const articul = header && header.articul >= 0 ? header.articul : articulByContent(sample, width, isKnown)
   const qnt = header && header.qnt >= 0 ? header.qnt : quantityByContent(sample, width, articul)
   if (header) return { headerRow: header.index, articul, qnt }

@@ -25,7 +25,10 @@ const DECIMAL_AFTER_SPACE = /\s[+-]?\d+,\d+(?=\s|$)/g
 
 /** The separator most lines contain; none when no line contains any (whitespace-separated text). */
 export function detectSeparator(text: string): Separator | null {
-  const lines = text.split(/\r\n|\n|\r/, SAMPLED_LINES * 2).filter((line) => line.trim() !== '').slice(0, SAMPLED_LINES)
+  const lines = text
+    .split(/\r\n|\n|\r/, SAMPLED_LINES * 2)
+    .filter((line) => line.trim() !== '')
+    .slice(0, SAMPLED_LINES)
   let best: { separator: Separator; lines: number } | null = null
   for (const separator of SEPARATORS) {
     const seen = (line: string) => (separator === ',' ? line.replace(DECIMAL_AFTER_SPACE, ' ') : line)

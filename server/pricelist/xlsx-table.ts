@@ -47,7 +47,10 @@ export async function parseXlsxTable(bytes: Buffer): Promise<TableRow[] | null> 
     row.eachCell({ includeEmpty: true }, (cell, column) => {
       cells[column - 1] = cell.text ?? ''
     })
-    const read = rowOfCells(rowNumber, Array.from(cells, (cell) => cell ?? ''))
+    const read = rowOfCells(
+      rowNumber,
+      Array.from(cells, (cell) => cell ?? ''),
+    )
     if (read) rows.push(read)
   })
   return rows

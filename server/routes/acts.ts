@@ -16,8 +16,7 @@ const actMessage: DescribeIssue = (issue) => (issue.code === 'custom' ? issue.me
 const actIdParams = z.object({ id: idNumber })
 
 /** RFC 6266: an ASCII fallback and the Russian name in UTF-8. */
-const contentDisposition = (fileName: string, id: number) =>
-  `attachment; filename="act-${id}.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+const contentDisposition = (fileName: string, id: number) => `attachment; filename="act-${id}.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 
 export function registerActRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps

@@ -8,12 +8,7 @@ import {
   type ProcessBasketResponse,
 } from '../../src/contract/basket'
 import { CATALOGUE_DEFAULTS } from '../../src/contract/catalogue'
-import {
-  clearBasketRequestSchema,
-  processProductSetRequestSchema,
-  type ClearBasketResponse,
-  type ProductSetResponse,
-} from '../../src/contract/delivery'
+import { clearBasketRequestSchema, processProductSetRequestSchema, type ClearBasketResponse, type ProductSetResponse } from '../../src/contract/delivery'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { changeBasketLine, basketData, basketSummary, removeBasketLine } from '../catalogue/basket-lines'
 import { requireWarehouse, resolveCatalogueContext, resolveContract } from '../catalogue/contract'

@@ -70,10 +70,7 @@ const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }
  */
 export async function sendBootPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, page: BootPage) {
   const answers = await startAnswers(app, request.headers.cookie, page.calls)
-  const html = page.html.replace(
-    '</body>',
-    `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script>\n  </body>`,
-  )
+  const html = page.html.replace('</body>', `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script>\n  </body>`)
   const encoding = acceptedEncoding(request.headers['accept-encoding'])
   reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding')
   if (!encoding) return reply.send(html)

@@ -1,12 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http'
-import {
-  API_PREFIX,
-  GENERIC_RESOURCE_MESSAGES,
-  REST_PREFIX,
-  genericResourceRequestSchema,
-  type GenericMethod,
-} from '../../src/contract/generic-resource'
+import { API_PREFIX, GENERIC_RESOURCE_MESSAGES, REST_PREFIX, genericResourceRequestSchema, type GenericMethod } from '../../src/contract/generic-resource'
 import { HttpError, parseBody } from '../validation'
 
 /** The HTTP verbs that may answer each body `method`, the first one registered wins. */

@@ -40,7 +40,11 @@ export function registerInitDataRoutes(app: FastifyInstance, deps: AppDeps): voi
     // compared as text with the allowed list, so no arbitrary id ever reaches a query
     const contract = contracts.find((allowed) => allowed.id === id)
     if (!contract) throw new HttpError(403, AUTH_MESSAGES.forbidden)
-    await db.kysely.updateTable('users').set({ current_contract_id: Number(contract.id) }).where('id', '=', user.id).execute()
+    await db.kysely
+      .updateTable('users')
+      .set({ current_contract_id: Number(contract.id) })
+      .where('id', '=', user.id)
+      .execute()
     return { selectedContract: contract.id, basket: await basketSummary(db, user.id, contract.id) }
   })
 }

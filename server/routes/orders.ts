@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import {
-  DELIVERY_MESSAGES,
-  placeOrderRequestSchema,
-  type PlaceOrderConflict,
-  type PlaceOrderResponse,
-} from '../../src/contract/delivery'
+import { DELIVERY_MESSAGES, placeOrderRequestSchema, type PlaceOrderConflict, type PlaceOrderResponse } from '../../src/contract/delivery'
 import {
   orderActionRequestSchema,
   orderIdParamsSchema,

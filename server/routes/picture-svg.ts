@@ -14,8 +14,7 @@ const CENTRE = { x: 200, y: 170 }
 const STEEL = '#a7b0b8'
 const INK = '#2b2f33'
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
 const hsl = (hue: number, saturation: number, lightness: number) => `hsl(${((hue % 360) + 360) % 360} ${saturation}% ${lightness}%)`
 

@@ -63,7 +63,11 @@ export function registerPricelistRoutes(app: FastifyInstance, deps: AppDeps): vo
       const user = signedInUser(request)
       const context = await resolveCatalogueContext(db, user, contract, wms)
       const target = { userId: user.id, contractId: context.contract.id, now: deps.now() }
-      const result = await addProductSet(db, target, cartList.map((item) => ({ ...item, wms })))
+      const result = await addProductSet(
+        db,
+        target,
+        cartList.map((item) => ({ ...item, wms })),
+      )
       const answer: ProductSetResponse = { basket: await basketSummary(db, user.id, String(context.contract.id)), ...result }
       return answer
     })

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify'
-import { ajaxProductQuerySchema, bindsRequestSchema, productParamsSchema, productQuerySchema, type BindsResponse, type ProductResponse } from '../../src/contract/product'
+import {
+  ajaxProductQuerySchema,
+  bindsRequestSchema,
+  productParamsSchema,
+  productQuerySchema,
+  type BindsResponse,
+  type ProductResponse,
+} from '../../src/contract/product'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import type { SessionUser } from '../auth/sessions'
 import { resolveCatalogueContext } from '../catalogue/contract'

@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import {
-  REGISTRATION_MESSAGES,
-  registrationRequestSchema,
-  type RegistrationRequest,
-  type RegistrationResponse,
-} from '../../src/contract/registration'
+import { REGISTRATION_MESSAGES, registrationRequestSchema, type RegistrationRequest, type RegistrationResponse } from '../../src/contract/registration'
 import { CAPTCHA_COOKIE, checkCaptcha, generateCaptchaText, isCaptchaId, newCaptchaId, storeCaptcha } from '../auth/captchas'
 import { MAIN_ACCOUNT_TYPE } from '../auth/contract-access'
 import { hashPassword } from '../auth/passwords'
@@ -34,10 +29,7 @@ async function createPendingCustomer(db: Db, request: RegistrationRequest & { em
       .values({ company: request.company, inn: request.inn, created_at: createdAt })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await trx
-      .insertInto('contragents')
-      .values({ customer_id: customer.id, company: request.company, inn: request.inn, is_new: 1, state: 'active' })
-      .execute()
+    await trx.insertInto('contragents').values({ customer_id: customer.id, company: request.company, inn: request.inn, is_new: 1, state: 'active' }).execute()
     await trx
       .insertInto('users')
       .values({

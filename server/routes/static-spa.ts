@@ -11,9 +11,7 @@ export const NOT_BUILT_MESSAGE = 'Интерфейс не собран: выпо
 const SERVER_ADDRESS = /^\/(?:api|rest|ajax|search|pictures|registration\/captcha)(?:[/?]|$)/
 
 const wantsSpaPage = (request: FastifyRequest) =>
-  (request.method === 'GET' || request.method === 'HEAD') &&
-  (request.headers.accept ?? '').includes('text/html') &&
-  !SERVER_ADDRESS.test(request.url)
+  (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html') && !SERVER_ADDRESS.test(request.url)
 
 const notBuiltPage = `<!doctype html><html lang="ru"><meta charset="utf-8"><title>Кабинет дилера</title><p>${NOT_BUILT_MESSAGE}</p></html>`
 

@@ -1,12 +1,4 @@
-import {
-  createRootRouteWithContext,
-  createRoute,
-  createRouter,
-  lazyRouteComponent,
-  notFound,
-  Outlet,
-  redirect,
-} from '@tanstack/react-router'
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, Outlet, redirect } from '@tanstack/react-router'
 import * as z from 'zod/mini'
 import { CABINET_LOADING_LABEL, CabinetLayout } from '../views/layout/cabinet-layout'
 import { NotFoundPage } from '../views/layout/not-found-page'
@@ -25,7 +17,19 @@ import { SectionErrorPage } from '../views/layout/no-access-page'
  * Menu keys (src/contract/menu.ts) of the screens this route tree has: the sidebar shows only
  * these. Add a key here when its screen's route is added below.
  */
-export const BUILT_SCREENS: readonly string[] = ['cabinet', 'profile', 'brand', 'cart', 'drafts', 'pricelist', 'favorites', 'needs', 'purchased', 'orders', 'acts']
+export const BUILT_SCREENS: readonly string[] = [
+  'cabinet',
+  'profile',
+  'brand',
+  'cart',
+  'drafts',
+  'pricelist',
+  'favorites',
+  'needs',
+  'purchased',
+  'orders',
+  'acts',
+]
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
 const localPath = z.string().check(z.regex(/^\/(?![/\\])/))
@@ -197,7 +201,19 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registrationRoute,
   cabinetLayoutRoute.addChildren([
-    cabinetRoute.addChildren([catalogueRoute, profileRoute, searchResultsRoute, brandRoute, draftsRoute, pricelistRoute, favoritesRoute, needsRoute, purchasedRoute, ordersRoute, actsRoute]),
+    cabinetRoute.addChildren([
+      catalogueRoute,
+      profileRoute,
+      searchResultsRoute,
+      brandRoute,
+      draftsRoute,
+      pricelistRoute,
+      favoritesRoute,
+      needsRoute,
+      purchasedRoute,
+      ordersRoute,
+      actsRoute,
+    ]),
     cartRoute,
   ]),
 ])

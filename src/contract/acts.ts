@@ -114,7 +114,6 @@ const actContractSchema = z.extend(contractSchema, { contragent_id: z.string() }
 export type ActContract = z.infer<typeof actContractSchema>
 
 const actContragentSchema = z.object({ id: z.string(), company: z.string() })
-type ActContragent = z.infer<typeof actContragentSchema>
 
 export const actsResponseSchema = z.object({
   acts: z.array(actSchema),

@@ -6,9 +6,7 @@ export interface CategoryNode {
   header: string
   children: CategoryNode[]
 }
-const categoryNodeSchema: z.ZodMiniType<CategoryNode> = z.lazy(() =>
-  z.object({ id: z.string(), header: z.string(), children: z.array(categoryNodeSchema) }),
-)
+const categoryNodeSchema: z.ZodMiniType<CategoryNode> = z.lazy(() => z.object({ id: z.string(), header: z.string(), children: z.array(categoryNodeSchema) }))
 
 /** GET /api/filterinit/: response contracts, catalog_tree, selectedContract, warehouses (spec §7). */
 export const filterInitSchema = z.object({

@@ -40,10 +40,7 @@ export const idNumber = z.pipe(
 
 /** A whole number from a number or a digit string, within [min, max]. */
 export const intIn = (min: number, max: number) =>
-  z.pipe(
-    transformed(z.union([z.number(), z.string().check(z.trim(), z.regex(/^-?\d+$/))]), Number),
-    z.int().check(z.gte(min), z.lte(max)),
-  )
+  z.pipe(transformed(z.union([z.number(), z.string().check(z.trim(), z.regex(/^-?\d+$/))]), Number), z.int().check(z.gte(min), z.lte(max)))
 
 /** A money amount ≥ 0 from a number or a numeric string (a decimal comma is accepted); '' and null mean none. */
 const optionalMoney = z.pipe(
@@ -101,9 +98,7 @@ const paramFiltersSchema = z.pipe(
   z.transform((v: unknown): unknown => {
     if (v === undefined || v === null || v === '') return []
     if (Array.isArray(v) || typeof v !== 'object') return v
-    return Object.entries(v as Record<string, unknown>).map(([id, range]) =>
-      typeof range === 'object' && range !== null ? { id, ...range } : range,
-    )
+    return Object.entries(v as Record<string, unknown>).map(([id, range]) => (typeof range === 'object' && range !== null ? { id, ...range } : range))
   }),
   z.array(paramFilterSchema).check(z.maxLength(100)),
 )
@@ -127,10 +122,7 @@ export const filterRequestSchema = z.object({
   brand: z._default(idList, []),
   /** a category id (with all its descendants) or '-1' = all catalogues */
   catalog: z._default(
-    z.pipe(
-      transformed(z.union([z.string(), z.number()]), String),
-      z.string().check(z.trim(), z.regex(/^(-1|\d{1,9})$/, CATALOGUE_MESSAGES.badCatalog)),
-    ),
+    z.pipe(transformed(z.union([z.string(), z.number()]), String), z.string().check(z.trim(), z.regex(/^(-1|\d{1,9})$/, CATALOGUE_MESSAGES.badCatalog))),
     CATALOGUE_DEFAULTS.catalog,
   ),
   /** a contract id, or '0' = the user's selected contract */
@@ -228,7 +220,6 @@ export const paginationSchema = z.object({
   perpage: z.int().check(z.positive()),
   pages: z.int().check(z.nonnegative()),
 })
-type Pagination = z.infer<typeof paginationSchema>
 
 /** POST /api/filter/ (and /api/search/) answer. */
 export const filterResponseSchema = z.object({

@@ -8,9 +8,5 @@ export const transformed = <S extends z.ZodMiniType, T>(schema: S, fn: (value: z
 
 /** Every 4xx/5xx answer of the cabinet API carries a Russian message for the user. */
 export const apiErrorSchema = z.object({ message: z.string() })
-type ApiError = z.infer<typeof apiErrorSchema>
-
-/** Contract and catalogue ids travel as strings on the wire (spec §9: contract '0', catalogue '27'). */
-const wireId = transformed(z.union([z.string(), z.number()]), (v) => String(v))
 
 export const okSchema = z.object({ ok: z.literal(true) })

@@ -113,7 +113,6 @@ export const placeOrderConflictSchema = z.object({
 })
 export type PlaceOrderConflict = z.infer<typeof placeOrderConflictSchema>
 
-
 /**
  * POST /api/processProductSet/ {contract, products}: adds several products at once; each is
  * checked against its warehouse, the ones that do not fit are reported, the others added.

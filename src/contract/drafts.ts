@@ -83,7 +83,6 @@ export const draftsResponseSchema = z.object({
 export type DraftsResponse = z.infer<typeof draftsResponseSchema>
 
 const DRAFT_ACTIONS = ['remove', 'repeat'] as const
-type DraftAction = (typeof DRAFT_ACTIONS)[number]
 
 /** POST /api/drafts/ {id, action} */
 export const draftActionRequestSchema = z.object({ id: idNumber, action: z.enum(DRAFT_ACTIONS) })

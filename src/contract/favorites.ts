@@ -68,4 +68,3 @@ export interface SaveNeedRequest {
 
 /** POST /ajax/deletefavorites/ {id}: the legacy form of POST /api/unsetWish/ (a form posts the id as text). */
 export const deleteFavoritesRequestSchema = z.object({ id: idNumber })
-const deleteFavoritesResponseSchema = z.object({ inwish: z.literal(false) })

@@ -16,7 +16,6 @@ export const GENERIC_RESOURCE_MESSAGES = {
 export const genericResourceRequestSchema = z.looseObject({
   method: z.enum(GENERIC_METHODS, GENERIC_RESOURCE_MESSAGES.unknownMethod),
 })
-type GenericResourceRequest = z.infer<typeof genericResourceRequestSchema>
 
 /** The alias of spec §7: GET or POST /rest/{method}/{id}/ is answered as /api/{method}/{id}/. */
 export const REST_PREFIX = '/rest/'

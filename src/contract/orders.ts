@@ -69,7 +69,6 @@ const orderRowSchema = z.extend(placedOrderSchema, { paid: z.boolean() })
 export type OrderRow = z.infer<typeof orderRowSchema>
 
 const orderStateSchema = z.object({ id: z.int(), header: z.string() })
-type OrderState = z.infer<typeof orderStateSchema>
 
 export const orderListSchema = z.object({
   /** newest first */
@@ -112,7 +111,6 @@ const orderLineSchema = z.object({
   price: z.number(),
   sum: z.number(),
 })
-type OrderLine = z.infer<typeof orderLineSchema>
 
 const orderDeliverySchema = z.object({
   /** 'Самовывоз со склада' …; '' for orders placed before delivery was recorded */
@@ -122,7 +120,6 @@ const orderDeliverySchema = z.object({
   address: z.string(),
   consignee: z.string(),
 })
-type OrderDelivery = z.infer<typeof orderDeliverySchema>
 
 /** GET /api/order/{id}/: the order, its delivery, comment and composition. */
 export const orderDetailSchema = z.object({
@@ -134,7 +131,6 @@ export const orderDetailSchema = z.object({
 export type OrderDetail = z.infer<typeof orderDetailSchema>
 
 const ORDER_ACTIONS = ['cancel', 'repeat'] as const
-type OrderAction = (typeof ORDER_ACTIONS)[number]
 
 /** POST /api/order/ {id, action, cancelComment?} */
 export const orderActionRequestSchema = z.object({

@@ -52,7 +52,6 @@ export const uploadTextRequestSchema = z.object({
   text: z.string(PRICELIST_MESSAGES.noText).check(z.refine((text) => text.trim() !== '', PRICELIST_MESSAGES.noText)),
   ...priceContext,
 })
-type UploadTextRequest = z.input<typeof uploadTextRequestSchema>
 
 /** A matched product, chosen for the basket unless the dealer unticks it. */
 const pricelistProductSchema = z.object({
@@ -97,21 +96,23 @@ function foldFormCartList(body: unknown): unknown {
 }
 
 const cartRequestSchema = z.object({
-  cartList: z.pipe(
-    z
-      .record(z.string(), intIn(0, MAX_LINE_QUANTITY))
-      .check(z.refine((list) => Object.keys(list).length <= PRICELIST_LIMITS.cartLines, `Не более ${PRICELIST_LIMITS.cartLines} товаров за раз`)),
-    z.transform((list: Record<string, number>, context) =>
-      Object.entries(list).flatMap(([key, qnt]) => {
-        const id = idNumber.safeParse(key)
-        if (!id.success) {
-          context.issues.push({ code: 'custom', message: CATALOGUE_MESSAGES.badId, path: [key], input: list })
-          return []
-        }
-        return qnt > 0 ? [{ id: id.data, qnt }] : []
-      }),
-    ),
-  ).check(z.refine((items) => items.length > 0, PRICELIST_MESSAGES.emptyCart)),
+  cartList: z
+    .pipe(
+      z
+        .record(z.string(), intIn(0, MAX_LINE_QUANTITY))
+        .check(z.refine((list) => Object.keys(list).length <= PRICELIST_LIMITS.cartLines, `Не более ${PRICELIST_LIMITS.cartLines} товаров за раз`)),
+      z.transform((list: Record<string, number>, context) =>
+        Object.entries(list).flatMap(([key, qnt]) => {
+          const id = idNumber.safeParse(key)
+          if (!id.success) {
+            context.issues.push({ code: 'custom', message: CATALOGUE_MESSAGES.badId, path: [key], input: list })
+            return []
+          }
+          return qnt > 0 ? [{ id: id.data, qnt }] : []
+        }),
+      ),
+    )
+    .check(z.refine((items) => items.length > 0, PRICELIST_MESSAGES.emptyCart)),
   ...priceContext,
 })
 export type AddCartFromPricelistRequest = z.input<typeof cartRequestSchema>

@@ -49,7 +49,6 @@ export const TAB_GROUP_IDS = { details: 'details' } as const
 
 /** A group of tabs (spec §3 Product tabs: groups of items), shown as one tab strip. */
 const productTabGroupSchema = z.object({ id: z.string(), items: z.array(productTabSchema) })
-type ProductTabGroup = z.infer<typeof productTabGroupSchema>
 
 /** The product card: the listed product plus its gallery, characteristics, tags and tabs. */
 const productCardSchema = z.extend(catalogueProductSchema, {

@@ -6,7 +6,6 @@ import { PURCHASED_DEFAULTS, PURCHASED_REPORTS, type PurchasedReport } from './p
 
 export { PURCHASED_DEFAULTS, PURCHASED_REPORTS, type PurchasedReport } from './purchased-defaults'
 
-
 export const PURCHASED_REPORT_TITLES: Record<PurchasedReport, string> = {
   goods: 'По товарам',
   often: 'Часто в заказах',
@@ -22,7 +21,6 @@ export const PURCHASED_REPORT_COLUMNS: Record<PurchasedReport, readonly Purchase
   last: ['lastDate', 'qnt', 'sum'],
   sum: ['qnt', 'orders', 'sum'],
 }
-
 
 /** the orders filter's date texts: one wording for dates across the cabinet */
 export const PURCHASED_MESSAGES = { badDate: ORDERS_MESSAGES.badDate, badPeriod: ORDERS_MESSAGES.badPeriod } as const
@@ -66,7 +64,6 @@ export const purchasedGoodsQuerySchema = z
       { message: PURCHASED_MESSAGES.badPeriod, path: ['endDate'] },
     ),
   )
-type PurchasedGoodsQuery = z.input<typeof purchasedGoodsQuerySchema>
 export type PurchasedGoodsFilter = z.output<typeof purchasedGoodsQuerySchema>
 /** What /cabinet/purchased/ keeps in its address; startDate and endDate '' = the default period. */
 export type PurchasedFilters = Omit<PurchasedGoodsFilter, 'perpage'>

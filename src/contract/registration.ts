@@ -18,7 +18,6 @@ export type RegistrationRequest = z.infer<typeof registrationRequestSchema>
 
 /** The fields a draft of the form keeps across a reload: a password and a one-time code are never stored. */
 export const DRAFT_FIELDS = ['company', 'inn', 'name', 'email', 'phone'] as const satisfies readonly (keyof RegistrationRequest)[]
-type RegistrationDraft = Partial<Record<(typeof DRAFT_FIELDS)[number], string>>
 
 export const registrationResponseSchema = z.object({
   state: z.string(),

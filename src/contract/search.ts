@@ -30,11 +30,3 @@ export type AutocompleteResponse = z.infer<typeof autocompleteResponseSchema>
  * The answer is filterResponseSchema.
  */
 export const searchRequestSchema = z.extend(z.omit(filterRequestSchema, { query: true, catalog: true, search_range: true }), { keyword })
-type SearchRequest = z.input<typeof searchRequestSchema>
-
-/** What the search results are of. */
-interface SearchQuery {
-  keyword: string
-  contract: string
-  warehouse: number
-}

@@ -69,14 +69,12 @@ export const actRequestMachine = setup({
       },
     },
     validating: {
-      description: 'Spec §5: both dates real, the start earlier than the end, the contract the contragent\'s',
-      always: [
-        { guard: 'hasFieldError', target: 'invalid', actions: 'storeFieldError' },
-        { target: 'submitting' },
-      ],
+      description: "Spec §5: both dates real, the start earlier than the end, the contract the contragent's",
+      always: [{ guard: 'hasFieldError', target: 'invalid', actions: 'storeFieldError' }, { target: 'submitting' }],
     },
     invalid: {
-      description: 'The message under the form, e.g. "Ошибка во временных периодах: дата начала периода больше или равна дате конца периода"; nothing was sent',
+      description:
+        'The message under the form, e.g. "Ошибка во временных периодах: дата начала периода больше или равна дате конца периода"; nothing was sent',
       on: {
         'field.change': { target: 'editing', description: 'The dealer corrects a value', actions: { type: 'storeField', params: ({ event }) => event } },
         'form.submit': { target: 'validating', description: 'The dealer presses «Запросить» again' },

@@ -1,8 +1,7 @@
 import { ACTS_DEFAULTS, ACTS_MESSAGES, isPeriodOrdered, ruDayNumber, type ActContract, type ActsQueryInput } from '../contract/acts'
-import { ruDateParts, ruToday } from '../contract/order-periods'
+import { ruDateParts } from '../contract/order-periods'
 
 const pad = (n: number) => String(n).padStart(2, '0')
-
 
 /** The same day `months` months earlier, kept inside a shorter month (31.03 → 28.02 or 29.02). */
 export function monthsBefore(day: string, months: number): string {

@@ -122,8 +122,16 @@ export const actsMachine = setup({
               description: 'The address names another page (a pagination link, reload, or browser back): the poll restarts on it',
               actions: { type: 'storePage', params: ({ event }) => ({ page: event.page }) },
             },
-            'list.refresh': { target: '#acts.list.live', reenter: true, description: 'The filter changed or an act was requested: the poll restarts at once' },
-            'poll.data': { target: '.checking', description: 'A list arrived', actions: { type: 'storeResult', params: ({ event }) => ({ result: event.data }) } },
+            'list.refresh': {
+              target: '#acts.list.live',
+              reenter: true,
+              description: 'The filter changed or an act was requested: the poll restarts at once',
+            },
+            'poll.data': {
+              target: '.checking',
+              description: 'A list arrived',
+              actions: { type: 'storeResult', params: ({ event }) => ({ result: event.data }) },
+            },
             'poll.failed': {
               target: '.failed',
               description: 'The request failed: the next try waits 10 s × 2^failures',
@@ -138,7 +146,10 @@ export const actsMachine = setup({
               description: 'Decides between the table and the empty message',
               always: [{ guard: 'hasActs', target: 'loaded' }, { target: 'empty' }],
             },
-            loaded: { description: 'The table: number, contract, contragent, period, requested, state («Формируется», «Готов»), a download link on ready acts; the pagination' },
+            loaded: {
+              description:
+                'The table: number, contract, contragent, period, requested, state («Формируется», «Готов»), a download link on ready acts; the pagination',
+            },
             empty: { description: '"За выбранный период актов нет" (or, past the last page, a link to the last page)' },
             failed: {
               description: 'The failure shown: the error block (or, over the last list, "Список не обновлён") with «Повторить»; the poll retries by itself',
@@ -153,7 +164,11 @@ export const actsMachine = setup({
       description: 'The filter form: contract, contragent, start and end dates (the last 12 months by default), applied by «Показать»',
       initial: 'valid',
       on: {
-        'filter.edit': { target: '.valid', description: 'The dealer changes a filter field', actions: { type: 'storeDraftField', params: ({ event }) => event } },
+        'filter.edit': {
+          target: '.valid',
+          description: 'The dealer changes a filter field',
+          actions: { type: 'storeDraftField', params: ({ event }) => event },
+        },
         'filter.apply': [
           { guard: 'isFilterInvalid', target: '.invalid', description: 'A date is not real or the start is after the end', actions: 'storeFilterError' },
           {

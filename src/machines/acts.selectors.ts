@@ -9,8 +9,7 @@ export type ActsListView = 'loading' | 'loaded' | 'empty' | 'failed' | 'paused'
 
 const LIST_VIEWS: readonly ActsListView[] = ['failed', 'empty', 'paused', 'loaded']
 
-export const listViewOf = (snapshot: ActsSnapshot): ActsListView =>
-  LIST_VIEWS.find((view) => snapshot.matches({ list: { live: view } })) ?? 'loading'
+export const listViewOf = (snapshot: ActsSnapshot): ActsListView => LIST_VIEWS.find((view) => snapshot.matches({ list: { live: view } })) ?? 'loading'
 
 /** «Запросить акт сверки» is enabled once the contracts are known and while the modal is closed. */
 export const canRequestAct = (snapshot: ActsSnapshot): boolean =>

@@ -147,10 +147,7 @@ export const addToBasketMachine = setup({
             guard: { type: 'isStockRefusal', params: ({ event }) => event.output },
             target: 'editing.overStock',
             description: 'The server has less free stock (409): the quantity resets to what it can still add',
-            actions: [
-              { type: 'storeAvailable', params: ({ event }) => event.output },
-              'resetQuantityToAvailable',
-            ],
+            actions: [{ type: 'storeAvailable', params: ({ event }) => event.output }, 'resetQuantityToAvailable'],
           },
           {
             target: 'editing.added',

@@ -8,8 +8,7 @@ export type AddToBasketNotice = 'zeroQuantity' | 'overStock' | 'failed' | 'added
 
 const NOTICES: readonly AddToBasketNotice[] = ['zeroQuantity', 'overStock', 'failed', 'added']
 
-export const noticeOf = (snapshot: AddToBasketSnapshot): AddToBasketNotice | null =>
-  NOTICES.find((notice) => snapshot.matches({ editing: notice })) ?? null
+export const noticeOf = (snapshot: AddToBasketSnapshot): AddToBasketNotice | null => NOTICES.find((notice) => snapshot.matches({ editing: notice })) ?? null
 
 /** The add call runs: the stepper and the button are disabled. */
 export const isAdding = (snapshot: AddToBasketSnapshot): boolean => snapshot.matches('adding')

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate'
+import { assign, enqueueActions, setup } from 'xstate'
 import { addToBasketMachine, type AddToBasketEvent, type AddToBasketInput } from './add-to-basket.machine'
 
 /** At most this many adders run; touching one more stops the one touched longest ago. */
@@ -67,5 +67,3 @@ export const basketAddersMachine = setup({
     ],
   },
 })
-
-type BasketAddersActor = ActorRefFrom<typeof basketAddersMachine>

@@ -31,10 +31,7 @@ export function decideCommit(line: BasketLine, text: string): CommitDecision {
 export const steppedText = (text: string, delta: 1 | -1) => String(stepQuantity(parseQuantity(text), delta))
 
 /** The queue with this edit last, replacing an older edit of the same line. */
-export const enqueueEdit = (queue: readonly LineEdit[], edit: LineEdit): LineEdit[] => [
-  ...queue.filter((queued) => queued.lineId !== edit.lineId),
-  edit,
-]
+export const enqueueEdit = (queue: readonly LineEdit[], edit: LineEdit): LineEdit[] => [...queue.filter((queued) => queued.lineId !== edit.lineId), edit]
 
 /** The basket after the server set a line: its quantity and sum, removed at 0; the totals from the server's summary. */
 export function applyLineQuantity(data: BasketData, lineId: string, qnt: number, summary: BasketSummary): BasketData {

@@ -91,7 +91,12 @@ const stockOf = (context: BasketContext, lineId: string) => {
  * failed save rolls the line back until the dealer retries.
  */
 export const basketMachine = setup({
-  types: {} as { context: BasketContext; events: BasketEvent; input: BasketInput; children: { checkout: 'checkout'; draftSave: 'draftSave'; warehouseMap: 'warehouseMap' } },
+  types: {} as {
+    context: BasketContext
+    events: BasketEvent
+    input: BasketInput
+    children: { checkout: 'checkout'; draftSave: 'draftSave'; warehouseMap: 'warehouseMap' }
+  },
   actors: {
     checkout: checkoutMachine,
     draftSave: draftSaveMachine,
@@ -240,7 +245,7 @@ export const basketMachine = setup({
     'basket.contract': {
       guard: 'isOtherContract',
       target: '.loading',
-      description: 'The dealer switched the contract in the header: that contract\'s basket loads',
+      description: "The dealer switched the contract in the header: that contract's basket loads",
       actions: { type: 'storeContract', params: ({ event }) => ({ contract: event.contract }) },
     },
   },
@@ -336,7 +341,10 @@ export const basketMachine = setup({
                       { type: 'storeSaved', params: ({ event }) => ({ basket: 'basket' in event.output ? event.output.basket : { count: 0, sum: 0 } }) },
                       { type: 'notifySummary', params: ({ event }) => ({ basket: 'basket' in event.output ? event.output.basket : { count: 0, sum: 0 } }) },
                       { type: 'notifyOtherTabs', params: ({ context }) => ({ contract: context.contract }) },
-                      { type: 'persistUnsaved', params: ({ context }) => ({ contract: context.contract, unsaved: unsavedTexts(context.data, context.texts) }) },
+                      {
+                        type: 'persistUnsaved',
+                        params: ({ context }) => ({ contract: context.contract, unsaved: unsavedTexts(context.data, context.texts) }),
+                      },
                     ],
                   },
                 ],
@@ -396,9 +404,7 @@ export const basketMachine = setup({
               {
                 guard: 'isKnownLine',
                 description: 'The dealer leaves the field or presses Enter: a changed quantity is queued (0 removes the line)',
-                actions: [
-                  { type: 'enqueueCommit', params: ({ event }) => event },
-                ],
+                actions: [{ type: 'enqueueCommit', params: ({ event }) => event }],
               },
             ],
             'line.step': [
@@ -427,11 +433,14 @@ export const basketMachine = setup({
           },
         },
         page: {
-          description: 'The basket page: its checkout and draft saving run while it is shown, for this basket\'s contract',
+          description: "The basket page: its checkout and draft saving run while it is shown, for this basket's contract",
           initial: 'choosing',
           states: {
             choosing: {
-              always: [{ guard: 'isPageShown', target: 'shown', description: 'The page is shown' }, { target: 'hidden', description: 'Another page is shown' }],
+              always: [
+                { guard: 'isPageShown', target: 'shown', description: 'The page is shown' },
+                { target: 'hidden', description: 'Another page is shown' },
+              ],
             },
             hidden: {
               description: 'Another page is shown',
@@ -463,7 +472,7 @@ export const basketMachine = setup({
                   on: {
                     'map.open': {
                       target: 'map',
-                      description: 'The dealer opens a warehouse\'s map (a group\'s heading, the pickup delivery)',
+                      description: "The dealer opens a warehouse's map (a group's heading, the pickup delivery)",
                       actions: { type: 'storeMapWarehouse', params: ({ event }) => ({ warehouse: event.warehouse }) },
                     },
                   },
@@ -479,7 +488,7 @@ export const basketMachine = setup({
                       target: 'map',
                       // here, not on `shown`: re-entering `shown` would restart the checkout and draft saving
                       reenter: true,
-                      description: 'Another warehouse\'s map replaces the open one',
+                      description: "Another warehouse's map replaces the open one",
                       actions: { type: 'storeMapWarehouse', params: ({ event }) => ({ warehouse: event.warehouse }) },
                     },
                   },

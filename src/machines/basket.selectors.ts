@@ -16,11 +16,9 @@ export function selectBasketScreen(snapshot: BasketSnapshot): BasketScreen {
   return Object.keys(snapshot.context.data?.products ?? {}).length === 0 ? 'empty' : 'lines'
 }
 
-export const selectSync = (snapshot: BasketSnapshot): BasketSync =>
-  SYNC_STATES.find((state) => snapshot.matches({ ready: { sync: state } })) ?? 'idle'
+export const selectSync = (snapshot: BasketSnapshot): BasketSync => SYNC_STATES.find((state) => snapshot.matches({ ready: { sync: state } })) ?? 'idle'
 
-export const selectGroups = (snapshot: BasketSnapshot): WarehouseGroup[] =>
-  snapshot.context.data ? groupByWarehouse(snapshot.context.data) : []
+export const selectGroups = (snapshot: BasketSnapshot): WarehouseGroup[] => (snapshot.context.data ? groupByWarehouse(snapshot.context.data) : [])
 
 /** The page's totals: the same figures as the header's summary (lines and sum), plus units. */
 export const selectTotals = (snapshot: BasketSnapshot) => {

@@ -189,7 +189,8 @@ export const catalogueFilterMachine = setup({
   },
 }).createMachine({
   id: 'catalogueFilter',
-  description: 'The catalogue (and the keyword search results, its keyword mode): filters, sorting and page kept in the address, the products of the page, wish and need toggles.',
+  description:
+    'The catalogue (and the keyword search results, its keyword mode): filters, sorting and page kept in the address, the products of the page, wish and need toggles.',
   type: 'parallel',
   context: ({ input }) => ({
     query: input.query,
@@ -337,7 +338,7 @@ export const catalogueFilterMachine = setup({
       },
     },
     card: {
-      description: 'The product card (?product=), invoked as this machine\'s child while it is open',
+      description: "The product card (?product=), invoked as this machine's child while it is open",
       initial: 'checking',
       on: {
         'filter.sync': {
@@ -357,7 +358,7 @@ export const catalogueFilterMachine = setup({
           on: {
             'card.open': {
               target: 'open',
-              description: 'The dealer clicks a product\'s name: its card opens and the address names it',
+              description: "The dealer clicks a product's name: its card opens and the address names it",
               actions: [{ type: 'storeOpenProduct', params: ({ event }) => ({ productId: event.productId }) }, NOTIFY_ADDRESS],
             },
           },

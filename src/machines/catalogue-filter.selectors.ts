@@ -20,8 +20,7 @@ export function pageScreenOf(snapshot: CatalogueSnapshot): 'initialising' | 'ini
 }
 
 /** 'wish:12', 'need:7': the toggles waiting for the server; compare with shallowEqual. */
-export const pendingMarksOf = (snapshot: CatalogueSnapshot): string[] =>
-  snapshot.context.marks.map((mark) => markKeyOf(mark.productId, mark.kind))
+export const pendingMarksOf = (snapshot: CatalogueSnapshot): string[] => snapshot.context.marks.map((mark) => markKeyOf(mark.productId, mark.kind))
 
 export const markKeyOf = (productId: number, kind: MarkKind) => `${kind}:${productId}`
 
@@ -34,8 +33,7 @@ export const shownProductsOf = (snapshot: CatalogueSnapshot): CatalogueProduct[]
 export const shownContractOf = (snapshot: CatalogueSnapshot): string => snapshot.context.answer?.contract ?? snapshot.context.contract
 
 /** The warehouse the shown stock is of. */
-export const shownWarehouseOf = (snapshot: CatalogueSnapshot): number =>
-  snapshot.context.answer?.warehouse ?? snapshot.context.query.warehouse
+export const shownWarehouseOf = (snapshot: CatalogueSnapshot): number => snapshot.context.answer?.warehouse ?? snapshot.context.query.warehouse
 
 /** The name of the shown warehouse, or '' before the answer names it. */
 export const shownWarehouseNameOf = (snapshot: CatalogueSnapshot): string => {

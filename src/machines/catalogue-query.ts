@@ -1,12 +1,5 @@
 import * as z from 'zod/mini'
-import {
-  CATALOGUE_DEFAULTS,
-  flag,
-  SORT_DIRECTIONS,
-  SORT_FIELDS,
-  type FilterRequest,
-  type Prices,
-} from '../contract/catalogue'
+import { CATALOGUE_DEFAULTS, flag, SORT_DIRECTIONS, SORT_FIELDS, type FilterRequest, type Prices } from '../contract/catalogue'
 import { transformed } from '../contract/common'
 import { DEFAULT_SORTING, type SortState } from './catalogue-sorting'
 
@@ -123,8 +116,7 @@ const hasBound = (param: ParamRange) => param.minp !== null || param.maxp !== nu
 export function queryFromSearch(search: CatalogueSearch, defaults: Pick<CatalogueQuery, 'warehouse'> = DEFAULT_QUERY): CatalogueQuery {
   const [minprice, maxprice] = ordered(search.minprice ?? null, search.maxprice ?? null)
   const keyword = search.q ?? ''
-  const sorting: SortState =
-    search.sort === 'none' ? null : { field: search.sort ?? DEFAULT_SORTING.field, sort: search.dir ?? DEFAULT_SORTING.sort }
+  const sorting: SortState = search.sort === 'none' ? null : { field: search.sort ?? DEFAULT_SORTING.field, sort: search.dir ?? DEFAULT_SORTING.sort }
   return {
     page: search.page ?? DEFAULT_QUERY.page,
     warehouse: search.warehouse ?? defaults.warehouse,
@@ -228,7 +220,8 @@ export function applyFilterChange(query: CatalogueQuery, change: FilterChange, d
   }
 }
 
-const withChoice = (ids: number[], id: number, selected: boolean) => (selected ? [...ids.filter((other) => other !== id), id] : ids.filter((other) => other !== id))
+const withChoice = (ids: number[], id: number, selected: boolean) =>
+  selected ? [...ids.filter((other) => other !== id), id] : ids.filter((other) => other !== id)
 
 const finiteOrNull = (value: number | null) => (value === null || !Number.isFinite(value) ? null : value)
 

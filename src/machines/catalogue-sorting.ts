@@ -20,5 +20,3 @@ export function ariaSortOf(current: SortState, field: SortField): 'ascending' | 
   if (current === null || current.field !== field) return 'none'
   return current.sort === 'asc' ? 'ascending' : 'descending'
 }
-
-const sameSorting = (a: SortState, b: SortState) => a === b || (a !== null && b !== null && a.field === b.field && a.sort === b.sort)

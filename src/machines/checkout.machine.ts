@@ -173,7 +173,8 @@ export const checkoutMachine = setup({
         ready: { description: 'Nothing missing is shown' },
         incomplete: { description: 'What is missing ("Выберите адрес доставки", "Выберите транспортную компанию") beside the button' },
         shortage: {
-          description: '"Не достаточно свободных остатков на складе" with the lines that were short and what is left of each; the basket shows the cut quantities',
+          description:
+            '"Не достаточно свободных остатков на складе" with the lines that were short and what is left of each; the basket shows the cut quantities',
         },
         failed: {
           description: '"Заказ не оформлен" with the reason and "Повторить"',

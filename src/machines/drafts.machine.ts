@@ -145,7 +145,7 @@ export const draftsMachine = setup({
             input: ({ context }) => ({ id: context.target?.id ?? 0 }),
             onDone: {
               target: 'repeated',
-              description: 'The lines went into the basket of the draft\'s contract, as far as the stock allowed: the header summary follows',
+              description: "The lines went into the basket of the draft's contract, as far as the stock allowed: the header summary follows",
               actions: [
                 { type: 'storeRepeat', params: ({ event }) => ({ repeat: event.output }) },
                 { type: 'notifyBasketChanged', params: ({ context, event }) => ({ basket: event.output.basket, contract: context.target?.contract ?? '' }) },

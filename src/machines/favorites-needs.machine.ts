@@ -89,8 +89,7 @@ export type FavoritesNeedsEvent =
 /** The page a list of `pages` pages can show: a page past the last one moves to the last (or to 1). */
 export const lastPageOf = (pages: number) => Math.max(1, pages)
 
-const savedNeedOf = (context: FavoritesNeedsContext, productId: number) =>
-  context.result?.goods.find((product) => product.id === productId)?.need ?? 0
+const savedNeedOf = (context: FavoritesNeedsContext, productId: number) => context.result?.goods.find((product) => product.id === productId)?.need ?? 0
 
 /**
  * /cabinet/favorites/ and /cabinet/needs/ (spec §2, §7, §9): the dealer's marked products, 20 per
@@ -220,7 +219,11 @@ export const favoritesNeedsMachine = setup({
                 id: 'removeMark',
                 src: 'removeMark',
                 input: ({ context }) => ({ list: context.list, productId: context.removing?.id ?? 0 }),
-                onDone: { target: '#favoritesNeeds.list.loading', description: 'The product is off the list: the page loads again', actions: 'resetRemoving' },
+                onDone: {
+                  target: '#favoritesNeeds.list.loading',
+                  description: 'The product is off the list: the page loads again',
+                  actions: 'resetRemoving',
+                },
                 onError: { target: 'removeFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
@@ -256,7 +259,11 @@ export const favoritesNeedsMachine = setup({
         editing: {
           description: 'The field shows what the dealer typed; «Сохранить» (or Enter) saves, Escape puts the saved quantity back',
           on: {
-            'need.input': { target: 'editing', description: 'The dealer keeps typing (or moves to another row)', actions: { type: 'storeNeedText', params: ({ event }) => event } },
+            'need.input': {
+              target: 'editing',
+              description: 'The dealer keeps typing (or moves to another row)',
+              actions: { type: 'storeNeedText', params: ({ event }) => event },
+            },
             'need.save': [
               { guard: 'isNeedValid', target: 'saving', description: 'A whole number from 1 to 1 000 000' },
               { target: 'invalid', description: '0, a sign, a fraction, letters, too many: nothing is saved', actions: 'resetNeedText' },
@@ -328,7 +335,8 @@ export const favoritesNeedsMachine = setup({
           on: {
             'card.close': {
               target: 'closed',
-              description: 'The dealer closes the card (✕, Escape, a click outside); the page loads again, as the card may have changed the wish or the stock',
+              description:
+                'The dealer closes the card (✕, Escape, a click outside); the page loads again, as the card may have changed the wish or the stock',
               actions: [{ type: 'storeCardProduct', params: { productId: null } }, raise({ type: 'list.reload' })],
             },
           },

@@ -10,5 +10,4 @@ export const unprovidedPromise = <Output, Input = NonReducibleUnknown>(name: str
 export const FALLBACK_ERROR_MESSAGE = 'Не удалось выполнить запрос. Повторите попытку.'
 
 /** The Russian message of a failed call (services throw errors carrying the server's text). */
-export const errorMessageOf = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : FALLBACK_ERROR_MESSAGE
+export const errorMessageOf = (error: unknown): string => (error instanceof Error && error.message ? error.message : FALLBACK_ERROR_MESSAGE)

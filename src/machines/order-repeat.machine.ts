@@ -57,7 +57,7 @@ export const orderRepeatMachine = setup({
         input: ({ context }) => ({ id: context.order.id }),
         onDone: {
           target: 'repeated',
-          description: 'The goods in stock went into the basket of the order\'s contract: the header summary follows',
+          description: "The goods in stock went into the basket of the order's contract: the header summary follows",
           actions: [
             { type: 'storeRepeat', params: ({ event }) => ({ repeat: event.output }) },
             { type: 'notifyBasketChanged', params: ({ context, event }) => ({ basket: event.output.basket, contract: context.order.contract }) },

@@ -30,9 +30,7 @@ export const filterOfSearch = (search: OrdersSearch): OrdersFilter => {
 
 /** The address of a filter: only what differs from the defaults, so the plain page keeps a plain address. */
 export const searchOfFilter = (filter: OrdersFilter): OrdersSearch =>
-  Object.fromEntries(
-    Object.entries(filter).filter(([key, value]) => value !== ORDERS_FILTER_DEFAULTS[key as keyof OrdersFilter]),
-  ) as OrdersSearch
+  Object.fromEntries(Object.entries(filter).filter(([key, value]) => value !== ORDERS_FILTER_DEFAULTS[key as keyof OrdersFilter])) as OrdersSearch
 
 export const isSameFilter = (a: OrdersFilter, b: OrdersFilter) =>
   (Object.keys(ORDERS_FILTER_DEFAULTS) as (keyof OrdersFilter)[]).every((key) => a[key] === b[key])
@@ -47,16 +45,16 @@ export const withFilterChange = (filter: OrdersFilter, change: Partial<Omit<Orde
 /** GET /api/order/'s query for the filter: the dates only with a chosen period. */
 export const ordersQuery = (filter: OrdersFilter) =>
   ({
-  contract: filter.contract,
-  article: filter.article,
-  dateselect: filter.dateselect,
-  start_date: filter.dateselect === 'period' ? filter.start_date : '',
-  end_date: filter.dateselect === 'period' ? filter.end_date : '',
-  search_doc: filter.search_doc,
-  paid: filter.paid,
-  state: filter.state,
-  page: filter.page,
-  perpage: ORDERS_DEFAULTS.perpage,
+    contract: filter.contract,
+    article: filter.article,
+    dateselect: filter.dateselect,
+    start_date: filter.dateselect === 'period' ? filter.start_date : '',
+    end_date: filter.dateselect === 'period' ? filter.end_date : '',
+    search_doc: filter.search_doc,
+    paid: filter.paid,
+    state: filter.state,
+    page: filter.page,
+    perpage: ORDERS_DEFAULTS.perpage,
   }) satisfies OrderListQuery & Record<string, string | number>
 
 /** The countdown's label: 300000 → '5:00'. */

@@ -2,7 +2,10 @@ import * as z from 'zod/mini'
 import { ORDER_PERIODS, ruDateParts } from '../contract/order-periods'
 
 const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined)
-const ruDate = z.string().check(z.trim(), z.refine((text) => ruDateParts(text) !== null))
+const ruDate = z.string().check(
+  z.trim(),
+  z.refine((text) => ruDateParts(text) !== null),
+)
 const text = z.string().check(z.trim(), z.maxLength(100))
 
 /**

@@ -76,9 +76,7 @@ export const ordersMachine = setup({
     }
   },
   actors: {
-    pollOrders: fromEventObservable<VisiblePollEvent<OrderList>, PollOrdersInput>(() =>
-      throwError(() => new Error('pollOrders is not provided')),
-    ),
+    pollOrders: fromEventObservable<VisiblePollEvent<OrderList>, PollOrdersInput>(() => throwError(() => new Error('pollOrders is not provided'))),
     countdown: visibleCountdownLogic,
     orderCancel: orderCancelMachine,
     orderRepeat: orderRepeatMachine,
@@ -149,7 +147,7 @@ export const ordersMachine = setup({
     },
     'order.toggleDetail': {
       guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
-      description: 'The dealer opens or closes an order\'s detail',
+      description: "The dealer opens or closes an order's detail",
       actions: { type: 'toggleDetail', params: ({ event }) => ({ id: event.id }) },
     },
   },
@@ -260,7 +258,12 @@ export const ordersMachine = setup({
               },
             ],
             'selection.all': [
-              { guard: 'isAllSelected', target: 'none', description: 'Every row was checked: the check-all box unchecks them all', actions: 'resetSelection' },
+              {
+                guard: 'isAllSelected',
+                target: 'none',
+                description: 'Every row was checked: the check-all box unchecks them all',
+                actions: 'resetSelection',
+              },
               { description: 'Some rows were checked: the check-all box checks the rest', actions: 'selectAll' },
             ],
             'selection.clear': { target: 'none', description: 'The dealer clears the selection', actions: 'resetSelection' },
@@ -271,18 +274,21 @@ export const ordersMachine = setup({
                 description: 'The reload no longer lists any checked row',
                 actions: 'resetSelection',
               },
-              { description: 'The reload keeps the checked rows it still lists', actions: { type: 'keepListedSelection', params: ({ event }) => ({ list: event.data }) } },
+              {
+                description: 'The reload keeps the checked rows it still lists',
+                actions: { type: 'keepListedSelection', params: ({ event }) => ({ list: event.data }) },
+              },
             ],
           },
         },
       },
     },
     action: {
-      description: 'One order\'s cancel or repeat at a time, each its own child machine and dialog',
+      description: "One order's cancel or repeat at a time, each its own child machine and dialog",
       initial: 'idle',
       states: {
         idle: {
-          description: 'The orders\' «Отменить» and «Повторить» are enabled',
+          description: "The orders' «Отменить» and «Повторить» are enabled",
           on: {
             'order.cancel': {
               guard: { type: 'isListed', params: ({ event }) => ({ id: event.order.id }) },

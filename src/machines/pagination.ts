@@ -8,8 +8,7 @@ const SIBLINGS = (MAX_CELLS - 5) / 2
 /** The run of pages at the start (or end) when only one ellipsis is needed: 11 = 9 + … + 1. */
 const EDGE_RUN = MAX_CELLS - 2
 
-const range = (from: number, to: number): Cell[] =>
-  Array.from({ length: to - from + 1 }, (_, i) => ({ kind: 'page', page: from + i }))
+const range = (from: number, to: number): Cell[] => Array.from({ length: to - from + 1 }, (_, i) => ({ kind: 'page', page: from + i }))
 
 const ellipsis: Cell = { kind: 'ellipsis' }
 

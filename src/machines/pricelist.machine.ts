@@ -133,7 +133,9 @@ export const pricelistMachine = setup({
     storeToggle: assign({ lines: ({ context }, params: { id: string }) => toggled(context.lines, productsOf(context), params.id) }),
     storeToggleAll: assign({ lines: ({ context }) => toggledAll(context.lines, productsOf(context)) }),
     storeLineInput: assign({ lines: ({ context }, params: { id: string; text: string }) => withInput(context.lines, params.id, params.text) }),
-    storeLineText: assign({ lines: ({ context }, params: { event: LineEvent }) => withText(context.lines, params.event.id, nextText(context, params.event)) }),
+    storeLineText: assign({
+      lines: ({ context }, params: { event: LineEvent }) => withText(context.lines, params.event.id, nextText(context, params.event)),
+    }),
     storeStockQuantity: assign({
       lines: ({ context }, params: { id: string }) => withStockQuantity(context.lines, productsOf(context), params.id),
       overStockLine: (_, params: { id: string }) => params.id,
@@ -203,7 +205,9 @@ export const pricelistMachine = setup({
       },
       states: {
         ready: { description: 'No message is shown' },
-        invalid: { description: 'The check before sending failed: "Выберите файл для загрузки", "Файл пуст", "Файл слишком большой…", "Вставьте текст заказа…"' },
+        invalid: {
+          description: 'The check before sending failed: "Выберите файл для загрузки", "Файл пуст", "Файл слишком большой…", "Вставьте текст заказа…"',
+        },
         failed: {
           description: 'The server refused the file or text (its Russian message, e.g. old XLS, no rows) or could not be reached; nothing changed',
         },
@@ -214,7 +218,11 @@ export const pricelistMachine = setup({
       invoke: {
         id: 'uploadFile',
         src: 'uploadFile',
-        input: ({ context, event }) => ({ file: (event as Extract<PricelistEvent, { type: 'file.upload' }>).file as ChosenFile, contract: context.contract, wms: context.wms }),
+        input: ({ context, event }) => ({
+          file: (event as Extract<PricelistEvent, { type: 'file.upload' }>).file as ChosenFile,
+          contract: context.contract,
+          wms: context.wms,
+        }),
         onDone: {
           target: 'choosing',
           description: 'The file is read: the selection modal opens',
@@ -246,7 +254,8 @@ export const pricelistMachine = setup({
       },
     },
     choosing: {
-      description: 'The selection modal: recognised products with a tick, price, free stock and quantity; the chosen sum; the rows not recognised with their reasons',
+      description:
+        'The selection modal: recognised products with a tick, price, free stock and quantity; the chosen sum; the rows not recognised with their reasons',
       initial: 'ready',
       on: {
         'line.toggle': {
@@ -314,7 +323,11 @@ export const pricelistMachine = setup({
       invoke: {
         id: 'addToCart',
         src: 'addToCart',
-        input: ({ context }) => ({ cartList: cartListOf(context.lines), contract: context.answer?.contract ?? context.contract, wms: context.answer?.wms ?? context.wms }),
+        input: ({ context }) => ({
+          cartList: cartListOf(context.lines),
+          contract: context.answer?.contract ?? context.contract,
+          wms: context.answer?.wms ?? context.wms,
+        }),
         onDone: [
           {
             guard: { type: 'hasRefused', params: ({ event }) => ({ answer: event.output }) },

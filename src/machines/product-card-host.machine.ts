@@ -39,7 +39,7 @@ export const productCardHostMachine = setup({
         'card.open': {
           target: 'open',
           reenter: true,
-          description: "The dealer opens another product (an analogue from the open card): its card replaces this one",
+          description: 'The dealer opens another product (an analogue from the open card): its card replaces this one',
           actions: { type: 'storeCard', params: ({ event }) => ({ productId: event.productId, contract: event.contract, warehouse: event.warehouse }) },
         },
         'card.close': { target: 'closed', description: 'The dealer closes the card (✕, Escape, a click outside)', actions: 'resetCard' },

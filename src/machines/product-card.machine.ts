@@ -1,13 +1,5 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
-import {
-  TAB_IDS,
-  type AsyncTabId,
-  type BindData,
-  type ProductCard,
-  type ProductRequest,
-  type TabRequest,
-  type WishRequest,
-} from '../contract/product'
+import { TAB_IDS, type AsyncTabId, type BindData, type ProductCard, type ProductRequest, type TabRequest, type WishRequest } from '../contract/product'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 
 export const PRODUCT_CARD_MESSAGES = {

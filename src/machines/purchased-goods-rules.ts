@@ -33,4 +33,3 @@ export const withFilter = (filters: PurchasedFilters, change: Partial<Omit<Purch
   ...change,
   page: 1,
 })
-

@@ -62,8 +62,12 @@ export const purchasedGoodsMachine = setup({
       period: (_, params: { filters: PurchasedFilters }) => periodOf(params.filters),
       periodError: null,
     }),
-    storeFilterChange: assign({ filters: ({ context }, params: { change: Partial<Omit<PurchasedFilters, 'page'>> }) => withFilter(context.filters, params.change) }),
-    storePeriodText: assign({ period: ({ context }, params: { field: keyof PeriodDraft; text: string }) => ({ ...context.period, [params.field]: params.text }) }),
+    storeFilterChange: assign({
+      filters: ({ context }, params: { change: Partial<Omit<PurchasedFilters, 'page'>> }) => withFilter(context.filters, params.change),
+    }),
+    storePeriodText: assign({
+      period: ({ context }, params: { field: keyof PeriodDraft; text: string }) => ({ ...context.period, [params.field]: params.text }),
+    }),
     storePeriodError: assign({ periodError: ({ context }) => periodError(context.period) }),
     resetPeriodError: assign({ periodError: null }),
     /** the server fills in the default period: untouched fields show the days counted, typed ones stay */
@@ -137,7 +141,10 @@ export const purchasedGoodsMachine = setup({
         description: 'The dealer presses «Показать»: the typed period, page 1, and the address follows',
         actions: [
           'resetPeriodError',
-          { type: 'storeFilterChange', params: ({ context }) => ({ change: { startDate: context.period.startDate.trim(), endDate: context.period.endDate.trim() } }) },
+          {
+            type: 'storeFilterChange',
+            params: ({ context }) => ({ change: { startDate: context.period.startDate.trim(), endDate: context.period.endDate.trim() } }),
+          },
           { type: 'notifyAddress', params: ({ context }) => ({ filters: context.filters }) },
         ],
       },

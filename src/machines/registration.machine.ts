@@ -51,8 +51,7 @@ export function fieldError(field: RegistrationField, value: string): string | nu
 const errorsOf = (values: RegistrationValues): RegistrationErrors =>
   Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, fieldError(field, values[field])])) as RegistrationErrors
 
-const emptyValues = (): RegistrationValues =>
-  Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, ''])) as RegistrationValues
+const emptyValues = (): RegistrationValues => Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, ''])) as RegistrationValues
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 
@@ -72,8 +71,7 @@ export const keptContextOf = (context: RegistrationContext) => {
   return { ...context, values }
 }
 
-const noErrors = (): RegistrationErrors =>
-  Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, null])) as RegistrationErrors
+const noErrors = (): RegistrationErrors => Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, null])) as RegistrationErrors
 
 /** The address of the context's captcha image. */
 export const captchaSrcOf = (context: RegistrationContext) => captchaUrl(context.captchaTime)
@@ -98,10 +96,7 @@ export const registrationMachine = setup({
     // once a field shows an error it is checked on every keystroke, so the error goes as soon as it is fixed
     storeValue: assign(({ context }, params: { field: RegistrationField; value: string }) => ({
       values: { ...context.values, [params.field]: params.value },
-      errors:
-        context.errors[params.field] === null
-          ? context.errors
-          : { ...context.errors, [params.field]: fieldError(params.field, params.value) },
+      errors: context.errors[params.field] === null ? context.errors : { ...context.errors, [params.field]: fieldError(params.field, params.value) },
     })),
     storeFieldError: assign({
       errors: ({ context }, params: { field: RegistrationField }) => ({

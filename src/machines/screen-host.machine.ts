@@ -1,6 +1,16 @@
-import { assign, createMachine, enqueueActions, setup, type ActorRefFrom } from 'xstate'
+import { assign, createMachine, enqueueActions, setup, type ActorRefFrom, type AnyActorRef } from 'xstate'
 import { unprovidedPromise } from './machine-support'
-import { addressEventOf, SCREEN_INPUTS, SCREEN_NAMES, screenOf, type Address, type ScreenChoice, type ScreenFrame, type ScreenLogics, type ScreenName } from './screens'
+import {
+  addressEventOf,
+  SCREEN_INPUTS,
+  SCREEN_NAMES,
+  screenOf,
+  type Address,
+  type ScreenChoice,
+  type ScreenFrame,
+  type ScreenLogics,
+  type ScreenName,
+} from './screens'
 
 export interface ScreenHostContext {
   /** the address the router delivered last; null before the first */
@@ -76,7 +86,7 @@ export const screenHostMachine = setup({
     /** the running screen gets the address as its own event */
     forwardAddress: enqueueActions(({ context, system, enqueue }) => {
       const { screen, address } = context
-      const child = screen && system.get(screen.name)
+      const child = screen ? (system.get(screen.name) as AnyActorRef | undefined) : undefined
       const event = screen && address && addressEventOf(screen.name, address, context.frame)
       if (child && event) enqueue.sendTo(child, event)
     }),
@@ -114,7 +124,7 @@ export const screenHostMachine = setup({
     },
     none: { description: 'No screen machine runs' },
     loadingCode: {
-      description: 'The screen\'s code loads with its route; the page shows its loader',
+      description: "The screen's code loads with its route; the page shows its loader",
       invoke: {
         id: 'loadScreenCode',
         src: 'loadScreenCode',
@@ -129,7 +139,11 @@ export const screenHostMachine = setup({
     },
     starting: {
       description: 'Starts the machine of the chosen screen',
-      always: SCREEN_NAMES.map((name) => ({ guard: { type: 'isScreen' as const, params: { name } }, target: name, description: `The address shows ${name}` })),
+      always: SCREEN_NAMES.map((name) => ({
+        guard: { type: 'isScreen' as const, params: { name } },
+        target: name,
+        description: `The address shows ${name}`,
+      })),
     },
     ...screenStates(),
   },

@@ -55,8 +55,7 @@ export function listMessageText(snapshot: SearchAutocompleteSnapshot): string | 
 }
 
 /** "Введите не менее 2 символов" under the field: a too-short keyword while the list does not show. */
-export const isHintShown = (snapshot: SearchAutocompleteSnapshot): boolean =>
-  snapshot.matches({ search: 'tooShort' }) && !isListOpen(snapshot)
+export const isHintShown = (snapshot: SearchAutocompleteSnapshot): boolean => snapshot.matches({ search: 'tooShort' }) && !isListOpen(snapshot)
 
 /** The product card the machine runs while a chosen suggestion's card is open. */
 export const openProductCard = (snapshot: SearchAutocompleteSnapshot): ProductCardActor | undefined => snapshot.children.productCard

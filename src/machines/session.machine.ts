@@ -228,7 +228,8 @@ export const sessionMachine = setup({
               invoke: {
                 id: 'login',
                 src: 'login',
-                input: ({ event }) => (event.type === 'session.login' ? { email: event.email.trim(), password: event.password } : { email: '', password: '' }),
+                input: ({ event }) =>
+                  event.type === 'session.login' ? { email: event.email.trim(), password: event.password } : { email: '', password: '' },
                 onDone: [
                   {
                     guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
@@ -267,7 +268,7 @@ export const sessionMachine = setup({
             },
             shown: {
               description: 'The registration modal over the login page',
-              always: { guard: not('isRegistrationAddress'), target: 'closed', description: 'The dealer left the form\'s address: the form stops' },
+              always: { guard: not('isRegistrationAddress'), target: 'closed', description: "The dealer left the form's address: the form stops" },
               initial: 'loadingCode',
               // the first captcha is asked with the time the dealer arrived at the form
               states: formStates('registration', ({ context, event }) => ({
@@ -302,7 +303,7 @@ export const sessionMachine = setup({
       invoke: { id: 'shell', src: 'shell', systemId: 'shell', input: ({ context }) => ({ address: context.address }) },
       on: {
         'address.changed': {
-          description: 'The router: the shell\'s screen host runs the screen of the new address',
+          description: "The router: the shell's screen host runs the screen of the new address",
           actions: [
             { type: 'storeAddress', params: ({ event }) => ({ address: event.address }) },
             { type: 'notifyShellAddress', params: ({ event }) => ({ address: event.address }) },

@@ -1,4 +1,4 @@
-import { enqueueActions, type EventObject } from 'xstate'
+import { enqueueActions, type AnyActorRef, type EventObject } from 'xstate'
 import type { BasketSummary } from '../contract/account'
 
 /** Where a machine asks the app to go (a filter put into the address, the basket after adding). */
@@ -36,7 +36,7 @@ export const notifyShell = <TParams>(eventsOf: (params: TParams) => ShellLinkEve
 /** The same for any actor with a systemId (the checkout tells the basket, systemId 'basket'). */
 export const notifySystemActor = <TParams, TEvent extends EventObject>(systemId: string, eventsOf: (params: TParams) => TEvent | readonly TEvent[]) =>
   enqueueActions<AnyOf, AnyOf, TParams, AnyOf, AnyOf, AnyOf, AnyOf, AnyOf, AnyOf>(({ system, enqueue }, params: TParams) => {
-    const target = system.get(systemId)
+    const target = system.get(systemId) as AnyActorRef | undefined
     if (!target) return
     for (const event of ([] as TEvent[]).concat(eventsOf(params))) enqueue.sendTo(target, event)
   })

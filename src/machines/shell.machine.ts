@@ -1,4 +1,4 @@
-import { assign, createMachine, enqueueActions, raise, sendTo, setup, type ActorRefFrom } from 'xstate'
+import { assign, createMachine, enqueueActions, raise, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate'
 import type { BasketSummary, InitData, Warehouse } from '../contract/account'
 import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
 import type { basketMachine } from './basket.machine'
@@ -92,7 +92,12 @@ const unprovidedHeaderSearch = createMachine({ id: 'searchAutocomplete' }) as un
  * (remembered through `persistWarehouse`, an action the app provides).
  */
 export const shellMachine = setup({
-  types: {} as { context: ShellContext; events: ShellEvent; input: ShellInput | undefined; children: { basket: 'basket'; screenHost: 'screenHost'; productCardHost: 'productCardHost'; headerSearch: 'headerSearch'; basketAdders: 'basketAdders' } },
+  types: {} as {
+    context: ShellContext
+    events: ShellEvent
+    input: ShellInput | undefined
+    children: { basket: 'basket'; screenHost: 'screenHost'; productCardHost: 'productCardHost'; headerSearch: 'headerSearch'; basketAdders: 'basketAdders' }
+  },
   actors: {
     basket: unprovidedBasket,
     screenHost: screenHostMachine,
@@ -152,7 +157,7 @@ export const shellMachine = setup({
     notifyBasketStale: sendTo('basket', { type: 'basket.stale' }),
     /** the basket (when it runs) learns whether its page is shown: its checkout and draft saving run only then */
     notifyBasketPage: enqueueActions(({ system, enqueue }, params: { address: Address }) => {
-      const basket = system.get('basket')
+      const basket = system.get('basket') as AnyActorRef | undefined
       if (basket) enqueue.sendTo(basket, { type: isBasketPage(params.address) ? 'page.shown' : 'page.hidden' })
     }),
     notifyBasketContract: sendTo('basket', (_, params: { contract: string }) => ({ type: 'basket.contract' as const, contract: params.contract })),
@@ -175,7 +180,7 @@ export const shellMachine = setup({
       actions: { type: 'storeAddress', params: ({ event }) => ({ address: event.address }) },
     },
     'address.navigate': {
-      description: 'A screen asks to go to an address: the app\'s router goes there',
+      description: "A screen asks to go to an address: the app's router goes there",
       actions: { type: 'navigate', params: ({ event }) => event.navigation },
     },
   },
@@ -287,13 +292,13 @@ export const shellMachine = setup({
           },
         },
         basket: {
-          description: 'The basket of the selected contract; the header shows the init data\'s figures until it runs',
+          description: "The basket of the selected contract; the header shows the init data's figures until it runs",
           initial: 'loadingCode',
           on: {
             'basket.changed': {
               guard: 'isSelectedContractBasket',
               description:
-                'A screen changed the basket of the selected contract: the header summary follows (another contract\'s basket changes nothing here)',
+                "A screen changed the basket of the selected contract: the header summary follows (another contract's basket changes nothing here)",
               actions: { type: 'storeBasket', params: ({ event }) => ({ basket: event.basket }) },
             },
           },
@@ -326,7 +331,7 @@ export const shellMachine = setup({
                   actions: [{ type: 'storeBasket', params: ({ event }) => ({ basket: event.basket }) }, 'notifyBasketStale'],
                 },
                 'basket.contract': {
-                  description: 'The server switched the contract: the basket child loads that contract\'s basket',
+                  description: "The server switched the contract: the basket child loads that contract's basket",
                   actions: { type: 'notifyBasketContract', params: ({ event }) => ({ contract: event.contract }) },
                 },
               },
@@ -338,7 +343,7 @@ export const shellMachine = setup({
           initial: 'loadingCode',
           states: {
             loadingCode: {
-              description: 'The header search\'s machine code loads (it is not in the first load)',
+              description: "The header search's machine code loads (it is not in the first load)",
               invoke: {
                 id: 'loadHeaderSearchCode',
                 src: 'loadHeaderSearchCode',

@@ -26,7 +26,8 @@ export const sidebarMachine = setup({
   },
 }).createMachine({
   id: 'sidebar',
-  description: 'The sidebar is wide (titles) or narrow (initials with tooltips); the choice is remembered. Under the narrow-screen breakpoint it is a drawer opened by the menu button.',
+  description:
+    'The sidebar is wide (titles) or narrow (initials with tooltips); the choice is remembered. Under the narrow-screen breakpoint it is a drawer opened by the menu button.',
   context: ({ input }) => ({ mode: input.mode }),
   type: 'parallel',
   states: {

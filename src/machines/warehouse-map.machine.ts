@@ -37,7 +37,7 @@ export const warehouseMapMachine = setup({
   },
 }).createMachine({
   id: 'warehouseMap',
-  description: 'The warehouse map modal: loads the warehouse\'s address, schedule and map picture while the modal is open.',
+  description: "The warehouse map modal: loads the warehouse's address, schedule and map picture while the modal is open.",
   context: ({ input }) => ({ warehouseId: input.warehouseId, warehouse: null, errorMessage: null }),
   initial: 'loading',
   states: {

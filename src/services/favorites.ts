@@ -1,11 +1,5 @@
 import { fromPromise } from 'xstate'
-import {
-  MARKED_PER_PAGE,
-  markedGoodsResponseSchema,
-  type MarkedGoodsRequest,
-  type RemoveMarkRequest,
-  type SaveNeedRequest,
-} from '../contract/favorites'
+import { MARKED_PER_PAGE, markedGoodsResponseSchema, type MarkedGoodsRequest, type RemoveMarkRequest, type SaveNeedRequest } from '../contract/favorites'
 import { needResponseSchema, wishResponseSchema } from '../contract/product'
 import type { Http } from './http'
 

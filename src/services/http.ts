@@ -49,10 +49,7 @@ export function createHttp(options: HttpOptions = {}) {
   })
   const bootAnswers = options.bootAnswers ?? readPageBootAnswers()
 
-  async function send<S extends z.ZodMiniType>(
-    schema: S,
-    request: () => Promise<Response>,
-  ): Promise<z.output<S>> {
+  async function send<S extends z.ZodMiniType>(schema: S, request: () => Promise<Response>): Promise<z.output<S>> {
     let response: Response
     try {
       response = await request()
@@ -90,8 +87,13 @@ export function createHttp(options: HttpOptions = {}) {
     postUrl: <S extends z.ZodMiniType>(url: string, body: unknown, schema: S, signal?: AbortSignal) =>
       write(schema, () => client.post(path(url), { json: body ?? {}, signal })),
     /** GET /api/{method}/{id}/ (id may be omitted for a list) */
-    get: <S extends z.ZodMiniType>(method: string, id: string | number | undefined, schema: S, query?: Record<string, string | number>, signal?: AbortSignal) =>
-      read(schema, apiPath(method, id), query, () => client.get(apiPath(method, id), { searchParams: query, signal })),
+    get: <S extends z.ZodMiniType>(
+      method: string,
+      id: string | number | undefined,
+      schema: S,
+      query?: Record<string, string | number>,
+      signal?: AbortSignal,
+    ) => read(schema, apiPath(method, id), query, () => client.get(apiPath(method, id), { searchParams: query, signal })),
     /** POST /api/{method}/{id}/ with body field `method` (put, update, del) */
     mutate: <S extends z.ZodMiniType>(method: string, id: string | number, verb: Method, data: Record<string, unknown>, schema: S, signal?: AbortSignal) =>
       write(schema, () => client.post(apiPath(method, id), { json: { ...data, method: verb }, signal })),

@@ -105,7 +105,11 @@ export function createJournalBook(options: JournalBookOptions) {
     add,
     entries: (): readonly JournalEntry[] => entries,
     exportJson: (exportedAt: Date): string =>
-      JSON.stringify({ format: JOURNAL_FORMAT, version: JOURNAL_VERSION, exportedAt: exportedAt.toISOString(), entries: [...entries] } satisfies JournalExport, null, 2),
+      JSON.stringify(
+        { format: JOURNAL_FORMAT, version: JOURNAL_VERSION, exportedAt: exportedAt.toISOString(), entries: [...entries] } satisfies JournalExport,
+        null,
+        2,
+      ),
   }
 }
 

@@ -171,11 +171,9 @@ export function firstDifference(a: unknown, b: unknown, path = ''): string | nul
 /** The part of a JSON value at a path firstDifference gave. */
 export function valueAt(value: unknown, path: string): unknown {
   if (path === '') return value
-  return path
-    .split(/\.|(?=\[)/)
-    .reduce<unknown>((item, step) => {
-      if (item === null || typeof item !== 'object') return undefined
-      const index = /^\[(\d+)\]$/.exec(step)
-      return index ? (item as unknown[])[Number(index[1])] : (item as Record<string, unknown>)[step]
-    }, value)
+  return path.split(/\.|(?=\[)/).reduce<unknown>((item, step) => {
+    if (item === null || typeof item !== 'object') return undefined
+    const index = /^\[(\d+)\]$/.exec(step)
+    return index ? (item as unknown[])[Number(index[1])] : (item as Record<string, unknown>)[step]
+  }, value)
 }

@@ -22,5 +22,4 @@ export interface Recorded {
 /** the number of the tab's last page load */
 export const JOURNAL_LOAD_KEY = 'cabinet.journal.load'
 
-export const isMachine = (logic: unknown): logic is AnyStateMachine =>
-  typeof logic === 'object' && logic !== null && 'config' in logic && 'root' in logic
+export const isMachine = (logic: unknown): logic is AnyStateMachine => typeof logic === 'object' && logic !== null && 'config' in logic && 'root' in logic

@@ -63,7 +63,8 @@ interface Step {
 /** An actor's failure as the machine got it: the journal keeps an error as its name, message and own fields. */
 function revived(event: JournalEntry['event']): JournalEntry['event'] {
   const error = event.error
-  if (!event.type.startsWith('xstate.error.actor.') || error === null || typeof error !== 'object' || typeof (error as Error).message !== 'string') return event
+  if (!event.type.startsWith('xstate.error.actor.') || error === null || typeof error !== 'object' || typeof (error as Error).message !== 'string')
+    return event
   return { ...event, error: Object.assign(new Error((error as Error).message), error) }
 }
 
@@ -201,7 +202,8 @@ export function replayJournal(machines: readonly AnyStateMachine[], entries: rea
     } else if (inspection.type === '@xstate.snapshot') {
       const actor = bound.get(inspection.actorRef)
       const snapshot = inspection.snapshot as { value?: unknown; context?: unknown }
-      if (actor !== undefined) steps.get(actor)!.push({ event: inspection.event.type, value: toPlainJson(snapshot.value), context: toPlainJson(snapshot.context) })
+      if (actor !== undefined)
+        steps.get(actor)!.push({ event: inspection.event.type, value: toPlainJson(snapshot.value), context: toPlainJson(snapshot.context) })
     }
   }
 
@@ -212,7 +214,12 @@ export function replayJournal(machines: readonly AnyStateMachine[], entries: rea
     const { id, systemId, event } = track.first
     const host = createMachine({
       id: 'journalReplayHost',
-      invoke: { id: id ?? 'replayed', src: logicFor(registry.get(track.first.machine)!, track.legacy), input: event.input, ...(systemId ? { systemId } : {}) },
+      invoke: {
+        id: id ?? 'replayed',
+        src: logicFor(registry.get(track.first.machine)!, track.legacy),
+        input: event.input,
+        ...(systemId ? { systemId } : {}),
+      },
     })
     const actor = createActor(host, { inspect })
     hosts.set(actor, track)
@@ -229,10 +236,11 @@ export function replayJournal(machines: readonly AnyStateMachine[], entries: rea
 
   // how many of each actor's entries the loop has passed
   const passed = new Map<string, number>()
-  entries.forEach((entry) => {
+  // a child's first events can be journaled before its parent's step that started it (the parent's
+  // snapshot is taken when its whole step is over): they wait until the replay starts the child
+  const waiting = new Map<string, { entry: JournalEntry; position: number }[]>()
+  const replayEntry = (entry: JournalEntry, position: number) => {
     const track = tracks.get(entry.actor)!
-    const position = passed.get(entry.actor) ?? 0
-    passed.set(entry.actor, position + 1)
     // the replay already went through this entry's step: an actor of its system sent the event
     // by a plain `send` (no sender in the journal), and the replay made it so again
     if ((steps.get(entry.actor)?.length ?? 0) > position) return
@@ -241,11 +249,28 @@ export function replayJournal(machines: readonly AnyStateMachine[], entries: rea
       return
     }
     const ref = live.get(entry.actor)
-    if (!ref || ref.getSnapshot().status !== 'active') return
+    if (!ref && !isRoot(track) && !verdicts.get(entry.actor)) {
+      waiting.set(entry.actor, [...(waiting.get(entry.actor) ?? []), { entry, position }])
+      return
+    }
+    if (!ref || (ref.getSnapshot() as { status: string }).status !== 'active') return
     // the recorded stop (the screen was left) ends a root; a child is stopped by its parent
     if (entry.event.type === 'xstate.stop') {
       if (rootOf.get(entry.actor) === entry.actor) hostOf(entry.actor)?.stop()
     } else if (fromOutside(entry)) ref.send(revived(entry.event))
+  }
+  const replayWaiting = () => {
+    for (const [actor, held] of waiting) {
+      if (!live.has(actor)) continue
+      waiting.delete(actor)
+      for (const { entry, position } of held) replayEntry(entry, position)
+    }
+  }
+  entries.forEach((entry) => {
+    const position = passed.get(entry.actor) ?? 0
+    passed.set(entry.actor, position + 1)
+    replayEntry(entry, position)
+    replayWaiting()
   })
   recording = false
   for (const host of hosts.keys()) host.stop()

@@ -142,5 +142,3 @@ export function createJournalStore(storage: JournalStorage, limits: { limit: num
 
   return { loadId, restore, append }
 }
-
-type JournalStore = ReturnType<typeof createJournalStore>

@@ -4,6 +4,6 @@
  * and the entries' copying (journal-book.ts, loaded at the first idle moment) stay out of the
  * first load.
  */
-export { createJournal,   type Journal,  } from './journal-hook'
+export { createJournal, type Journal } from './journal-hook'
 export type { JournalEntry, JournalExport } from './journal-format'
 export { replayJournal, type ReplayedActor } from './journal-replay'

@@ -28,8 +28,7 @@ export function versionOf(text: string): string {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A state whose own actor (a call) runs: what it waits for cannot be resumed, so it is not kept. */
-const waitsOnCall = (snapshot: AnyMachineSnapshot): boolean =>
-  (snapshot._nodes as AnyStateNode[]).some((node) => node.invoke.length > 0)
+const waitsOnCall = (snapshot: AnyMachineSnapshot): boolean => (snapshot._nodes as AnyStateNode[]).some((node) => node.invoke.length > 0)
 
 function persistence<TMachine extends AnyStateMachine>(machine: TMachine, options: PersistOptions<TMachine>) {
   const { storage, mask = [], isAtRest = () => false } = options
@@ -58,7 +57,13 @@ function persistence<TMachine extends AnyStateMachine>(machine: TMachine, option
     const context: unknown = machine.config.context
     const made: unknown =
       typeof context === 'function'
-        ? context({ input, self, spawn: () => { throw new Error('a persisted machine cannot spawn in its context') } })
+        ? (context as (args: { input: unknown; self: unknown; spawn: () => never }) => unknown)({
+            input,
+            self,
+            spawn: () => {
+              throw new Error('a persisted machine cannot spawn in its context')
+            },
+          })
         : context
     return isRecord(made) ? made : {}
   }

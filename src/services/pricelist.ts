@@ -37,8 +37,7 @@ export function uploadPricelistText(http: Http, request: UploadTextRequest, sign
 export const createPricelistActors = (deps: { http: Http }) => ({
   uploadFile: fromPromise(({ input, signal }: { input: UploadFileRequest; signal: AbortSignal }) => uploadPricelistFile(deps.http, input, signal)),
   uploadText: fromPromise(({ input, signal }: { input: UploadTextRequest; signal: AbortSignal }) => uploadPricelistText(deps.http, input, signal)),
-  addToCart: fromPromise(
-    ({ input, signal }: { input: AddCartFromPricelistRequest; signal: AbortSignal }): Promise<ProductSetResponse> =>
-      deps.http.call('addCartFromPricelist', input, productSetResponseSchema, signal),
+  addToCart: fromPromise(({ input, signal }: { input: AddCartFromPricelistRequest; signal: AbortSignal }): Promise<ProductSetResponse> =>
+    deps.http.call('addCartFromPricelist', input, productSetResponseSchema, signal),
   ),
 })

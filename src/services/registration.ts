@@ -1,11 +1,6 @@
 import { fromPromise } from 'xstate'
 import type * as z from 'zod/mini'
-import {
-  registrationResponseSchema,
-  reminderResponseSchema,
-  type RegistrationRequest,
-  type RegistrationResponse,
-} from '../contract/registration'
+import { registrationResponseSchema, reminderResponseSchema, type RegistrationRequest, type RegistrationResponse } from '../contract/registration'
 import { ApiCallError, type Http } from './http'
 
 /** GET /registration/captcha?t=…: a new time makes the browser fetch a new image (and the server a new code). */
@@ -28,16 +23,14 @@ function answerIn<S extends z.ZodMiniType>(error: unknown, schema: S): z.output<
  * captcha is 200, a bad field 400, too many attempts 429); only a call without an answer rejects.
  */
 export const createRegistrationActors = (deps: { http: Http }) => ({
-  submitRegistration: fromPromise(
-    async ({ input, signal }: { input: RegistrationRequest; signal: AbortSignal }): Promise<RegistrationAnswer> => {
-      const answer = await deps.http.postUrl('/registration/', input, registrationResponseSchema, signal).catch((error: unknown) => {
-        const refusal = answerIn(error, registrationResponseSchema)
-        if (refusal) return refusal
-        throw error
-      })
-      return { ...answer, answeredAt: Date.now() }
-    },
-  ),
+  submitRegistration: fromPromise(async ({ input, signal }: { input: RegistrationRequest; signal: AbortSignal }): Promise<RegistrationAnswer> => {
+    const answer = await deps.http.postUrl('/registration/', input, registrationResponseSchema, signal).catch((error: unknown) => {
+      const refusal = answerIn(error, registrationResponseSchema)
+      if (refusal) return refusal
+      throw error
+    })
+    return { ...answer, answeredAt: Date.now() }
+  }),
 })
 
 /**

@@ -27,10 +27,7 @@ import {
 import { fromEventObservable, fromObservable } from 'xstate'
 
 /** What a poll tells the machine that invoked it (each is an event the machine receives). */
-export type PollEvent<T> =
-  | { type: 'poll.data'; data: T }
-  | { type: 'poll.failed'; message: string; retryInMs: number }
-  | { type: 'poll.paused' }
+export type PollEvent<T> = { type: 'poll.data'; data: T } | { type: 'poll.failed'; message: string; retryInMs: number } | { type: 'poll.paused' }
 
 export interface PollInput<T> {
   periodMs: number
@@ -57,8 +54,7 @@ export const abortable = <T>(request: (signal: AbortSignal) => Promise<T>): Obse
   })
 
 /** The wait after `failures` failures in a row: period × 2^failures, at most maxMs. */
-export const backoffMs = (failures: number, periodMs: number, maxMs: number) =>
-  Math.min(periodMs * 2 ** failures, maxMs)
+export const backoffMs = (failures: number, periodMs: number, maxMs: number) => Math.min(periodMs * 2 ** failures, maxMs)
 
 /** Whether the page is visible, now and on every change; always visible outside a browser. */
 export const pageVisible$ = (): Observable<boolean> => {
@@ -76,12 +72,7 @@ export const pageVisible$ = (): Observable<boolean> => {
  * shows again a request goes at once. `repeat` resubscribes the same cycle, so nothing nests however
  * long the screen stays open.
  */
-export function poll$<T>({
-  periodMs,
-  request,
-  maxBackoffMs = 60_000,
-  visible$ = pageVisible$(),
-}: PollInput<T>): Observable<PollEvent<T>> {
+export function poll$<T>({ periodMs, request, maxBackoffMs = 60_000, visible$ = pageVisible$() }: PollInput<T>): Observable<PollEvent<T>> {
   const polling$ = requestCycle$(request, periodMs, maxBackoffMs, (ms) => timer(ms))
   return visible$.pipe(switchMap((visible) => (visible ? polling$ : of<PollEvent<T>>({ type: 'poll.paused' }))))
 }
@@ -146,15 +137,13 @@ export const visibleCountdown$ = (periodMs: number, visible$: Observable<boolean
  * 0:00. A request in flight is not aborted by hiding. `poll.paused` / `poll.resumed` follow the
  * page's visibility (the first value included).
  */
-export function visiblePoll$<T>({
-  periodMs,
-  request,
-  maxBackoffMs = 60_000,
-  visible$ = pageVisible$(),
-}: PollInput<T>): Observable<VisiblePollEvent<T>> {
+export function visiblePoll$<T>({ periodMs, request, maxBackoffMs = 60_000, visible$ = pageVisible$() }: PollInput<T>): Observable<VisiblePollEvent<T>> {
   const visibility$ = visible$.pipe(distinctUntilChanged(), shareReplay({ bufferSize: 1, refCount: true }))
   const changes$ = visibility$.pipe(map((visible): VisiblePollEvent<T> => ({ type: visible ? 'poll.resumed' : 'poll.paused' })))
-  return merge(changes$, requestCycle$(request, periodMs, maxBackoffMs, (ms) => visibleCountdown$(ms, visibility$)))
+  return merge(
+    changes$,
+    requestCycle$(request, periodMs, maxBackoffMs, (ms) => visibleCountdown$(ms, visibility$)),
+  )
 }
 
 /** Milliseconds left until `periodMs` has passed, one value a tick, ending with 0. */
@@ -173,11 +162,7 @@ export const pollLogic = <T>() => fromEventObservable(({ input }: { input: PollI
  */
 export const countdownLogic = fromObservable(({ input }: { input: { periodMs: number } }) => countdown$(input.periodMs))
 
-/** Invoke with `input: { periodMs, request }`: each VisiblePollEvent is sent to the invoking machine. */
-const visiblePollLogic = <T>() => fromEventObservable(({ input }: { input: PollInput<T> }) => visiblePoll$(input))
-
 /** Invoke with `input: { periodMs }`; its snapshot context is the milliseconds left, counted while the page is visible. */
 export const visibleCountdownLogic = fromObservable(({ input }: { input: { periodMs: number; visible$?: Observable<boolean> } }) =>
   visibleCountdown$(input.periodMs, input.visible$),
 )
-

@@ -15,7 +15,9 @@ const user = DEMO.otherDealer.email
 const ACT_CALL = '/api/act/'
 
 const describeEvent = (event: AnyEventObject) =>
-  event.type === 'field.change' ? `${String(event.field)}=${String(event.value)}` : event.type.replace('xstate.', '').replace('.actor.requestAct', ' requestAct')
+  event.type === 'field.change'
+    ? `${String(event.field)}=${String(event.value)}`
+    : event.type.replace('xstate.', '').replace('.actor.requestAct', ' requestAct')
 
 /**
  * Holds each POST /api/act/ until the path's outcome step answers it: done lets it through to
@@ -24,7 +26,10 @@ const describeEvent = (event: AnyEventObject) =>
  */
 async function holdActRequests(page: Page) {
   const held: Route[] = []
-  await page.route((url) => url.pathname === ACT_CALL, (route) => void held.push(route))
+  await page.route(
+    (url) => url.pathname === ACT_CALL,
+    (route) => void held.push(route),
+  )
   const next = async () => {
     await expect.poll(() => held.length, { message: `the page calls ${ACT_CALL}` }).toBeGreaterThan(0)
     return held.shift()!

@@ -159,9 +159,7 @@ async function expectPageShows(cart: CartPage, expected: AnyMachineSnapshot, lin
     await expect(cart.failure(FAILED.load), where).toBeVisible()
     return
   }
-  const sync = ['idle', 'saving', 'saveFailed', 'confirmingClear', 'clearing', 'clearFailed'].find((state) =>
-    expected.matches({ ready: { sync: state } }),
-  )!
+  const sync = ['idle', 'saving', 'saveFailed', 'confirmingClear', 'clearing', 'clearFailed'].find((state) => expected.matches({ ready: { sync: state } }))!
   if (sync === 'confirmingClear' || sync === 'clearing') {
     // the dialog is modal: the page behind it is hidden from assistive technology (and from getByRole)
     await expect(cart.clearDialog, where).toBeVisible()

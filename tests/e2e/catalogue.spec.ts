@@ -23,7 +23,12 @@ test.describe('catalogue /cabinet/', () => {
     const headers = await catalogue.column('header')
     expect(headers).toEqual([...headers].sort((a, b) => a.localeCompare(b, 'ru')))
     await expect(catalogue.rows.first().locator('img')).toHaveAttribute('src', /^\/pictures\/\d+\.svg$/)
-    await expect(catalogue.rows.first().getByRole('button', { name: /В корзину/ }).first()).toBeVisible()
+    await expect(
+      catalogue.rows
+        .first()
+        .getByRole('button', { name: /В корзину/ })
+        .first(),
+    ).toBeVisible()
     await checkA11y(page)
   })
 

@@ -71,7 +71,17 @@ test('checkout paths replayed in the browser: every transition a dealer can take
   })
   await clearBasket(page)
   expect([...reached].sort()).toEqual(
-    ['"loading"', '"loadFailed"', '{"editing":"ready"}', '{"editing":"incomplete"}', '{"editing":"shortage"}', '{"editing":"failed"}', '"confirming"', '"placing"', '"placed"'].sort(),
+    [
+      '"loading"',
+      '"loadFailed"',
+      '{"editing":"ready"}',
+      '{"editing":"incomplete"}',
+      '{"editing":"shortage"}',
+      '{"editing":"failed"}',
+      '"confirming"',
+      '"placing"',
+      '"placed"',
+    ].sort(),
   )
 })
 

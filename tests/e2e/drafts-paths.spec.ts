@@ -110,7 +110,8 @@ async function expectShown({ drafts }: Handle, state: AnyMachineSnapshot) {
   if (state.matches({ loaded: 'confirmingRemove' }) || state.matches({ loaded: 'removing' })) {
     return expect(drafts.removeDialog.getByRole('button', { name: 'Удалить' }), where).toBeEnabled({ enabled: state.matches({ loaded: 'confirmingRemove' }) })
   }
-  if (state.matches({ loaded: { repeated: 'added' } })) return expect(drafts.addedDialog, where).toContainText(DRAFTS_MESSAGES.addedText(context.repeat!.count))
+  if (state.matches({ loaded: { repeated: 'added' } }))
+    return expect(drafts.addedDialog, where).toContainText(DRAFTS_MESSAGES.addedText(context.repeat!.count))
   if (state.matches({ loaded: { repeated: 'noStock' } })) return expect(drafts.noStockDialog, where).toContainText(DRAFTS_MESSAGES.noStockText)
   if (state.matches({ loaded: 'repeatFailed' })) return expect(drafts.failedDialog(DRAFTS_MESSAGES.repeatFailed), where).toContainText(DRAFT_NOT_FOUND)
   if (state.matches({ loaded: 'removeFailed' })) return expect(drafts.failedDialog(DRAFTS_MESSAGES.removeFailed), where).toContainText(DRAFT_NOT_FOUND)

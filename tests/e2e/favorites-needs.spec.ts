@@ -42,9 +42,13 @@ test('favourites: two wished products, one added to the basket, its card opened,
   // the price and the stock the server gives under the selected contract at the chosen warehouse
   const listed = (await markedGoodsData(page, 'favorites')).goods.find((product) => product.id === first!.id)!
   await expect(favorites.row(first!.header)).toContainText(formatMoney(listed.price))
-  await expect(favorites.row(first!.header).getByRole('list', { name: `Остатки: ${first!.header}` }).getByRole('listitem').first()).toContainText(
-    String(listed.quantity),
-  )
+  await expect(
+    favorites
+      .row(first!.header)
+      .getByRole('list', { name: `Остатки: ${first!.header}` })
+      .getByRole('listitem')
+      .first(),
+  ).toContainText(String(listed.quantity))
   await checkA11y(page)
 
   // «В корзину»: the header summary follows without a reload

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import type { Page } from '@playwright/test'
 import type { JournalEntry, JournalExport } from '../../src/services/journal'
 import { signIn } from './support/cabinet-shell'
-import { clearBasket, stockedProducts } from './support/cart-page'
+import { stockedProducts } from './support/cart-page'
 import { DEMO, DEMO_PASSWORD } from './support/demo-logins'
 import { expect, test } from './support/fixtures'
 import { cancelOrderThroughApi, OrdersPage, placeOrderThroughApi } from './support/orders-page'
@@ -16,15 +16,16 @@ const run = promisify(execFile)
 const user = DEMO.dealer.email
 const placed: number[] = []
 
+// the basket keeps what the visit added: later specs expect the dealer's basket not to be empty
 test.afterEach(async ({ page }) => {
   for (const id of placed.splice(0)) await cancelOrderThroughApi(page, id)
-  await clearBasket(page)
 })
 
 /** Every actor of the journal, by id: its machine and its parent. */
 function actorTree(entries: readonly JournalEntry[]) {
   const actors = new Map<string, { machine: string; parent?: string }>()
-  for (const entry of entries) if (!actors.has(entry.actor)) actors.set(entry.actor, { machine: entry.machine, ...(entry.parent ? { parent: entry.parent } : {}) })
+  for (const entry of entries)
+    if (!actors.has(entry.actor)) actors.set(entry.actor, { machine: entry.machine, ...(entry.parent ? { parent: entry.parent } : {}) })
   /** the machines from the actor up to its root */
   const chainOf = (actor: string): string[] => {
     const chain: string[] = []
@@ -56,13 +57,15 @@ test('the journal of a visit with a reload rebuilds one actor system per page lo
   test.setTimeout(180_000)
   const [product] = stockedProducts(1, 5, 60, 1)
   await signIn(page, user)
-  await clearBasket(page)
   const order = await placeOrderThroughApi(page, [{ id: product!.id, qnt: 1, wms: 1 }])
   placed.push(order)
 
   // the catalogue: add the first product with stock from its row
   await page.goto('/cabinet/')
-  const rows = page.getByRole('table', { name: 'Товары каталога' }).getByRole('row').filter({ has: page.getByRole('form', { name: /^В корзину: / }) })
+  const rows = page
+    .getByRole('table', { name: 'Товары каталога' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('form', { name: /^В корзину: / }) })
   await expect(rows.first()).toBeVisible()
   let added = false
   for (let index = 0; index < (await rows.count()) && !added; index++) {
@@ -95,7 +98,19 @@ test('the journal of a visit with a reload rebuilds one actor system per page lo
   expect(loads.size).toBeGreaterThanOrEqual(2)
   for (const actor of actors.keys()) expect(chainOf(actor).at(-1), `${actor}: ${chainOf(actor).join(' ← ')}`).toBe('session')
   const machines = new Set([...actors.values()].map((actor) => actor.machine))
-  for (const machine of ['session', 'shell', 'screenHost', 'catalogueFilter', 'addToBasket', 'basket', 'checkout', 'draftSave', 'orders', 'orderRepeat', 'profile']) {
+  for (const machine of [
+    'session',
+    'shell',
+    'screenHost',
+    'catalogueFilter',
+    'addToBasket',
+    'basket',
+    'checkout',
+    'draftSave',
+    'orders',
+    'orderRepeat',
+    'profile',
+  ]) {
     expect(machines, machine).toContain(machine)
   }
   expect(chainOf([...actors].find(([, actor]) => actor.machine === 'orderRepeat')![0])).toEqual(['orderRepeat', 'orders', 'screenHost', 'shell', 'session'])

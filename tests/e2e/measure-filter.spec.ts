@@ -91,7 +91,9 @@ const SCRIPT = /^(FunctionCall|EvaluateScript|RunMicrotasks|EventDispatch|TimerF
 
 /** The renderer main thread's CPU time, split into script (and GC), style to paint, and the rest. */
 function mainThreadCpu(events: TraceEvent[]) {
-  const mains = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`))
+  const mains = new Set(
+    events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`),
+  )
   const byThread = new Map<string, TraceEvent[]>()
   for (const event of events) {
     const thread = `${event.pid}:${event.tid}`

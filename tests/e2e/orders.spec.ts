@@ -28,7 +28,7 @@ test.afterEach(async ({ page }) => {
   await clearBasket(page)
 })
 
-test('an order\'s detail, then cancelling it with a comment: the row takes the returned state and status', async ({ page, checkA11y }) => {
+test("an order's detail, then cancelling it with a comment: the row takes the returned state and status", async ({ page, checkA11y }) => {
   await signIn(page, user)
   await clearBasket(page)
   const [product] = stockedProducts(1, 5, 200, 1)
@@ -62,7 +62,10 @@ test('an order\'s detail, then cancelling it with a comment: the row takes the r
   expect(listed?.state).toBe(4)
 })
 
-test('repeating an order: "Заказ добавлен в корзину" with the count and the header following; without stock: "Нет в наличии"', async ({ page, checkA11y }) => {
+test('repeating an order: "Заказ добавлен в корзину" with the count and the header following; without stock: "Нет в наличии"', async ({
+  page,
+  checkA11y,
+}) => {
   const shell = await signIn(page, user)
   const [plenty, scarce] = stockedProducts(1, 6, 60, 2)
   const inStock = await placeOrderThroughApi(page, [{ id: plenty!.id, qnt: 1, wms: 1 }])

@@ -86,9 +86,12 @@ test('pasted text: the modal lists the products and the unknown row by its numbe
   expect(await basketLines(page)).toEqual({ [first!.id]: 4, [third!.id]: 7 })
   // the header's summary followed
   const basket = await serverBasket(page)
-  await expect(page.getByRole('banner').getByRole('status').filter({ hasText: /^Корзина:/ })).toHaveText(
-    `Корзина: 2 товара на сумму ${formatMoney(basket.sum)}`,
-  )
+  await expect(
+    page
+      .getByRole('banner')
+      .getByRole('status')
+      .filter({ hasText: /^Корзина:/ }),
+  ).toHaveText(`Корзина: 2 товара на сумму ${formatMoney(basket.sum)}`)
 })
 
 test('files: a Windows-1251 CSV with ";" and an XLSX are read into the modal; Esc closes it and adds nothing', async ({ page, checkA11y }) => {

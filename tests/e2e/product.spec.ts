@@ -17,7 +17,10 @@ const ADDED = 'Товар добавлен в корзину'
 
 /** The catalogue's product rows, each with its own "В корзину". */
 function productRows(page: Page): Locator {
-  return page.getByRole('table', { name: 'Товары каталога' }).getByRole('row').filter({ has: page.getByRole('form', { name: /^В корзину: / }) })
+  return page
+    .getByRole('table', { name: 'Товары каталога' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('form', { name: /^В корзину: / }) })
 }
 
 const headerOf = async (row: Locator) => ((await row.getByRole('form').getAttribute('aria-label')) ?? '').replace(/^В корзину: /, '')
@@ -132,10 +135,7 @@ test('product card: a tab that fails to load says so, and loads on "Повтор
   await expect(card.panel.getByRole('alert')).toHaveCount(0)
 })
 
-test('add to basket in the card: 0, too many, the stepper, a valid quantity, the server refusal, a lost connection', async ({
-  page,
-  checkA11y,
-}) => {
+test('add to basket in the card: 0, too many, the stepper, a valid quantity, the server refusal, a lost connection', async ({ page, checkA11y }) => {
   const shell = await signIn(page, DEMO.dealer.email)
   const { card, product } = await openCardWithStock(page, 3)
   const basket = card.basketOf(product.header)

@@ -36,8 +36,7 @@ interface Handle {
   email: string
 }
 
-const isRefusal = (event: AnyEventObject) =>
-  event.type === 'xstate.done.actor.submitRegistration' && (event.output as { state: string }).state !== 'success'
+const isRefusal = (event: AnyEventObject) => event.type === 'xstate.done.actor.submitRegistration' && (event.output as { state: string }).state !== 'success'
 
 test('registration paths replayed in the browser: every transition a visitor can take', async ({ context }) => {
   const { phoneDigits, ...customer } = newCustomer()

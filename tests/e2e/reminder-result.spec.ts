@@ -17,9 +17,7 @@ const ANSWERS: Array<{ result: number | string; role: 'status' | 'alert'; text: 
 
 for (const { result, role, text } of ANSWERS) {
   test(`an answer of only {result: ${JSON.stringify(result)}} shows "${text}"`, async ({ page, checkA11y }) => {
-    await page.route('**/reminder/', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ result }) }),
-    )
+    await page.route('**/reminder/', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ result }) }))
     const login = new LoginPage(page)
     await login.goto()
     const reminder = await login.openReminder()

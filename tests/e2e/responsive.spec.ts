@@ -99,7 +99,9 @@ async function smallTargets(page: Page) {
       }
       return false
     }
-    const controls = document.querySelectorAll<HTMLElement>('button, select, input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]), [role="button"], [role="tab"]')
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, select, input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]), [role="button"], [role="tab"]',
+    )
     return [...controls]
       .filter((control) => {
         const box = control.getBoundingClientRect()

@@ -249,7 +249,10 @@ test('brand pages: all brands 30 per page, one brand 20 per page, tiles and list
   // a brand's name opens its page in the same view: 20 per page
   const brand = [...(all.brands ?? [])].sort((a, b) => b.count - a.count)[0]!
   expect(brand.count).toBeGreaterThan(BRAND_PAGE_SIZES.brand)
-  await page.getByRole('list', { name: 'Бренды' }).getByRole('link', { name: new RegExp(`^${brand.header} `) }).click()
+  await page
+    .getByRole('list', { name: 'Бренды' })
+    .getByRole('link', { name: new RegExp(`^${brand.header} `) })
+    .click()
   await expect(page).toHaveURL(new RegExp(`/cabinet/brand/${brand.id}/\\?view=list$`))
   await expect(brands.heading).toHaveText(brand.header)
   await expect(brands.count).toHaveText(countText(brand.count))

@@ -89,7 +89,7 @@ test.describe('sidebar', () => {
     await expect(shell.menuEntry('Каталог')).toHaveText('Каталог')
   })
 
-  test("a manager does not see the menus the main account hid", async ({ browser, checkA11y }) => {
+  test('a manager does not see the menus the main account hid', async ({ browser, checkA11y }) => {
     const titlesOf = async (email: string) => {
       const context = await browser.newContext()
       const page = await context.newPage()

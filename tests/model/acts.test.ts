@@ -66,7 +66,8 @@ describeMachinePaths(actsMachine, {
   assertStep: (snapshot) => {
     const context = contextOf(snapshot)
     if (snapshot.matches({ list: { live: 'failed' } })) expect(context.errorMessage).toBe('Ошибка сервера (503)')
-    if (snapshot.matches({ filter: 'invalid' })) expect(context.filterErrorMessage).toBe('Ошибка во временных периодах: дата начала периода больше или равна дате конца периода')
+    if (snapshot.matches({ filter: 'invalid' }))
+      expect(context.filterErrorMessage).toBe('Ошибка во временных периодах: дата начала периода больше или равна дате конца периода')
     if (snapshot.matches({ request: 'requested' })) expect(context.requested).toEqual(ACT)
     if (snapshot.matches({ request: 'open' })) expect(context.result?.contracts.length).toBeGreaterThan(0)
   },
@@ -92,9 +93,7 @@ describe('acts beyond the paths', () => {
       actsMachine.provide({ actors: { pollActs: poll.logic }, actions: { notifyAddress: (_, { page }) => void addresses.push(page) } }),
       { input: { page: 2, today: TODAY } },
     ).start()
-    expect(poll.starts).toEqual([
-      { periodMs: TIMINGS.actsPollMs, query: { ...defaultActsFilter(TODAY), startDate: '24.11.2025', page: 2, perpage: 20 } },
-    ])
+    expect(poll.starts).toEqual([{ periodMs: TIMINGS.actsPollMs, query: { ...defaultActsFilter(TODAY), startDate: '24.11.2025', page: 2, perpage: 20 } }])
     expect(TIMINGS.actsPollMs).toBe(10_000)
     poll.emit({ type: 'poll.data', data: actsPage([ACT]) })
     poll.emit({ type: 'poll.data', data: actsPage([READY]) })

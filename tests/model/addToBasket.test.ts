@@ -2,12 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
 import type { BasketSummary } from '../../src/contract/account'
 import type { AddLineOutcome, AddLineRequest } from '../../src/contract/basket'
-import {
-  ADD_TO_BASKET_MESSAGES,
-  addToBasketMachine,
-  type AddToBasketContext,
-  type AddToBasketInput,
-} from '../../src/machines/add-to-basket.machine'
+import { ADD_TO_BASKET_MESSAGES, addToBasketMachine, type AddToBasketContext, type AddToBasketInput } from '../../src/machines/add-to-basket.machine'
 import { parseQuantity } from '../../src/machines/quantity'
 import { TIMINGS } from '../../src/machines/timings'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
@@ -137,7 +132,9 @@ describe('addToBasket beyond the paths', () => {
 
   it('retries the same quantity after a network failure', async () => {
     let attempts = 0
-    const { actor, requests } = start(() => (++attempts === 1 ? Promise.reject(new ApiCallError(NETWORK_ERROR_MESSAGE, 0)) : Promise.resolve({ outcome: 'added', basket: BASKET })))
+    const { actor, requests } = start(() =>
+      ++attempts === 1 ? Promise.reject(new ApiCallError(NETWORK_ERROR_MESSAGE, 0)) : Promise.resolve({ outcome: 'added', basket: BASKET }),
+    )
     actor.send(input('2'))
     actor.send({ type: 'basket.add' })
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ editing: 'failed' })).toBe(true))

@@ -31,7 +31,12 @@ describeMachinePaths(basketAddersMachine, { cases, serializeState, input: { kept
 
 describe('basket adders', () => {
   const start = () =>
-    createActor(basketAddersMachine.provide({ actors: { addToBasket: addToBasketMachine.provide({ actors: { addLine: fromPromise(() => new Promise(() => undefined)) } }) } }), { input: {} }).start()
+    createActor(
+      basketAddersMachine.provide({
+        actors: { addToBasket: addToBasketMachine.provide({ actors: { addLine: fromPromise(() => new Promise(() => undefined)) } }) },
+      }),
+      { input: {} },
+    ).start()
 
   it('starts an adder on the first touch, gives it the event, and keeps it for the next', () => {
     const adders = start()

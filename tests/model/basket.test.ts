@@ -190,9 +190,7 @@ describe('basket beyond the paths', () => {
 
   it('the server refusing for stock resets the field to what it has left and saves that', async () => {
     let attempts = 0
-    const { actor, requests } = start(() =>
-      Promise.resolve(++attempts === 1 ? { outcome: 'overStock', available: 3 } : { outcome: 'saved', basket: SAVED }),
-    )
+    const { actor, requests } = start(() => Promise.resolve(++attempts === 1 ? { outcome: 'overStock', available: 3 } : { outcome: 'saved', basket: SAVED }))
     await settled(actor)
     actor.send({ type: 'line.input', lineId: A, text: '5' })
     actor.send({ type: 'line.commit', lineId: A })

@@ -4,11 +4,7 @@ import type { CatalogueProduct, FilterResponse, MarkRequest, MarkResult } from '
 import type { FilterInit } from '../../src/contract/catalogue-init'
 import type { ProductCard, ProductRequest, WishRequest } from '../../src/contract/product'
 import { productCardMachine } from '../../src/machines/product-card.machine'
-import {
-  CATALOGUE_SCREEN_MESSAGES,
-  catalogueFilterMachine,
-  type CatalogueFilterContext,
-} from '../../src/machines/catalogue-filter.machine'
+import { CATALOGUE_SCREEN_MESSAGES, catalogueFilterMachine, type CatalogueFilterContext } from '../../src/machines/catalogue-filter.machine'
 import { DEFAULT_QUERY, sameQuery, type CatalogueQuery } from '../../src/machines/catalogue-query'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
 import { deferred } from '../support/deferred'

@@ -32,7 +32,10 @@ const cases: EventCases = {
   ],
   'xstate.done.actor.placeOrder': [
     { type: 'xstate.done.actor.placeOrder', output: { outcome: 'placed', order: ORDER, basket: { count: 0, sum: 0 } } satisfies PlaceOrderOutcome },
-    { type: 'xstate.done.actor.placeOrder', output: { outcome: 'shortage', shortages: [SHORTAGE], basket: { count: 1, sum: 100 } } satisfies PlaceOrderOutcome },
+    {
+      type: 'xstate.done.actor.placeOrder',
+      output: { outcome: 'shortage', shortages: [SHORTAGE], basket: { count: 1, sum: 100 } } satisfies PlaceOrderOutcome,
+    },
   ],
   'xstate.error.actor.placeOrder': [{ type: 'xstate.error.actor.placeOrder', error: new ApiCallError(NETWORK_ERROR_MESSAGE, 0) }],
 }
@@ -82,7 +85,13 @@ describe('checkout beyond the paths', () => {
     actor.send({ type: 'order.place' })
     await vi.waitFor(() => expect(actor.getSnapshot().matches('placed')).toBe(true))
     expect(requests).toEqual([
-      { contract: '1', delivery: { method: '1', company: null, type: 'terminal', region: '1' }, address_id: null, consignee_id: null, comment: 'Позвонить за час' },
+      {
+        contract: '1',
+        delivery: { method: '1', company: null, type: 'terminal', region: '1' },
+        address_id: null,
+        consignee_id: null,
+        comment: 'Позвонить за час',
+      },
     ])
     expect(notified).toBe(1)
     expect(placeOrderRequest(actor.getSnapshot().context).address_id).toBeNull()

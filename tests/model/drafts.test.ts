@@ -85,10 +85,9 @@ describe('drafts beyond the paths', () => {
   it('goes one page back after removing the last draft of a page, and tells the address', async () => {
     const { calls, logic } = fakeActors({ removedLeft: 20 })
     const addresses: number[] = []
-    const actor = createActor(
-      draftsMachine.provide({ actors: logic, actions: { notifyAddress: (_, { page }) => void addresses.push(page) } }),
-      { input: { page: 3 } },
-    ).start()
+    const actor = createActor(draftsMachine.provide({ actors: logic, actions: { notifyAddress: (_, { page }) => void addresses.push(page) } }), {
+      input: { page: 3 },
+    }).start()
     await vi.waitFor(() => expect(actor.getSnapshot().matches('loaded')).toBe(true))
     actor.send({ type: 'draft.remove', draft: DRAFT })
     actor.send({ type: 'remove.confirm' })
@@ -102,13 +101,12 @@ describe('drafts beyond the paths', () => {
     actor.stop()
   })
 
-  it('tells the header the basket of the draft\'s contract after a repeat', async () => {
+  it("tells the header the basket of the draft's contract after a repeat", async () => {
     const { logic } = fakeActors()
     const told: { basket: BasketSummary; contract: string }[] = []
-    const actor = createActor(
-      draftsMachine.provide({ actors: logic, actions: { notifyBasketChanged: (_, params) => void told.push(params) } }),
-      { input: { page: 1 } },
-    ).start()
+    const actor = createActor(draftsMachine.provide({ actors: logic, actions: { notifyBasketChanged: (_, params) => void told.push(params) } }), {
+      input: { page: 1 },
+    }).start()
     await vi.waitFor(() => expect(actor.getSnapshot().matches('loaded')).toBe(true))
     actor.send({ type: 'draft.repeat', draft: DRAFT })
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ loaded: { repeated: 'added' } })).toBe(true))

@@ -88,7 +88,10 @@ describeMachinePaths(favoritesNeedsMachine, {
   },
 })
 
-function fakeActors(pages: (request: MarkedGoodsRequest) => MarkedGoodsResponse, saveNeed: (request: SaveNeedRequest) => Promise<number> = async (r) => r.need) {
+function fakeActors(
+  pages: (request: MarkedGoodsRequest) => MarkedGoodsResponse,
+  saveNeed: (request: SaveNeedRequest) => Promise<number> = async (r) => r.need,
+) {
   const calls: string[] = []
   const logic = {
     loadPage: fromPromise(async ({ input }: { input: MarkedGoodsRequest }) => {
@@ -109,16 +112,17 @@ function fakeActors(pages: (request: MarkedGoodsRequest) => MarkedGoodsResponse,
 describe('favoritesNeeds beyond the paths', () => {
   it('after taking the only product of the last page off, shows the page before and tells the address', async () => {
     let count = 21
-    const { calls, logic } = fakeActors(({ page }) => (page === 2 && count > 20 ? pageOf([product(99, 0)], count) : pageOf(page === 1 ? [ROW] : [], count, page)))
+    const { calls, logic } = fakeActors(({ page }) =>
+      page === 2 && count > 20 ? pageOf([product(99, 0)], count) : pageOf(page === 1 ? [ROW] : [], count, page),
+    )
     logic.removeMark = fromPromise(async ({ input }: { input: RemoveMarkRequest }): Promise<void> => {
       calls.push(`remove ${input.list} ${input.productId}`)
       count -= 1
     })
     const addresses: unknown[] = []
-    const actor = createActor(
-      favoritesNeedsMachine.provide({ actors: logic, actions: { notifyAddress: (_, params) => void addresses.push(params) } }),
-      { input: { ...INPUT, list: 'favorites' } },
-    ).start()
+    const actor = createActor(favoritesNeedsMachine.provide({ actors: logic, actions: { notifyAddress: (_, params) => void addresses.push(params) } }), {
+      input: { ...INPUT, list: 'favorites' },
+    }).start()
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ list: 'loaded' })).toBe(true))
     actor.send({ type: 'item.remove', product: product(99, 0) })
     await vi.waitFor(() => expect(calls).toEqual(['load favorites 2 0 1', 'remove favorites 99', 'load favorites 2 0 1', 'load favorites 1 0 1']))

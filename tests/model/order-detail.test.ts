@@ -8,7 +8,13 @@ import { ORDER } from '../support/order-paths'
 
 const DETAIL: OrderDetail = {
   order: ORDER,
-  delivery: { method: 'Доставка транспортной компанией', company: 'ПЭК', region: 'Москва и Московская область', address: 'г. Москва, ул. Лесная, 5', consignee: 'Петров Пётр' },
+  delivery: {
+    method: 'Доставка транспортной компанией',
+    company: 'ПЭК',
+    region: 'Москва и Московская область',
+    address: 'г. Москва, ул. Лесная, 5',
+    consignee: 'Петров Пётр',
+  },
   comment: 'Разгрузка силами получателя',
   lines: [{ product_id: 11, header: 'Перфоратор SDS-plus 800 Вт', articul: 'PF-800', wms: 1, warehouse: 'Склад Парнас', qnt: 2, price: 9_225, sum: 18_450 }],
 }

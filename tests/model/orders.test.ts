@@ -121,7 +121,7 @@ describe('orders beyond the paths', () => {
     return { actor, poll }
   }
 
-  it('polls with the filter\'s query, and starts over with another filter', () => {
+  it("polls with the filter's query, and starts over with another filter", () => {
     const polls: PollOrdersInput[] = []
     const { actor } = start({ polls })
     actor.send({ type: 'filter.change', filter: OTHER })

@@ -11,7 +11,7 @@ import {
   type ProductCardInput,
 } from '../../src/machines/product-card.machine'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
-import { defaultSerializeState, describeMachinePaths, type EventCases } from '../support/path-testing'
+import { describeMachinePaths, type EventCases } from '../support/path-testing'
 
 const INPUT: ProductCardInput = { productId: 7, contract: '0', warehouse: 2 }
 
@@ -157,7 +157,9 @@ describe('productCard beyond the paths', () => {
 })
 
 describe('gallery rules', () => {
-  const gallery = fc.integer({ min: 0, max: 30 }).chain((count) => fc.record({ count: fc.constant(count), slide: fc.integer({ min: 0, max: Math.max(0, count - 1) }) }))
+  const gallery = fc
+    .integer({ min: 0, max: 30 })
+    .chain((count) => fc.record({ count: fc.constant(count), slide: fc.integer({ min: 0, max: Math.max(0, count - 1) }) }))
 
   it('keeps the shown picture among the 3 previews and the strip full', () => {
     fc.assert(

@@ -22,9 +22,7 @@ const manager: Account = {
 
 const cases: EventCases = {
   'xstate.done.actor.loadAccount': [{ type: 'xstate.done.actor.loadAccount', output: manager }],
-  'xstate.error.actor.loadAccount': [
-    { type: 'xstate.error.actor.loadAccount', error: new ApiCallError(AUTH_MESSAGES.forbidden, 403) },
-  ],
+  'xstate.error.actor.loadAccount': [{ type: 'xstate.error.actor.loadAccount', error: new ApiCallError(AUTH_MESSAGES.forbidden, 403) }],
 }
 
 /** The profile page shows the account once loaded, and the server's message when loading failed. */

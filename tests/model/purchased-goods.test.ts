@@ -134,6 +134,10 @@ describe('purchased goods rules', () => {
     expect(search).toEqual({ report: 'last', contract: '2', catalog: 5, startDate: '01.11.2026' })
     expect(filtersOf(search)).toEqual({ ...DEFAULT_PURCHASED_FILTERS, report: 'last', contract: '2', catalog: 5, startDate: '01.11.2026' })
     expect(filtersOf(parsePurchasedSearch({ report: 'unknown', page: '3' }))).toEqual({ ...DEFAULT_PURCHASED_FILTERS, page: 3 })
-    expect(filtersOf(parsePurchasedSearch(filtersSearch({ ...DEFAULT_PURCHASED_FILTERS, report: 'sum', page: 2 })))).toEqual({ ...DEFAULT_PURCHASED_FILTERS, report: 'sum', page: 2 })
+    expect(filtersOf(parsePurchasedSearch(filtersSearch({ ...DEFAULT_PURCHASED_FILTERS, report: 'sum', page: 2 })))).toEqual({
+      ...DEFAULT_PURCHASED_FILTERS,
+      report: 'sum',
+      page: 2,
+    })
   })
 })

@@ -67,9 +67,7 @@ const cases: EventCases = {
       output: { state: 'error', message, answeredAt: ANSWER_TIME },
     })),
   ],
-  'xstate.error.actor.submitRegistration': [
-    { type: 'xstate.error.actor.submitRegistration', error: new ApiCallError(NETWORK_ERROR_MESSAGE, 0) },
-  ],
+  'xstate.error.actor.submitRegistration': [{ type: 'xstate.error.actor.submitRegistration', error: new ApiCallError(NETWORK_ERROR_MESSAGE, 0) }],
 }
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as RegistrationContext

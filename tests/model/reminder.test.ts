@@ -17,9 +17,7 @@ const cases: EventCases = {
     { type: 'xstate.done.actor.sendReminder', output: { result: 0, message: 'other text' } },
     { type: 'xstate.done.actor.sendReminder', output: { result: 2 } },
   ],
-  'xstate.error.actor.sendReminder': [
-    { type: 'xstate.error.actor.sendReminder', error: new ApiCallError(AUTH_MESSAGES.tooManyAttempts, 429) },
-  ],
+  'xstate.error.actor.sendReminder': [{ type: 'xstate.error.actor.sendReminder', error: new ApiCallError(AUTH_MESSAGES.tooManyAttempts, 429) }],
 }
 
 const messageOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as ReminderContext).message
@@ -37,8 +35,7 @@ const MESSAGE_IN: Array<[Parameters<AnyMachineSnapshot['matches']>[0], string | 
 describeMachinePaths(reminderMachine, {
   cases,
   // the message is what the dialog shows, so it is part of the vertex
-  serializeState: (snapshot, event, prev) =>
-    `${defaultSerializeState(snapshot, event, prev)} ${JSON.stringify(messageOf(snapshot))}`,
+  serializeState: (snapshot, event, prev) => `${defaultSerializeState(snapshot, event, prev)} ${JSON.stringify(messageOf(snapshot))}`,
   assertStep: (snapshot) => {
     const [, message] = MESSAGE_IN.find(([state]) => snapshot.matches(state))!
     expect(messageOf(snapshot)).toBe(message)

@@ -71,7 +71,8 @@ describe('the screen host with running screens', () => {
       host.send({ type: 'address.changed', address })
       await new Promise((resolve) => setTimeout(resolve, 0))
     }
-    const running = (name: string) => host.getSnapshot().children[name as 'orders'] as unknown as { getSnapshot(): { context: { input: unknown; events: unknown[] } } } | undefined
+    const running = (name: string) =>
+      host.getSnapshot().children[name as 'orders'] as unknown as { getSnapshot(): { context: { input: unknown; events: unknown[] } } } | undefined
     return { host, go, loads, running }
   }
 

@@ -3,12 +3,7 @@ import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
 import type { ProductCard, ProductRequest } from '../../src/contract/product'
 import type { AutocompleteItem } from '../../src/contract/search'
 import { productCardMachine } from '../../src/machines/product-card.machine'
-import {
-  NO_HIGHLIGHT,
-  searchAutocompleteMachine,
-  stepHighlight,
-  type SearchAutocompleteContext,
-} from '../../src/machines/search-autocomplete.machine'
+import { NO_HIGHLIGHT, searchAutocompleteMachine, stepHighlight, type SearchAutocompleteContext } from '../../src/machines/search-autocomplete.machine'
 import { TIMINGS } from '../../src/machines/timings'
 import { ApiCallError } from '../../src/services/http'
 import { describeMachinePaths, type EventCases, type SerializeState } from '../support/path-testing'
@@ -38,9 +33,7 @@ const cases: EventCases = {
     { type: 'xstate.done.actor.loadSuggestions', output: [drill, saw, grinder] },
     { type: 'xstate.done.actor.loadSuggestions', output: [] },
   ],
-  'xstate.error.actor.loadSuggestions': [
-    { type: 'xstate.error.actor.loadSuggestions', error: new ApiCallError('Ошибка сервера (503)', 503) },
-  ],
+  'xstate.error.actor.loadSuggestions': [{ type: 'xstate.error.actor.loadSuggestions', error: new ApiCallError('Ошибка сервера (503)', 503) }],
 }
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as SearchAutocompleteContext

@@ -38,15 +38,11 @@ const SWITCH_REFUSED = 'Договор недоступен'
 
 const cases: EventCases = {
   'xstate.done.actor.loadInitData': [{ type: 'xstate.done.actor.loadInitData', output: loaded }],
-  'xstate.error.actor.loadInitData': [
-    { type: 'xstate.error.actor.loadInitData', error: new ApiCallError(NETWORK_ERROR_MESSAGE, 0) },
-  ],
+  'xstate.error.actor.loadInitData': [{ type: 'xstate.error.actor.loadInitData', error: new ApiCallError(NETWORK_ERROR_MESSAGE, 0) }],
   // another contract switches; the selected one does not
   'contract.select': [consignment.id, supply.id].map((id) => ({ type: 'contract.select', id })),
   'xstate.done.actor.setContract': [{ type: 'xstate.done.actor.setContract', output: switched }],
-  'xstate.error.actor.setContract': [
-    { type: 'xstate.error.actor.setContract', error: new ApiCallError(SWITCH_REFUSED, 403) },
-  ],
+  'xstate.error.actor.setContract': [{ type: 'xstate.error.actor.setContract', error: new ApiCallError(SWITCH_REFUSED, 403) }],
   // a screen's change without a contract, of the selected contract's basket, and of another contract's (ignored)
   'basket.changed': [
     { type: 'basket.changed', basket: { count: 1, sum: 2_300 } },
@@ -62,7 +58,10 @@ const cases: EventCases = {
   // another listed warehouse is taken; the chosen one and an unlisted one change nothing
   'warehouse.select': [1, 2, 7].map((id) => ({ type: 'warehouse.select', id })),
   // the router: the basket page, and a screen's page
-  'address.changed': ['/cart/', '/cabinet/orders/'].map((path) => ({ type: 'address.changed', address: { path, search: {}, at: '2026-11-26T10:00:00.000Z' } })),
+  'address.changed': ['/cart/', '/cabinet/orders/'].map((path) => ({
+    type: 'address.changed',
+    address: { path, search: {}, at: '2026-11-26T10:00:00.000Z' },
+  })),
   'address.navigate': [{ type: 'address.navigate', navigation: { to: '/cart/' } }],
 }
 
@@ -105,10 +104,7 @@ function assertShellFacts(snapshot: AnyMachineSnapshot, _expected: unknown, inde
 describeMachinePaths(shellMachine, { cases, assertStep: assertShellFacts })
 
 it("never switches to a contract that is not the dealer's", async () => {
-  const shell = createActor(
-    shellMachine.provide({ actors: { loadInitData: fromPromise(() => Promise.resolve(loaded)) } }),
-    { input: {} },
-  ).start()
+  const shell = createActor(shellMachine.provide({ actors: { loadInitData: fromPromise(() => Promise.resolve(loaded)) } }), { input: {} }).start()
   await waitFor(shell, (snapshot) => snapshot.matches('ready'))
   shell.send({ type: 'contract.select', id: '999' })
   expect(shell.getSnapshot().matches({ ready: { contract: 'idle' } })).toBe(true)
@@ -136,10 +132,7 @@ it('remembers a warehouse the dealer picks, and only a listed one', async () => 
 })
 
 it("follows a change of the selected contract's basket and ignores another contract's", async () => {
-  const shell = createActor(
-    shellMachine.provide({ actors: { loadInitData: fromPromise(() => Promise.resolve(loaded)) } }),
-    { input: {} },
-  ).start()
+  const shell = createActor(shellMachine.provide({ actors: { loadInitData: fromPromise(() => Promise.resolve(loaded)) } }), { input: {} }).start()
   await waitFor(shell, (snapshot) => snapshot.matches('ready'))
   shell.send({ type: 'basket.changed', basket: { count: 7, sum: 1_000 }, contract: consignment.id })
   expect(shell.getSnapshot().context.initData?.basket).toEqual(initData.basket)
@@ -153,7 +146,11 @@ it("follows a change of the selected contract's basket and ignores another contr
 describe('the basket child, whose code loads apart from the first load', () => {
   /** stands in for the basket machine: its contract, and the contracts the shell passed on to it */
   const fakeBasket = setup({
-    types: {} as { context: { contract: string; switchedTo: string[] }; input: { contract: string }; events: { type: 'basket.contract'; contract: string } | { type: 'basket.stale' } },
+    types: {} as {
+      context: { contract: string; switchedTo: string[] }
+      input: { contract: string }
+      events: { type: 'basket.contract'; contract: string } | { type: 'basket.stale' }
+    },
   }).createMachine({
     context: ({ input }) => ({ contract: input.contract, switchedTo: [] }),
     on: { 'basket.contract': { actions: assign({ switchedTo: ({ context, event }) => [...context.switchedTo, event.contract] }) } },
@@ -221,7 +218,15 @@ describe('pickWarehouse', () => {
     expect(pickWarehouse(warehouses, null)).toBe(1)
   })
   it('takes the first listed warehouse when warehouse 1 is not listed', () => {
-    expect(pickWarehouse([{ id: 4, header: 'Склад Колпино' }, { id: 2, header: 'Склад Шушары' }], null)).toBe(4)
+    expect(
+      pickWarehouse(
+        [
+          { id: 4, header: 'Склад Колпино' },
+          { id: 2, header: 'Склад Шушары' },
+        ],
+        null,
+      ),
+    ).toBe(4)
   })
   it('keeps warehouse 1 when no warehouse is listed at all', () => {
     expect(pickWarehouse([], 3)).toBe(1)

@@ -17,9 +17,7 @@ const warehouse: WarehouseDirection = {
 
 const cases: EventCases = {
   'xstate.done.actor.loadWarehouse': [{ type: 'xstate.done.actor.loadWarehouse', output: warehouse }],
-  'xstate.error.actor.loadWarehouse': [
-    { type: 'xstate.error.actor.loadWarehouse', error: new ApiCallError(DELIVERY_MESSAGES.warehouseNotFound, 404) },
-  ],
+  'xstate.error.actor.loadWarehouse': [{ type: 'xstate.error.actor.loadWarehouse', error: new ApiCallError(DELIVERY_MESSAGES.warehouseNotFound, 404) }],
 }
 
 /** The modal shows the warehouse once loaded, and the server's message when loading failed. */

@@ -22,7 +22,10 @@ let managerCookie: string
 let otherCompanyCookie: string
 
 const k = () => fixture.db.kysely
-const { get, post } = sessionRequests(() => fixture, () => cookie)
+const { get, post } = sessionRequests(
+  () => fixture,
+  () => cookie,
+)
 const requestAct = (act: Partial<ActRequest['act']>, session?: string) =>
   post('/api/act/', { act: { contract_id: 1, contragent_id: 1, startdate: '01.08.2026', enddate: '31.10.2026', ...act } }, session)
 const listActs = async (query = '', session?: string): Promise<ActsResponse> => {
@@ -138,7 +141,10 @@ describe('GET /api/act/{id}/file: the XLSX', () => {
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer)
     const sheet = workbook.worksheets[0]!
-    const rows = sheet.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1))
+    const rows = sheet
+      .getSheetValues()
+      .filter(Boolean)
+      .map((row) => (row as unknown[]).slice(1))
     expect(rows[0]?.[0]).toBe('Акт сверки взаимных расчётов')
     expect(rows[1]?.[0]).toBe('за период с 01.08.2026 по 31.10.2026')
     const labelled = (label: string) => rows.find((row) => row[1] === label) as [unknown, string, number, number]

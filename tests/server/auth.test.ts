@@ -172,7 +172,13 @@ describe('GET /api/account/:id/', () => {
     expect(accountResponseSchema.parse((await getAccount(main, mainId)).json()).account.id).toBe(mainId)
     expect(accountResponseSchema.parse((await getAccount(main, managerId)).json()).account.id).toBe(managerId)
     expect((await getAccount(manager, managerId)).statusCode).toBe(200)
-    for (const [cookie, id] of [[manager, mainId], [foreign, mainId], [foreign, managerId], [main, 2 ** 40], [main, 999_999]] as const) {
+    for (const [cookie, id] of [
+      [manager, mainId],
+      [foreign, mainId],
+      [foreign, managerId],
+      [main, 2 ** 40],
+      [main, 999_999],
+    ] as const) {
       const response = await getAccount(cookie, id)
       expect(response.statusCode).toBe(403)
       expect(response.json()).toEqual({ message: AUTH_MESSAGES.forbidden })

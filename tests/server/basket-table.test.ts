@@ -32,7 +32,10 @@ beforeEach(async () => {
   await k().deleteFrom('basket_lines').where('user_id', '=', userId).execute()
 })
 
-const { get, post } = sessionRequests(() => fixture, () => cookie)
+const { get, post } = sessionRequests(
+  () => fixture,
+  () => cookie,
+)
 const productSet = (payload: Partial<ProcessProductSetRequest>, session?: string) => post('/api/processProductSet/', { contract: '1', ...payload }, session)
 
 const linesOf = (contractId: number) =>
@@ -79,7 +82,11 @@ describe('GET /api/getBasketTableInit/', () => {
 describe('POST /api/clearBasket/', () => {
   it('removes every line of the contract’s basket and no other', async () => {
     const [a, b] = await stocked(2, 2)
-    for (const [contract, product] of [['1', a], ['1', b], ['2', a]] as const) {
+    for (const [contract, product] of [
+      ['1', a],
+      ['1', b],
+      ['2', a],
+    ] as const) {
       expect((await post('/api/processBasket/', { id: product?.id, qnt: 1, wms: 1, contract })).statusCode).toBe(200)
     }
     const response = await post('/api/clearBasket/', { contract: '1' })
@@ -133,7 +140,12 @@ describe('POST /api/processProductSet/', () => {
 
   it('refuses an unknown warehouse before adding anything', async () => {
     const [a] = await stocked(1, 1)
-    const response = await productSet({ products: [{ id: a?.id ?? 1, qnt: 1, wms: 1 }, { id: a?.id ?? 1, qnt: 1, wms: 9 }] })
+    const response = await productSet({
+      products: [
+        { id: a?.id ?? 1, qnt: 1, wms: 1 },
+        { id: a?.id ?? 1, qnt: 1, wms: 9 },
+      ],
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ message: DELIVERY_MESSAGES.warehouseNotFound })
     expect(await linesOf(1)).toEqual([])

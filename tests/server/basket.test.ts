@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
-import {
-  BASKET_MESSAGES,
-  basketDataSchema,
-  overStockErrorSchema,
-  processBasketResponseSchema,
-  type ProcessBasketRequest,
-} from '../../src/contract/basket'
+import { BASKET_MESSAGES, basketDataSchema, overStockErrorSchema, processBasketResponseSchema, type ProcessBasketRequest } from '../../src/contract/basket'
 import { CATALOGUE_MESSAGES } from '../../src/contract/catalogue'
 import { PRODUCT_MESSAGES } from '../../src/contract/product'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
@@ -30,7 +24,10 @@ beforeEach(async () => {
 })
 
 const k = () => fixture.db.kysely
-const { post } = sessionRequests(() => fixture, () => cookie)
+const { post } = sessionRequests(
+  () => fixture,
+  () => cookie,
+)
 const add = (payload: ProcessBasketRequest, session?: string) => post('/api/processBasket/', { type: 'add', contract: '1', wms: 1, ...payload }, session)
 const update = (payload: ProcessBasketRequest) => post('/api/processBasketUpdate/', { contract: '1', wms: 1, ...payload })
 
@@ -153,8 +150,23 @@ describe('POST /api/processBasket/ and /api/processBasketUpdate/', () => {
   })
 
   it('answers 400 with a Russian message to malformed bodies', async () => {
-    const outOfRange = [{ id: 1, qnt: 1_000_001 }, { id: 99_999_999_999, qnt: 1 }, { id: 1, qnt: 1, contract: 'x' }, { id: 1, qnt: 1, wms: 0 }]
-    for (const payload of [{}, { qnt: 1 }, { id: 1, qnt: -1 }, { id: 1, qnt: 'abc' }, { id: 1, qnt: 1.5 }, { id: 1, qnt: 1, type: 'delete' }, { id: 1, qnt: 1, wms: 'x' }, [], ...outOfRange]) {
+    const outOfRange = [
+      { id: 1, qnt: 1_000_001 },
+      { id: 99_999_999_999, qnt: 1 },
+      { id: 1, qnt: 1, contract: 'x' },
+      { id: 1, qnt: 1, wms: 0 },
+    ]
+    for (const payload of [
+      {},
+      { qnt: 1 },
+      { id: 1, qnt: -1 },
+      { id: 1, qnt: 'abc' },
+      { id: 1, qnt: 1.5 },
+      { id: 1, qnt: 1, type: 'delete' },
+      { id: 1, qnt: 1, wms: 'x' },
+      [],
+      ...outOfRange,
+    ]) {
       for (const url of ['/api/processBasket/', '/api/processBasketUpdate/']) {
         const response = await post(url, payload)
         expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400)

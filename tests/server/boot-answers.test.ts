@@ -5,7 +5,14 @@ import { brotliDecompressSync } from 'node:zlib'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { initDataSchema } from '../../src/contract/account'
-import { BOOT_ANSWERS_ELEMENT_ID, BOOT_CALLS_META, INIT_DATA_ADDRESS, ORDERS_FIRST_PAGE_ADDRESS, SESSION_ADDRESS, basketAddress } from '../../src/contract/boot-answers'
+import {
+  BOOT_ANSWERS_ELEMENT_ID,
+  BOOT_CALLS_META,
+  INIT_DATA_ADDRESS,
+  ORDERS_FIRST_PAGE_ADDRESS,
+  SESSION_ADDRESS,
+  basketAddress,
+} from '../../src/contract/boot-answers'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
 
 /** A built page as scripts/route-pages.ts writes it: its head names its own boot calls. */
@@ -47,7 +54,10 @@ function answersIn(body: string): Record<string, unknown> {
   return JSON.parse(match[1]!) as Record<string, unknown>
 }
 
-const varies = (response: LightMyRequestResponse) => String(response.headers.vary ?? '').toLowerCase().split(/,\s*/)
+const varies = (response: LightMyRequestResponse) =>
+  String(response.headers.vary ?? '')
+    .toLowerCase()
+    .split(/,\s*/)
 
 describe('boot answers in a page', () => {
   it('signed in: the session, the init data, the basket of the selected contract and the page’s own calls, as the API answers them', async () => {

@@ -36,7 +36,11 @@ describe('the catalogue engine', () => {
     const unsorted: CatalogueSnapshot = { ...s, sortedBy: () => undefined }
     const sortings: (Sorting | undefined)[] = [undefined, ...SORT_FIELDS.flatMap((field) => SORT_DIRECTIONS.map((sort) => ({ field, sort })))]
     for (const sorting of sortings) {
-      for (const request of [{ catalog: CATALOGUE_DEFAULTS.allCatalogues }, { brand: [s.brand[0]!] }, { catalog: CATALOGUE_DEFAULTS.allCatalogues, perpage: 7 }]) {
+      for (const request of [
+        { catalog: CATALOGUE_DEFAULTS.allCatalogues },
+        { brand: [s.brand[0]!] },
+        { catalog: CATALOGUE_DEFAULTS.allCatalogues, perpage: 7 },
+      ]) {
         for (const page of [1, 2, 5, 100]) {
           const body = { ...request, sorting, page }
           const expected = run(s, body)

@@ -6,7 +6,10 @@ import { sessionRequests } from '../support/server-requests'
 
 let fixture: ServerFixture
 let cookie: string
-const { get, post } = sessionRequests(() => fixture, () => cookie)
+const { get, post } = sessionRequests(
+  () => fixture,
+  () => cookie,
+)
 
 beforeAll(async () => {
   fixture = await startServer({ products: 200 })
@@ -21,7 +24,7 @@ const filter = async (request: FilterRequest) => {
 }
 
 describe('sorting "none" (spec §4)', () => {
-  it('is the catalogue\'s own order, by the sort weight then id, not the name', async () => {
+  it("is the catalogue's own order, by the sort weight then id, not the name", async () => {
     const rows = await fixture.db.kysely.selectFrom('products').select(['id', 'sort']).execute()
     const own = [...rows].sort((a, b) => a.sort - b.sort || a.id - b.id).map((row) => row.id)
     const none = await filter({ catalog: '-1', perpage: 100 })
@@ -38,7 +41,7 @@ describe('sorting "none" (spec §4)', () => {
   })
 })
 
-describe('the default catalogue (spec §9: \'27\')', () => {
+describe("the default catalogue (spec §9: '27')", () => {
   it('is a whole top-level section that holds products of several groups', async () => {
     const init = filterInitSchema.parse((await get('/api/filterinit/')).json())
     const section = init.catalog_tree.find((node) => node.id === CATALOGUE_DEFAULTS.catalog)

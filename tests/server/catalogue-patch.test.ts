@@ -32,7 +32,23 @@ afterAll(() => {
 })
 afterEach(() => vi.restoreAllMocks())
 
-const COLUMNS = ['ids', 'category', 'categoryAt', 'brand', 'brandAt', 'price', 'priceRrc', 'sortWeight', 'header', 'articul', 'paramStart', 'paramAt', 'paramValue', 'tagStart', 'tagAt'] as const
+const COLUMNS = [
+  'ids',
+  'category',
+  'categoryAt',
+  'brand',
+  'brandAt',
+  'price',
+  'priceRrc',
+  'sortWeight',
+  'header',
+  'articul',
+  'paramStart',
+  'paramAt',
+  'paramValue',
+  'tagStart',
+  'tagAt',
+] as const
 
 const allSorted = (s: CatalogueSnapshot) => ORDER_KEYS.every(([name, direction]) => s.sortedBy(name, direction))
 
@@ -47,8 +63,10 @@ async function expectPatchedAsRead(keywords: string[] = []): Promise<CatalogueSn
   expect(served.version).toBe(fresh.version)
   expect(served.size).toBe(fresh.size)
   for (const column of COLUMNS) expect(Array.from(served[column] as ArrayLike<unknown>), column).toEqual(Array.from(fresh[column] as ArrayLike<unknown>))
-  for (const [name, direction] of ORDER_KEYS) expect(Array.from(served.sortedBy(name, direction)!), `${name} ${direction}`).toEqual(Array.from(fresh.sortedBy(name, direction)!))
-  for (const keyword of ['', 'а', '1', ...keywords].map(normalizeSearch)) expect(Array.from(served.containing(keyword)), keyword).toEqual(Array.from(fresh.containing(keyword)))
+  for (const [name, direction] of ORDER_KEYS)
+    expect(Array.from(served.sortedBy(name, direction)!), `${name} ${direction}`).toEqual(Array.from(fresh.sortedBy(name, direction)!))
+  for (const keyword of ['', 'а', '1', ...keywords].map(normalizeSearch))
+    expect(Array.from(served.containing(keyword)), keyword).toEqual(Array.from(fresh.containing(keyword)))
   const lastId = fresh.ids[fresh.size - 1]!
   for (let id = 0; id <= lastId + 2; id += 1) expect(served.positionOf(id), `id ${id}`).toBe(fresh.positionOf(id))
   return served
@@ -59,12 +77,24 @@ const productAt = (s: CatalogueSnapshot, i: number) => ({ id: s.ids[i]!, header:
 
 /** Removes a product and every row that refers to it. */
 async function deleteProduct(id: number) {
-  await k().transaction().execute(async (trx) => {
-    for (const table of ['product_params', 'product_tags', 'stocks', 'pictures', 'wishes', 'needs', 'basket_lines', 'order_lines', 'draft_lines'] as const) {
-      await trx.deleteFrom(table).where('product_id', '=', id).execute()
-    }
-    await trx.deleteFrom('products').where('id', '=', id).execute()
-  })
+  await k()
+    .transaction()
+    .execute(async (trx) => {
+      for (const table of [
+        'product_params',
+        'product_tags',
+        'stocks',
+        'pictures',
+        'wishes',
+        'needs',
+        'basket_lines',
+        'order_lines',
+        'draft_lines',
+      ] as const) {
+        await trx.deleteFrom(table).where('product_id', '=', id).execute()
+      }
+      await trx.deleteFrom('products').where('id', '=', id).execute()
+    })
 }
 
 describe('a change taken into the served copy in place', () => {
@@ -83,7 +113,11 @@ describe('a change taken into the served copy in place', () => {
     const [a, b] = [productAt(s, 40), productAt(s, 41)]
     const otherCategory = s.category.find((id) => id !== s.category[40])!
     await k().updateTable('products').set({ category_id: otherCategory }).where('id', '=', a.id).execute()
-    await k().updateTable('products').set({ brand_id: s.brand.find((id) => id !== s.brand[41])! }).where('id', '=', b.id).execute()
+    await k()
+      .updateTable('products')
+      .set({ brand_id: s.brand.find((id) => id !== s.brand[41])! })
+      .where('id', '=', b.id)
+      .execute()
     const withParams = s.ids.find((_, i) => s.paramStart[i + 1]! > s.paramStart[i]!)!
     await k().updateTable('product_params').set({ value: 123.5 }).where('product_id', '=', withParams).execute()
     const patched = await expectPatchedAsRead()
@@ -97,9 +131,16 @@ describe('a change taken into the served copy in place', () => {
   it('a price list of many products', async () => {
     const s = await whenCurrent(db)
     const ids = Array.from(s.ids.subarray(100, 160))
-    await k().transaction().execute(async (trx) => {
-      for (const [n, id] of ids.entries()) await trx.updateTable('products').set({ price: 1000 + ((n * 7919) % 97), price_rrc: 5 }).where('id', '=', id).execute()
-    })
+    await k()
+      .transaction()
+      .execute(async (trx) => {
+        for (const [n, id] of ids.entries())
+          await trx
+            .updateTable('products')
+            .set({ price: 1000 + ((n * 7919) % 97), price_rrc: 5 })
+            .where('id', '=', id)
+            .execute()
+      })
     await expectPatchedAsRead()
   })
 
@@ -116,7 +157,15 @@ describe('a change taken into the served copy in place', () => {
     const model = productAt(s, 3)
     const { id } = await k()
       .insertInto('products')
-      .values({ articul: 'NEW-0001', header: 'Новинка сезона', brand_id: s.brand[7]!, category_id: s.category[7]!, price: 9_999_999, price_rrc: 1, description: '' })
+      .values({
+        articul: 'NEW-0001',
+        header: 'Новинка сезона',
+        brand_id: s.brand[7]!,
+        category_id: s.category[7]!,
+        price: 9_999_999,
+        price_rrc: 1,
+        description: '',
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     await k().insertInto('product_params').values({ product_id: id, param_id: s.params[0]!.id, value: 42 }).execute()
@@ -140,7 +189,16 @@ describe('a change taken into the served copy in place', () => {
     // an id below the first one, where the deleted one was
     await k()
       .insertInto('products')
-      .values({ id: middle.id, articul: 'GAP-1', header: 'Вставка', brand_id: s.brand[0]!, category_id: s.category[0]!, price: 1, price_rrc: 1, description: '' })
+      .values({
+        id: middle.id,
+        articul: 'GAP-1',
+        header: 'Вставка',
+        brand_id: s.brand[0]!,
+        category_id: s.category[0]!,
+        price: 1,
+        price_rrc: 1,
+        description: '',
+      })
       .execute()
     await k()
       .insertInto('products')
@@ -167,7 +225,11 @@ describe('a change taken into the served copy in place', () => {
     const served: number[] = []
     const s = await whenCurrent(db)
     for (let change = 0; change < 6; change += 1) {
-      await k().updateTable('products').set({ price: 500 + change }).where('id', '=', s.ids[30]!).execute()
+      await k()
+        .updateTable('products')
+        .set({ price: 500 + change })
+        .where('id', '=', s.ids[30]!)
+        .execute()
       for (let i = 0; i < 3; i += 1) served.push((await currentCatalogue(db)).snapshot.version)
     }
     served.push((await whenCurrent(db)).version)

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
 import { filterResponseSchema } from '../../src/contract/catalogue'
-import {
-  PRODUCT_MESSAGES,
-  TAB_HEADERS,
-  bindsResponseSchema,
-  needResponseSchema,
-  productResponseSchema,
-  wishResponseSchema,
-} from '../../src/contract/product'
+import { PRODUCT_MESSAGES, TAB_HEADERS, bindsResponseSchema, needResponseSchema, productResponseSchema, wishResponseSchema } from '../../src/contract/product'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
 import { sessionRequests, userIdOf as userIdIn } from '../support/server-requests'
 
@@ -23,7 +16,10 @@ beforeAll(async () => {
 })
 afterAll(() => fixture?.close())
 
-const { get, post } = sessionRequests(() => fixture, () => cookie)
+const { get, post } = sessionRequests(
+  () => fixture,
+  () => cookie,
+)
 
 const k = () => fixture.db.kysely
 const productRow = (id: number) => k().selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -41,7 +37,12 @@ describe('GET /api/product/{id}/ and /ajax/getproduct/?id=', () => {
     expect(product.header).toBe(row.header)
     expect(product.contract).toBe('2')
     expect(product.price).toBe(Math.round(row.price * (await factorOf(2)) * 100) / 100)
-    const stocks = await k().selectFrom('stocks').select(['warehouse_id as wms_id', 'quantity']).where('product_id', '=', id).orderBy('warehouse_id').execute()
+    const stocks = await k()
+      .selectFrom('stocks')
+      .select(['warehouse_id as wms_id', 'quantity'])
+      .where('product_id', '=', id)
+      .orderBy('warehouse_id')
+      .execute()
     expect(product.stocks).toEqual(stocks)
     expect(product.wms_id).toBe(2)
     expect(product.quantity).toBe(stocks.find((s) => s.wms_id === 2)?.quantity)
@@ -78,7 +79,14 @@ describe('GET /api/product/{id}/ and /ajax/getproduct/?id=', () => {
       expect(response.statusCode).toBe(404)
       expect(response.json()).toEqual({ message: PRODUCT_MESSAGES.notFound })
     }
-    for (const url of ['/api/product/abc/', '/api/product/-1/', '/api/product/1/?warehouse=x', '/ajax/getproduct/', '/ajax/getproduct/?id=1.5', '/api/product/1/?contract=abc']) {
+    for (const url of [
+      '/api/product/abc/',
+      '/api/product/-1/',
+      '/api/product/1/?warehouse=x',
+      '/ajax/getproduct/',
+      '/ajax/getproduct/?id=1.5',
+      '/api/product/1/?contract=abc',
+    ]) {
       const response = await get(url)
       expect(response.statusCode, url).toBe(400)
       expect(response.json().message).toMatch(/[а-я]/i)
@@ -113,7 +121,15 @@ describe('POST /api/binds/', () => {
     expect(analogs.length).toBeGreaterThan(0)
     expect(analogs.length).toBeLessThanOrEqual(8)
     expect(analogs.some((a) => a.id === 10)).toBe(false)
-    const rows = await k().selectFrom('products').select(['id', 'category_id', 'brand_id']).where('id', 'in', analogs.map((a) => a.id)).execute()
+    const rows = await k()
+      .selectFrom('products')
+      .select(['id', 'category_id', 'brand_id'])
+      .where(
+        'id',
+        'in',
+        analogs.map((a) => a.id),
+      )
+      .execute()
     expect(rows.every((r) => r.category_id === self.category_id)).toBe(true)
     // the same brand first
     const sameBrand = analogs.map((a) => rows.find((r) => r.id === a.id)?.brand_id === self.brand_id)
@@ -162,7 +178,12 @@ describe('wish and need', () => {
     expect((await post('/api/setNeed/', { id, need: '6' })).json()).toEqual({ need: 6 })
     expect((await post('/api/setNeed/', { id })).json()).toEqual({ need: 1 })
     const managerCard = productResponseSchema.parse((await get(`/api/product/${id}/`, managerCookie)).json()).product
-    const managerNeed = await k().selectFrom('needs').select('need').where('user_id', '=', await userIdIn(fixture, demoLogin('manager').email)).where('product_id', '=', id).executeTakeFirst()
+    const managerNeed = await k()
+      .selectFrom('needs')
+      .select('need')
+      .where('user_id', '=', await userIdIn(fixture, demoLogin('manager').email))
+      .where('product_id', '=', id)
+      .executeTakeFirst()
     expect(managerCard.need).toBe(managerNeed?.need ?? 0)
     expect((await post('/api/unsetNeed/', { id, need: 0 })).json()).toEqual({ need: 0 })
     expect((await inList(id)).need).toBe(0)

@@ -32,7 +32,10 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const { post } = sessionRequests(() => fixture, () => cookie)
+const { post } = sessionRequests(
+  () => fixture,
+  () => cookie,
+)
 /** the filter's answer on the one product */
 const found = async (body: FilterRequest = {}) => {
   const response = await post('/api/filter/', { catalog: '-1', query: product.articul, ...body })

@@ -46,7 +46,10 @@ async function secondConnection(db: Db): Promise<Db> {
   return openDatabase({ sqliteFile: rows[0]!.file })
 }
 
-const { post } = sessionRequests(() => fixture, () => cookie)
+const { post } = sessionRequests(
+  () => fixture,
+  () => cookie,
+)
 const filter = async (payload: FilterRequest, session = cookie) => {
   const response = await post('/api/filter/', payload, session)
   expect(response.statusCode, response.body).toBe(200)
@@ -57,7 +60,13 @@ const sessionIdOf = (session: string) => session.split(';')[0]!.slice(`${SESSION
 describe('the filter answer', () => {
   it('is byte for byte what JSON.stringify writes, first and repeated', async () => {
     const user = (await findSessionUser(fixture.db, sessionIdOf(cookie), fixture.clock.now()))!
-    const shapes: FilterRequest[] = [{}, { catalog: '-1' }, { catalog: '-1', available: true, page: 2 }, { brand: [1, 2] }, { query: 'кран', catalog: '-1', search_range: 'all' }]
+    const shapes: FilterRequest[] = [
+      {},
+      { catalog: '-1' },
+      { catalog: '-1', available: true, page: 2 },
+      { brand: [1, 2] },
+      { query: 'кран', catalog: '-1', search_range: 'all' },
+    ]
     for (const shape of [...shapes, ...shapes]) {
       const answer = await runFilter(fixture.db, user, filterRequestSchema.parse(shape))
       expect(filterAnswerJson(answer).toString('utf8')).toBe(JSON.stringify(answer))
@@ -79,7 +88,12 @@ describe('the filter answer', () => {
     const [first] = (await filter({ catalog: '-1' })).products
     if (!first) throw new Error('no product listed')
     const stock = first.stocks.find((row) => row.wms_id === 1)?.quantity ?? 0
-    await other.kysely.updateTable('stocks').set({ quantity: stock + 7 }).where('product_id', '=', first.id).where('warehouse_id', '=', 1).execute()
+    await other.kysely
+      .updateTable('stocks')
+      .set({ quantity: stock + 7 })
+      .where('product_id', '=', first.id)
+      .where('warehouse_id', '=', 1)
+      .execute()
     const [after] = (await filter({ catalog: '-1' })).products
     expect(after?.quantity).toBe(stock + 7)
     expect(after?.stocks.find((row) => row.wms_id === 1)?.quantity).toBe(stock + 7)
@@ -89,7 +103,13 @@ describe('the filter answer', () => {
     const [first] = (await filter({ catalog: '-1' })).products
     if (!first) throw new Error('no product listed')
     const userId = await userIdOf(fixture, demoLogin('mainAccount').email)
-    const pictures = await fixture.db.kysely.selectFrom('pictures').select(['id', 'sort']).where('product_id', '=', first.id).orderBy('sort').orderBy('id').execute()
+    const pictures = await fixture.db.kysely
+      .selectFrom('pictures')
+      .select(['id', 'sort'])
+      .where('product_id', '=', first.id)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
     expect(first.picture).toBe(pictures[0]?.id ?? null)
     const last = pictures.at(-1)
     if (last && pictures.length > 1) {
@@ -122,7 +142,12 @@ describe('the session and contracts read in one query', () => {
 
   it('takes a grant withdrawn by another connection on the next request, and a new one', async () => {
     const managerId = await userIdOf(fixture, demoLogin('manager').email)
-    const granted = await fixture.db.kysely.selectFrom('manager_contracts').select('contract_id').where('user_id', '=', managerId).orderBy('contract_id').execute()
+    const granted = await fixture.db.kysely
+      .selectFrom('manager_contracts')
+      .select('contract_id')
+      .where('user_id', '=', managerId)
+      .orderBy('contract_id')
+      .execute()
     const contract = String(granted[0]!.contract_id)
     expect((await filter({ contract }, managerCookie)).contract).toBe(contract)
     await other.kysely.deleteFrom('manager_contracts').where('user_id', '=', managerId).where('contract_id', '=', Number(contract)).execute()
@@ -132,7 +157,10 @@ describe('the session and contracts read in one query', () => {
       const brand = await post('/api/getProductsByBrandId/', { id: 0, contract }, managerCookie)
       expect(brand.statusCode).toBe(403)
     } finally {
-      await other.kysely.insertInto('manager_contracts').values({ user_id: managerId, contract_id: Number(contract) }).execute()
+      await other.kysely
+        .insertInto('manager_contracts')
+        .values({ user_id: managerId, contract_id: Number(contract) })
+        .execute()
     }
     expect((await filter({ contract }, managerCookie)).contract).toBe(contract)
   })

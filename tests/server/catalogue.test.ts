@@ -36,7 +36,10 @@ beforeAll(async () => {
 afterAll(() => fixture?.close())
 
 /** `session` null sends no cookie */
-const { post } = sessionRequests(() => fixture, () => cookie)
+const { post } = sessionRequests(
+  () => fixture,
+  () => cookie,
+)
 const filter = async (payload: FilterRequest, session = cookie): Promise<FilterResponse> => {
   const response = await post('/api/filter/', payload, session)
   expect(response.statusCode, response.body).toBe(200)
@@ -83,9 +86,7 @@ async function loadModel(f: ServerFixture, email: string): Promise<CatalogueMode
     k.selectFrom('needs').select(['product_id', 'need']).where('user_id', '=', user.id).execute(),
     f.app.inject({ method: 'GET', url: '/api/initdata/', headers: { cookie } }),
   ])
-  const byId = new Map<number, ModelProduct>(
-    products.map((p) => [p.id, { ...p, params: new Map(), tags: new Set(), stock: new Map() }]),
-  )
+  const byId = new Map<number, ModelProduct>(products.map((p) => [p.id, { ...p, params: new Map(), tags: new Set(), stock: new Map() }]))
   for (const row of params) byId.get(row.product_id)?.params.set(row.param_id, row.value)
   for (const row of tags) byId.get(row.product_id)?.tags.add(row.tag_id)
   for (const row of stocks) byId.get(row.product_id)?.stock.set(row.warehouse_id, row.quantity)
@@ -162,10 +163,16 @@ function expected(m: CatalogueModel, input: FilterRequest) {
     factor,
     contract,
     all,
-    brands: withChosen(countBy(passing('brand'), (p) => [p.brand_id]), f.brand),
+    brands: withChosen(
+      countBy(passing('brand'), (p) => [p.brand_id]),
+      f.brand,
+    ),
     prices: { min: priced.length ? Math.min(...priced) : 0, max: priced.length ? Math.max(...priced) : 0 },
     params: ranges,
-    tags: withChosen(countBy(passing('tags'), (p) => [...p.tags]), f.tags),
+    tags: withChosen(
+      countBy(passing('tags'), (p) => [...p.tags]),
+      f.tags,
+    ),
     categories: rolledUp,
   }
 }
@@ -249,12 +256,19 @@ function filterArbitrary(): fc.Arbitrary<FilterRequest> {
     minprice: price,
     maxprice: price,
     filter: fc.array(
-      fc.tuple(sample(paramValues), sample(paramValues)).map(([a, b]) => ({ id: a.id, minp: Math.min(a.value, b.id === a.id ? b.value : a.value), maxp: Math.max(a.value, b.value) })),
+      fc
+        .tuple(sample(paramValues), sample(paramValues))
+        .map(([a, b]) => ({ id: a.id, minp: Math.min(a.value, b.id === a.id ? b.value : a.value), maxp: Math.max(a.value, b.value) })),
       { maxLength: 2 },
     ),
-    query: fc.oneof(fc.constant(''), sample(words).chain((w) => fc.constantFrom(w, w.toUpperCase(), w.toLowerCase()))),
+    query: fc.oneof(
+      fc.constant(''),
+      sample(words).chain((w) => fc.constantFrom(w, w.toUpperCase(), w.toLowerCase())),
+    ),
     search_range: sample(['catalog', 'all'] as const),
-    sorting: fc.option(fc.record({ field: sample(['articul', 'header', 'price', 'price_rrc'] as const), sort: sample(['asc', 'desc'] as const) }), { nil: undefined }),
+    sorting: fc.option(fc.record({ field: sample(['articul', 'header', 'price', 'price_rrc'] as const), sort: sample(['asc', 'desc'] as const) }), {
+      nil: undefined,
+    }),
     page: fc.integer({ min: 1, max: 3 }),
     perpage: fc.integer({ min: 3, max: 40 }),
   })
@@ -267,7 +281,7 @@ describe('POST /api/filter/', () => {
     expect(response.json()).toEqual({ message: AUTH_MESSAGES.noSession })
   })
 
-  it('answers {} with the default catalogue (27) under the selected contract, in the catalogue\'s own order, 20 a page', async () => {
+  it("answers {} with the default catalogue (27) under the selected contract, in the catalogue's own order, 20 a page", async () => {
     const got = await checkAgainstModel({})
     expect(got.count).toBeGreaterThan(0)
     expect(got.pagination.perpage).toBe(20)
@@ -277,7 +291,11 @@ describe('POST /api/filter/', () => {
     const inCatalogueOrder = await fixture.db.kysely
       .selectFrom('products')
       .select('id')
-      .where('id', 'in', got.products.map((p) => p.id))
+      .where(
+        'id',
+        'in',
+        got.products.map((p) => p.id),
+      )
       .orderBy('sort')
       .orderBy('id')
       .execute()
@@ -298,7 +316,10 @@ describe('POST /api/filter/', () => {
   })
 
   it('agrees with the reference model on generated filters (count, page, every facet)', async () => {
-    await fc.assert(fc.asyncProperty(filterArbitrary(), async (input) => void (await checkAgainstModel(input))), { numRuns: 60 })
+    await fc.assert(
+      fc.asyncProperty(filterArbitrary(), async (input) => void (await checkAgainstModel(input))),
+      { numRuns: 60 },
+    )
   })
 
   it('finds Cyrillic keywords whatever their case, and ё as е', async () => {
@@ -382,7 +403,14 @@ describe('POST /api/filter/', () => {
   it('accepts form-style values: numbers as text, brand as a comma list, filter as a map', async () => {
     const [first, second] = [...new Set(model.products.map((p) => p.brand_id))]
     const paramId = model.products[0]!.params.keys().next().value!
-    const asText = await filter({ catalog: '-1', brand: `${first},${second}`, perpage: '7', page: '1', available: '1', filter: { [paramId]: { minp: '0', maxp: '' } } } as never)
+    const asText = await filter({
+      catalog: '-1',
+      brand: `${first},${second}`,
+      perpage: '7',
+      page: '1',
+      available: '1',
+      filter: { [paramId]: { minp: '0', maxp: '' } },
+    } as never)
     const asJson = await filter({ catalog: '-1', brand: [first!, second!], perpage: 7, available: true, filter: [{ id: paramId, minp: 0 }] })
     expect(asText).toEqual(asJson)
   })
@@ -476,7 +504,9 @@ describe('the in-memory catalogue', () => {
     // put the rows back as they were
     await k.updateTable('products').set({ price: product.price }).where('id', '=', product.id).execute()
     await k.deleteFrom('product_tags').where('product_id', '=', product.id).where('tag_id', '=', newTag).execute()
-    await stockAt1().set({ quantity: product.stock.get(1) ?? 0 }).execute()
+    await stockAt1()
+      .set({ quantity: product.stock.get(1) ?? 0 })
+      .execute()
     await whenCurrent(fixture.db)
     await checkAgainstModel({ catalog: '-1', query: product.articul })
   })

@@ -56,7 +56,10 @@ function decoded(response: LightMyRequestResponse): string {
   return response.body
 }
 
-const varies = (response: LightMyRequestResponse) => String(response.headers.vary ?? '').toLowerCase().split(/,\s*/)
+const varies = (response: LightMyRequestResponse) =>
+  String(response.headers.vary ?? '')
+    .toLowerCase()
+    .split(/,\s*/)
 
 describe('JSON answers', () => {
   it('over 1 KB go out brotli, else gzip, by Accept-Encoding, with Vary, and decode to the same JSON', async () => {

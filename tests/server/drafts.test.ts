@@ -28,7 +28,10 @@ let managerId: number
 let seeded: DraftsResponse
 
 const k = () => fixture.db.kysely
-const { get, post } = sessionRequests(() => fixture, () => cookie)
+const { get, post } = sessionRequests(
+  () => fixture,
+  () => cookie,
+)
 const saveDraft = (payload: AddToDraftRequest, session?: string) => post('/api/addToDraft/', payload, session)
 const draftAction = (id: number, action: string, session?: string) => post('/api/drafts/', { id, action }, session)
 const listPage = async (query: string, session?: string) => {
@@ -65,7 +68,15 @@ async function addLine(id: number, qnt: number, contract = '1', session = cookie
 const basketRows = (user = userId) =>
   k().selectFrom('basket_lines').select(['product_id', 'warehouse_id', 'qnt', 'contract_id']).where('user_id', '=', user).orderBy('id').execute()
 const draftCount = async (user = userId) =>
-  Number((await k().selectFrom('drafts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await k()
+        .selectFrom('drafts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', user)
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 /** Saves the current basket under contract 1 and answers the new draft's id. */
 async function savedDraft(header: string, session = cookie): Promise<number> {
@@ -290,7 +301,12 @@ describe('malformed requests', () => {
       ['/api/drafts/', actions],
     ] as const) {
       for (const body of bodies) {
-        const response = await fixture.app.inject({ method: 'POST', url, headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) })
+        const response = await fixture.app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        })
         expect(response.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400)
         expect(response.json().message).toMatch(/[а-я]/i)
       }

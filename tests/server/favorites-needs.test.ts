@@ -13,7 +13,10 @@ let managerId: number
 let otherId: number
 
 const k = () => fixture.db.kysely
-const { get, post } = sessionRequests(() => fixture, () => cookie)
+const { get, post } = sessionRequests(
+  () => fixture,
+  () => cookie,
+)
 
 const listOf = async (list: MarkedList, query = '', session?: string) => {
   const response = await get(`/api/${list}/${query}`, session)
@@ -92,7 +95,12 @@ describe('GET /api/favorites/ and /api/needs/', () => {
           const base = await k().selectFrom('products').select(['price', 'articul', 'header']).where('id', '=', product.id).executeTakeFirstOrThrow()
           expect(product).toMatchObject({ articul: base.articul, header: base.header, wms_id: warehouse, inwish: false })
           expect(product.price).toBeCloseTo(base.price * contract.price_factor, 2)
-          const stocks = await k().selectFrom('stocks').select(['warehouse_id', 'quantity']).where('product_id', '=', product.id).orderBy('warehouse_id').execute()
+          const stocks = await k()
+            .selectFrom('stocks')
+            .select(['warehouse_id', 'quantity'])
+            .where('product_id', '=', product.id)
+            .orderBy('warehouse_id')
+            .execute()
           expect(product.stocks).toEqual(stocks.map((row) => ({ wms_id: row.warehouse_id, quantity: Math.max(0, row.quantity) })))
           expect(product.quantity).toBe(Math.max(0, stocks.find((row) => row.warehouse_id === warehouse)?.quantity ?? 0))
         }

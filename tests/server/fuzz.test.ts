@@ -39,7 +39,11 @@ interface Target {
 }
 
 // the filter and search calls answer the default page to a body that is absent (or JSON null)
-const orDefaults = (schema: z.ZodMiniType) => z.pipe(z.transform((value: unknown): unknown => value ?? {}), schema)
+const orDefaults = (schema: z.ZodMiniType) =>
+  z.pipe(
+    z.transform((value: unknown): unknown => value ?? {}),
+    schema,
+  )
 
 const TARGETS: Target[] = [
   { url: '/api/login/', schema: loginRequestSchema, valid: { email: 'dealer@example.com', password: DEMO_PASSWORD }, signedIn: false },
@@ -63,7 +67,17 @@ const TARGETS: Target[] = [
   {
     url: '/api/filter/',
     schema: orDefaults(filterRequestSchema),
-    valid: { catalog: '27', contract: '0', warehouse: 1, page: 1, perpage: 20, brand: [3], byprice: true, minprice: 100, sorting: { field: 'price', sort: 'asc' } },
+    valid: {
+      catalog: '27',
+      contract: '0',
+      warehouse: 1,
+      page: 1,
+      perpage: 20,
+      brand: [3],
+      byprice: true,
+      minprice: 100,
+      sorting: { field: 'price', sort: 'asc' },
+    },
     signedIn: true,
   },
   { url: '/api/search/', schema: orDefaults(searchRequestSchema), valid: { keyword: 'дрель', contract: '0', page: 1 }, signedIn: true },
@@ -175,7 +189,10 @@ function bodiesFor(target: Target): fc.Arbitrary<Body> {
     .map((payload): Body => ({ kind: 'form-encoded', contentType: 'application/x-www-form-urlencoded', payload }))
 
   const other = fc
-    .tuple(fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'image/png'), fc.string({ minLength: 1, maxLength: 40 }))
+    .tuple(
+      fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'image/png'),
+      fc.string({ minLength: 1, maxLength: 40 }),
+    )
     .map(([contentType, payload]): Body => ({ kind: contentType.split(';')[0]!, contentType, payload }))
 
   return fc.oneof({ weight: 6, arbitrary: json }, { weight: 2, arbitrary: brokenJson }, { weight: 2, arbitrary: form }, { weight: 1, arbitrary: other })
@@ -249,13 +266,11 @@ function uploadsFor(): fc.Arbitrary<Upload> {
   const field = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('', '0', '1', '-1', 'abc', '1e3', ' 7 ', '9999999999'))
 
   // a complete form whose only fault is being cut before its closing boundary
-  const truncated = fc
-    .tuple(file, fc.double({ min: 0, max: 1, noNaN: true }))
-    .map(([part, at]) => {
-      const form = multipartForm({ contract: '0', wms: '1', file: part })
-      const closing = Buffer.byteLength(`--${form.headers['content-type'].split('boundary=')[1]}--\r\n`)
-      return { ...asUpload('cut short', form), payload: form.payload.subarray(0, Math.floor(at * (form.payload.length - closing))) }
-    })
+  const truncated = fc.tuple(file, fc.double({ min: 0, max: 1, noNaN: true })).map(([part, at]) => {
+    const form = multipartForm({ contract: '0', wms: '1', file: part })
+    const closing = Buffer.byteLength(`--${form.headers['content-type'].split('boundary=')[1]}--\r\n`)
+    return { ...asUpload('cut short', form), payload: form.payload.subarray(0, Math.floor(at * (form.payload.length - closing))) }
+  })
   const withoutFile = fc
     .tuple(fc.dictionary(fc.constantFrom('contract', 'wms', 'text', 'upload'), field, { maxKeys: 3 }), fc.option(file, { nil: undefined }))
     .map(([fields, misnamed]) => asUpload('no file', multipartForm({ ...fields, ...(misnamed ? { upload: misnamed } : {}) })))
@@ -264,7 +279,10 @@ function uploadsFor(): fc.Arbitrary<Upload> {
     .filter(([fields]) => !uploadFileFieldsSchema.safeParse(fields).success)
     .map(([fields, part]) => asUpload('bad fields', multipartForm({ ...fields, file: part })))
   const garbage = fc
-    .tuple(fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=x', 'multipart/form-data; boundary=', 'multipart/mixed; boundary=x'), fc.string({ maxLength: 120 }))
+    .tuple(
+      fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=x', 'multipart/form-data; boundary=', 'multipart/mixed; boundary=x'),
+      fc.string({ maxLength: 120 }),
+    )
     .map(([contentType, text]): Upload => ({ kind: 'garbage multipart', contentType, payload: Buffer.from(text) }))
   const wrongType = fc
     .tuple(fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/octet-stream', 'text/csv'), file)

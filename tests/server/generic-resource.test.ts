@@ -9,7 +9,10 @@ import { sessionRequests } from '../support/server-requests'
 let fixture: ServerFixture
 let cookie: string
 
-const { get, post } = sessionRequests(() => fixture, () => cookie)
+const { get, post } = sessionRequests(
+  () => fixture,
+  () => cookie,
+)
 
 /** Echoes what reached a resource's own handler: the verb, the id, the body and the session. */
 function registerProbeResource() {
@@ -35,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => fixture?.close())
 
 describe('POST /api/{method}/{id}/ with a body field method (spec §7)', () => {
-  it('del runs the resource\'s DELETE handler with the id, the other fields and the session', async () => {
+  it("del runs the resource's DELETE handler with the id, the other fields and the session", async () => {
     const response = await post('/api/probe/42/', { method: 'del', reason: 'не нужен' })
     expect(response.statusCode, response.body).toBe(200)
     expect(response.json()).toMatchObject({ verb: 'DELETE', params: { id: '42' }, body: { reason: 'не нужен' } })
@@ -62,7 +65,7 @@ describe('POST /api/{method}/{id}/ with a body field method (spec §7)', () => {
     expect(response.json()).toMatchObject({ verb: 'DELETE', params: { id: '5' }, body: { note: 'abc' } })
   })
 
-  it('the resource\'s own checks still apply: no session, no answer', async () => {
+  it("the resource's own checks still apply: no session, no answer", async () => {
     const response = await post('/api/probe/42/', { method: 'del' }, null)
     expect(response.statusCode).toBe(401)
     expect(response.json().message).toBe(AUTH_MESSAGES.noSession)

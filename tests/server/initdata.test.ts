@@ -16,7 +16,7 @@ const setContract = (cookie: string, payload: unknown) =>
 const initData = async (cookie: string) => initDataSchema.parse((await get('/api/initdata/', cookie)).json())
 
 async function userId(email: string) {
-  return (await fixture.db.kysely.selectFrom('users').select(['id', 'customer_id']).where('email', '=', email).executeTakeFirstOrThrow())
+  return await fixture.db.kysely.selectFrom('users').select(['id', 'customer_id']).where('email', '=', email).executeTakeFirstOrThrow()
 }
 
 /** The expected basket summary, computed independently from the rows. */

@@ -12,7 +12,10 @@ let managerId: number
 let customerId: number
 
 const k = () => fixture.db.kysely
-const { get, post } = sessionRequests(() => fixture, () => cookie)
+const { get, post } = sessionRequests(
+  () => fixture,
+  () => cookie,
+)
 const orderAction = (body: unknown, session?: string) => post('/api/order/', body, session)
 const TO_MOSCOW = { delivery: { method: '3', company: '1', type: 'terminal', region: '1' }, address_id: 1 } as const
 
@@ -165,7 +168,7 @@ describe('POST /api/order/ {action: cancel}', () => {
 })
 
 describe('POST /api/order/ {action: repeat}', () => {
-  it('adds every line still in stock into the basket of the order\'s contract, at most the stock', async () => {
+  it("adds every line still in stock into the basket of the order's contract, at most the stock", async () => {
     const products = await stockedProducts(fixture, { min: 10, count: 3, skip: 5 })
     const id = await placedOrder(products, 4)
     await k().updateTable('stocks').set({ quantity: 2 }).where('product_id', '=', products[1]!.id).where('warehouse_id', '=', 1).execute()

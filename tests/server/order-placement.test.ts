@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
-import {
-  DELIVERY_MESSAGES,
-  placeOrderConflictSchema,
-  placeOrderResponseSchema,
-  type PlaceOrderRequest,
-} from '../../src/contract/delivery'
+import { DELIVERY_MESSAGES, placeOrderConflictSchema, placeOrderResponseSchema } from '../../src/contract/delivery'
 import { orderListSchema, ORDERS_DEFAULTS } from '../../src/contract/orders'
 import { createSession, SESSION_COOKIE } from '../../server/auth/sessions'
 import { SEED_BASE_TIME } from '../../server/db/seed'
@@ -41,7 +36,7 @@ beforeEach(async () => {
 /** Company 0 owns contracts 1-3, addresses and consignees 1-3; company 1 the ones after. */
 const TO_MOSCOW = { delivery: { method: '3', company: '1', type: 'terminal', region: '1' }, address_id: 1 } as const
 
-const placeOrder = (payload: Partial<PlaceOrderRequest> | unknown, session: string | null = cookie) =>
+const placeOrder = (payload: unknown, session: string | null = cookie) =>
   fixture.app.inject({
     method: 'POST',
     url: '/api/placeOrder/',
@@ -69,7 +64,15 @@ async function putLine(owner: number, productId: number, qnt: number, contractId
 const basketOf = (owner: number) =>
   k().selectFrom('basket_lines').select(['product_id', 'qnt', 'contract_id']).where('user_id', '=', owner).orderBy('product_id').execute()
 
-const orderCount = async () => Number((await k().selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+const orderCount = async () =>
+  Number(
+    (
+      await k()
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 /** Distinct products, each with at least `min` units at warehouse 1. */
 async function stockedProducts(count: number, min = 10): Promise<number[]> {
@@ -103,7 +106,14 @@ describe('POST /api/placeOrder/', () => {
     expect(order.sum).toBe(Math.round(lines.reduce((sum, line) => sum + Math.round(line.price * line.qnt * 100) / 100, 0) * 100) / 100)
     const row = await k().selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow()
     expect(row).toMatchObject({ customer_id: 1, user_id: userId, contract_id: 1, paid: 0, sum: order.sum, comment: 'Разгрузка силами получателя' })
-    expect(row).toMatchObject({ delivery_method: '3', delivery_company: '1', delivery_type: 'terminal', delivery_region: '1', address_id: 1, consignee_id: 2 })
+    expect(row).toMatchObject({
+      delivery_method: '3',
+      delivery_company: '1',
+      delivery_type: 'terminal',
+      delivery_region: '1',
+      address_id: 1,
+      consignee_id: 2,
+    })
 
     const list = orderListSchema.parse((await listOrders()).json())
     expect(list.orders[0]).toEqual({ ...order, paid: false })

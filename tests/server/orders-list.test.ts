@@ -61,15 +61,8 @@ async function signIn(role: DemoRole, company: number): Promise<Account> {
 }
 
 async function readOrders(): Promise<StoredOrder[]> {
-  const orders = await k()
-    .selectFrom('orders')
-    .select(['id', 'customer_id', 'contract_id', 'state', 'paid', 'status', 'comment', 'created_at'])
-    .execute()
-  const lines = await k()
-    .selectFrom('order_lines')
-    .innerJoin('products', 'products.id', 'order_lines.product_id')
-    .select(['order_id', 'articul'])
-    .execute()
+  const orders = await k().selectFrom('orders').select(['id', 'customer_id', 'contract_id', 'state', 'paid', 'status', 'comment', 'created_at']).execute()
+  const lines = await k().selectFrom('order_lines').innerJoin('products', 'products.id', 'order_lines.product_id').select(['order_id', 'articul']).execute()
   return orders.map((order) => ({ ...order, articuls: lines.filter((line) => line.order_id === order.id).map((line) => line.articul) }))
 }
 
@@ -105,8 +98,7 @@ function expected(account: Account, filter: Filter): number[] {
 }
 
 const PERIOD = { start_date: '01.10.2026', end_date: '15.10.2026' }
-const queryOf = (filter: Filter) =>
-  `?${new URLSearchParams({ ...filter, ...(filter.dateselect === 'period' ? PERIOD : {}), perpage: '100' }).toString()}`
+const queryOf = (filter: Filter) => `?${new URLSearchParams({ ...filter, ...(filter.dateselect === 'period' ? PERIOD : {}), perpage: '100' }).toString()}`
 
 /** Every combination of the values given per field. */
 function combinations(values: { [K in keyof Filter]: Filter[K][] }): Filter[] {
@@ -156,7 +148,10 @@ describe('GET /api/order/ scoping', () => {
     for (const filter of filters) {
       const answer = await list(queryOf(filter), account)
       const ids = answer.orders.map((order) => order.id)
-      expect(ids.filter((id) => foreignIds.has(id)), queryOf(filter)).toEqual([])
+      expect(
+        ids.filter((id) => foreignIds.has(id)),
+        queryOf(filter),
+      ).toEqual([])
       expect(ids, queryOf(filter)).toEqual(expected(account, filter))
       expect(answer.count, queryOf(filter)).toBe(ids.length)
       if (ids.length > 0) answered += 1

@@ -125,7 +125,12 @@ describe('POST /api/uploadsFromFile/', () => {
 
   it('reads an XLSX made with exceljs, below a title row', async () => {
     const [a, b] = [product(0), product(2)]
-    const bytes = await workbookBytes([['Заказ ООО «Ромашка»'], ['№', 'Код товара', 'Товар', 'Количество'], [1, a.articul, a.header, 3], [2, b.articul, b.header, 1]])
+    const bytes = await workbookBytes([
+      ['Заказ ООО «Ромашка»'],
+      ['№', 'Код товара', 'Товар', 'Количество'],
+      [1, a.articul, a.header, 3],
+      [2, b.articul, b.header, 1],
+    ])
     const answer = answerOf(await uploadFile(bytes))
     expect(answer.products).toEqual([expectedLine(a, 3, 3), expectedLine(b, 1, 4)])
     expect(answer.unmatched).toEqual([])
@@ -254,7 +259,12 @@ describe('POST /api/uploadsFromBuffer/', () => {
 
   it('takes JSON as well as a form', async () => {
     const a = product(0)
-    const response = await fixture.app.inject({ method: 'POST', url: '/api/uploadsFromBuffer/', payload: { text: `${a.articul} 2`, contract: '1' }, headers: { cookie } })
+    const response = await fixture.app.inject({
+      method: 'POST',
+      url: '/api/uploadsFromBuffer/',
+      payload: { text: `${a.articul} 2`, contract: '1' },
+      headers: { cookie },
+    })
     expect(answerOf(response).products).toEqual([expectedLine(a, 2, 1)])
   })
 
@@ -274,7 +284,12 @@ describe('POST /api/uploadsFromBuffer/', () => {
       expect(response.statusCode, JSON.stringify(fields)).toBe(400)
       expect(response.json().message).toMatch(/[а-я]/)
     }
-    const notJson = await fixture.app.inject({ method: 'POST', url: '/api/uploadsFromBuffer/', payload: '{"text":', headers: { 'content-type': 'application/json', cookie } })
+    const notJson = await fixture.app.inject({
+      method: 'POST',
+      url: '/api/uploadsFromBuffer/',
+      payload: '{"text":',
+      headers: { 'content-type': 'application/json', cookie },
+    })
     expect(notJson.statusCode).toBe(400)
     expect((await uploadText({ text: 'AB 1' }, null)).statusCode).toBe(401)
   })
@@ -339,7 +354,12 @@ describe('POST /api/addCartFromPricelist/', () => {
       expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400)
       expect(response.json().message).toMatch(/[а-я]/)
     }
-    const notJson = await fixture.app.inject({ method: 'POST', url: '/api/addCartFromPricelist/', payload: 'cartList', headers: { 'content-type': 'application/json', cookie } })
+    const notJson = await fixture.app.inject({
+      method: 'POST',
+      url: '/api/addCartFromPricelist/',
+      payload: 'cartList',
+      headers: { 'content-type': 'application/json', cookie },
+    })
     expect(notJson.statusCode).toBe(400)
     expect(await readTable(fixture.db, 'basket_lines')).toEqual(before)
   })

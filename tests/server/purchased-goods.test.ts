@@ -10,7 +10,10 @@ let fixture: ServerFixture
 let cookie: string
 let managerCookie: string
 const k = () => fixture.db.kysely
-const { get } = sessionRequests(() => fixture, () => cookie)
+const { get } = sessionRequests(
+  () => fixture,
+  () => cookie,
+)
 
 /** The fixture's three products: p1 and p2 in `category`'s subtree, p3 outside it. */
 const product = { p1: 0, p2: 0, p3: 0 }
@@ -71,7 +74,10 @@ beforeAll(async () => {
   const { p1, p2, p3 } = product
   const order = (contractId: number, createdAt: string, lines: [number, number, number][], state = 3) =>
     placeOrder(customer, userId, contractId, createdAt, lines, state)
-  await order(contract.a, '2020-03-05T10:00:00.000Z', [[p1, 2, 100], [p2, 1, 500]])
+  await order(contract.a, '2020-03-05T10:00:00.000Z', [
+    [p1, 2, 100],
+    [p2, 1, 500],
+  ])
   await order(contract.a, '2020-04-10T10:00:00.000Z', [[p1, 3, 110]])
   await order(contract.b, '2020-04-20T10:00:00.000Z', [[p3, 1, 1000]])
   await order(contract.b, '2020-04-21T10:00:00.000Z', [[p1, 1, 100]])
@@ -156,7 +162,7 @@ describe('GET /api/purchasedGoods/: scope', () => {
     expect(refused.json()).toEqual({ message: AUTH_MESSAGES.forbidden })
   })
 
-  it('another company never counts: its orders are not in the other company\'s report', async () => {
+  it("another company never counts: its orders are not in the other company's report", async () => {
     const other = await loginAs(fixture, 'mainAccount', 1)
     const answer = await report(PERIOD, other)
     expect(answer.total).toEqual({ qnt: 9, orders: 1, sum: 900 })

@@ -175,7 +175,10 @@ describe('approval by the administrator (admin CLI)', () => {
 
     const cookie = await loginCookie(fixture.app, payload.email, payload.password)
     const init = await fixture.app.inject({ method: 'GET', url: '/api/initdata/', headers: { cookie } })
-    expect(init.json()).toMatchObject({ selectedContract: expect.not.stringMatching(/^0$/), contracts: [expect.objectContaining({ header: contract, contragent: payload.company })] })
+    expect(init.json()).toMatchObject({
+      selectedContract: expect.not.stringMatching(/^0$/),
+      contracts: [expect.objectContaining({ header: contract, contragent: payload.company })],
+    })
 
     // decided already: exit code 1 and a message
     lines.length = 0

@@ -27,7 +27,11 @@ function registeredCalls(): string[] {
 }
 
 const setDisabledMenus = (keys: readonly string[]) =>
-  fixture.db.kysely.updateTable('users').set({ disabled_menus: JSON.stringify(keys) }).where('email', '=', demoLogin('manager').email).execute()
+  fixture.db.kysely
+    .updateTable('users')
+    .set({ disabled_menus: JSON.stringify(keys) })
+    .where('email', '=', demoLogin('manager').email)
+    .execute()
 
 /** A request to a call pattern with placeholder ids; POSTs carry an empty JSON body. */
 function send(call: CallPattern, cookie: string | null) {
@@ -74,7 +78,10 @@ describe.each(sections)('a manager with «%s» closed', (key, calls) => {
 
   it('still gets past the section check on every other section and on the shared calls', async () => {
     await setDisabledMenus([key])
-    const others = [...sections.filter(([other]) => other !== key && !(key === 'orders' && ['acts', 'purchased'].includes(other))).flatMap(([, c]) => c), ...SHARED_CALLS.filter((call) => call !== 'POST /api/logout/')]
+    const others = [
+      ...sections.filter(([other]) => other !== key && !(key === 'orders' && ['acts', 'purchased'].includes(other))).flatMap(([, c]) => c),
+      ...SHARED_CALLS.filter((call) => call !== 'POST /api/logout/'),
+    ]
     for (const call of others) {
       const response = await send(call, managerCookie)
       const refused = response.statusCode === 403 && /^Раздел «/.test(String(response.json<{ message?: string }>().message))

@@ -104,7 +104,12 @@ describe('the demo seed', () => {
         .executeTakeFirstOrThrow()
       expect(Number(products.count)).toBeGreaterThan(10)
     }
-    const leaves = await first.kysely.selectFrom('products').innerJoin('categories', 'categories.id', 'products.category_id').select('level').distinct().execute()
+    const leaves = await first.kysely
+      .selectFrom('products')
+      .innerJoin('categories', 'categories.id', 'products.category_id')
+      .select('level')
+      .distinct()
+      .execute()
     expect(leaves.map((row) => row.level)).toEqual([3])
   })
 

@@ -79,10 +79,9 @@ export function browserPaths(machine: AnyStateMachine, options: BrowserPathOptio
 
 /** 'xstate.done.actor.loadPage → draft.repeat ⇒ {"loaded":"repeating"}' */
 export const pathTitle = (path: MachinePath): string =>
-  `${path.steps
-    .slice(1)
-    .map((step) => step.event.type.replace('xstate.', ''))
-    .join(' → ') || '(initial)'} ⇒ ${stateKey(path.state)}`
-
-/** The number of distinct state values among the paths. */
-const stateValueCount = (paths: MachinePath[]): number => new Set(paths.flatMap(statesOf)).size
+  `${
+    path.steps
+      .slice(1)
+      .map((step) => step.event.type.replace('xstate.', ''))
+      .join(' → ') || '(initial)'
+  } ⇒ ${stateKey(path.state)}`

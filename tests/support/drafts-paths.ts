@@ -43,6 +43,7 @@ export function draftsBrowserPaths(pages: [DraftsResponse, DraftsResponse], repe
     input: { page: 1 },
     canCause,
     // the page asked for and the page shown: a load of the other page is a vertex of its own, never walked
-    serializeState: (state, event, prev) => `${defaultSerializeState(state, event, prev)} p${contextOf(state).page} r${contextOf(state).result?.pagination.page}`,
+    serializeState: (state, event, prev) =>
+      `${defaultSerializeState(state, event, prev)} p${contextOf(state).page} r${contextOf(state).result?.pagination.page}`,
   })
 }

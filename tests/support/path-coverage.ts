@@ -63,7 +63,10 @@ export class CoverageRecorder {
   summary(machine: AnyStateMachine): MachineCoverage {
     const tally = this.tally(machine)
     return {
-      states: count(stateNodesOf(machine).map((n) => n.id), tally.states),
+      states: count(
+        stateNodesOf(machine).map((n) => n.id),
+        tally.states,
+      ),
       transitions: count(allTransitions(machine).map(transitionKey), tally.transitions),
     }
   }
@@ -117,10 +120,7 @@ export function isFullCoverage(c: MachineCoverage): boolean {
 
 /** The failure message for less than 100%: every missing state and transition, one a line. */
 export function describeMissing(machineId: string, c: MachineCoverage): string {
-  const lines = [
-    ...c.states.missing.map((id) => `  state ${id}`),
-    ...c.transitions.missing.map((key) => `  transition ${key}`),
-  ]
+  const lines = [...c.states.missing.map((id) => `  state ${id}`), ...c.transitions.missing.map((key) => `  transition ${key}`)]
   return `${formatCoverage(machineId, c)}; not covered:\n${lines.join('\n')}`
 }
 
@@ -142,8 +142,7 @@ export function writeCoverageReport(report: CoverageReport, file = DEFAULT_REPOR
   return merged
 }
 
-const sortKeys = (r: CoverageReport): CoverageReport =>
-  Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)))
+const sortKeys = (r: CoverageReport): CoverageReport => Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)))
 
 /** Test files run in parallel processes; a lock file keeps their read-merge-write apart. */
 function withFileLock<T>(lock: string, work: () => T): T {

@@ -12,24 +12,12 @@ import { getShortestPaths, type StatePath } from 'xstate/graph'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { invokesOf, ownEventTypes, stateNodesOf } from '../../scripts/machine-graph'
 import { createFakeActors, type FakeActors, type FakeKind } from './fake-actors'
-import {
-  type CoverageRecorder,
-  DEFAULT_REPORT_FILE,
-  describeMissing,
-  isFullCoverage,
-  pathCoverage,
-  writeCoverageReport,
-} from './path-coverage'
+import { type CoverageRecorder, DEFAULT_REPORT_FILE, describeMissing, isFullCoverage, pathCoverage, writeCoverageReport } from './path-coverage'
 
 export type MachinePath = StatePath<AnyMachineSnapshot, AnyEventObject>
 /** Payloads per event type; a type without an entry is sent as `{ type }` alone. */
 export type EventCases = Record<string, AnyEventObject[]>
-export type SerializeState = (
-  state: AnyMachineSnapshot,
-  event: AnyEventObject | undefined,
-  prev?: AnyMachineSnapshot,
-) => string
-
+export type SerializeState = (state: AnyMachineSnapshot, event: AnyEventObject | undefined, prev?: AnyMachineSnapshot) => string
 
 export interface GenerateOptions {
   cases?: EventCases
@@ -57,8 +45,7 @@ export const defaultSerializeState: SerializeState = (state, event, prev) => {
 }
 
 /** JSON that keeps an Error's message (plain JSON turns every Error into `{}`). */
-export const serializeEvent = (event: AnyEventObject): string =>
-  JSON.stringify(event, (_, v: unknown) => (v instanceof Error ? `Error(${v.message})` : v))
+export const serializeEvent = (event: AnyEventObject): string => JSON.stringify(event, (_, v: unknown) => (v instanceof Error ? `Error(${v.message})` : v))
 
 // the machine raises these itself on reaching a final child; sent from outside they would
 // make paths no real run can take
@@ -124,7 +111,10 @@ export function pathName(path: MachinePath): string {
 /** Every `src` name the machine invokes, so each gets a fake. */
 function invokedSources(machine: AnyStateMachine): string[] {
   const nodes = [machine.root, ...stateNodesOf(machine)]
-  return nodes.flatMap(invokesOf).map((i) => i.src).filter((src) => src !== 'inline')
+  return nodes
+    .flatMap(invokesOf)
+    .map((i) => i.src)
+    .filter((src) => src !== 'inline')
 }
 
 /**

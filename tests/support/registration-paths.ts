@@ -46,7 +46,8 @@ export function registrationBrowserPaths(customer: Omit<RegistrationValues, 'cap
     input: { captchaTime: 1_700_000_000_000 },
     // after «Нет связи» an invalid submit leaves the network message on the page although the
     // machine is back in filling.editing (seen in the browser, not explained yet): not replayed
-    canCause: (event, before) => !(event.type === 'registration.submit' && before.matches({ filling: 'networkError' }) && validCount(before) < REGISTRATION_FIELDS.length),
+    canCause: (event, before) =>
+      !(event.type === 'registration.submit' && before.matches({ filling: 'networkError' }) && validCount(before) < REGISTRATION_FIELDS.length),
     // the guard reads whether every field is valid: how many are tells the fillings apart
     serializeState: (state, event, prev) => `${defaultSerializeState(state, event, prev)} ${validCount(state)}`,
     // a transition once, whichever fields are filled

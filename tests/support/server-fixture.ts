@@ -8,7 +8,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD, seedDatabase } from '../../server/db/seed'
 import { createMailer, type MailTransport } from '../../server/mail/mailer'
 import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
 
-export {  DEMO_PASSWORD }
+export { DEMO_PASSWORD }
 
 interface TestClock {
   now: () => Date

@@ -58,8 +58,7 @@ export class TakenTransitions {
       snapshots.unshift(previous)
     }
     const eventless = this.atRest ? [] : this.enabledAlways(previous, this.lastEvent!)
-    const transitions =
-      event.type === 'xstate.stop' ? [] : eventless.length ? eventless : this.machine.getTransitionData(previous, event)
+    const transitions = event.type === 'xstate.stop' ? [] : eventless.length ? eventless : this.machine.getTransitionData(previous, event)
     this.previous = next
     this.lastEvent = event
     this.atRest = false
@@ -113,8 +112,6 @@ function probeConfig(node: AnyStateNodeConfig): AnyStateNodeConfig {
   return {
     ...Object.fromEntries(STRUCTURE.filter((key) => config[key] !== undefined).map((key) => [key, config[key]])),
     ...(node.always ? { on: { [ANY_EVENT]: node.always } } : {}),
-    ...(node.states
-      ? { states: Object.fromEntries(Object.entries(node.states).map(([key, child]) => [key, probeConfig(child)])) }
-      : {}),
+    ...(node.states ? { states: Object.fromEntries(Object.entries(node.states).map(([key, child]) => [key, probeConfig(child)])) } : {}),
   } as AnyStateNodeConfig
 }

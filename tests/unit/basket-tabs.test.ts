@@ -8,11 +8,7 @@ describe('basket tabs', () => {
     const channel = `test-basket-${Math.random()}`
     const [first, second] = [createBasketTabs(channel), createBasketTabs(channel)]
     const heard = { first: 0, second: 0, otherContract: 0 }
-    const stops = [
-      first.watch('1', () => heard.first++),
-      second.watch('1', () => heard.second++),
-      second.watch('2', () => heard.otherContract++),
-    ]
+    const stops = [first.watch('1', () => heard.first++), second.watch('1', () => heard.second++), second.watch('2', () => heard.otherContract++)]
     // the listening streams load on the first watch
     await import('../../src/services/basket-tab-changes')
     await settle()

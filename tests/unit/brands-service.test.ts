@@ -20,9 +20,7 @@ describe('brand page loader', () => {
     const { loadPage } = createBrandProductsActors({ http })
     const input = { query: { brandId, contract: '0', warehouse: 1 }, page: 2 }
     const page = await toPromise(createActor(loadPage, { input }).start())
-    expect(sent).toEqual([
-      { url: 'http://cabinet.test/api/getProductsByBrandId/', body: { id: brandId, perpage, page: 2, contract: '0', warehouse: 1 } },
-    ])
+    expect(sent).toEqual([{ url: 'http://cabinet.test/api/getProductsByBrandId/', body: { id: brandId, perpage, page: 2, contract: '0', warehouse: 1 } }])
     expect(page).toEqual({ brand: null, brands: [], products: [], count: 0, pages: 0 })
   })
 })

@@ -25,7 +25,12 @@ describe('catalogue connect', () => {
 
   it('mark toggles are pressed when on, busy and disabled while their save waits, and send mark.toggle', () => {
     const { api, sent } = apiOf({ marks: [{ productId: 1, kind: 'need', on: true }] })
-    expect(api.getMarkToggleProps(drill, 'wish')).toMatchObject({ 'aria-pressed': true, 'aria-busy': false, disabled: false, 'aria-label': 'Избранное: Дрель' })
+    expect(api.getMarkToggleProps(drill, 'wish')).toMatchObject({
+      'aria-pressed': true,
+      'aria-busy': false,
+      disabled: false,
+      'aria-label': 'Избранное: Дрель',
+    })
     expect(api.getMarkToggleProps(drill, 'need')).toMatchObject({ 'aria-pressed': false, 'aria-busy': true, disabled: true, title: 'Потребность' })
     api.getMarkToggleProps(drill, 'wish').onClick()
     expect(sent).toEqual([{ type: 'mark.toggle', productId: 1, kind: 'wish' }])

@@ -25,7 +25,6 @@ const answer = {
   ],
 } as FilterResponse
 
-
 const snapshotAt = (list: unknown, overrides: Partial<CatalogueFilterContext> = {}) =>
   catalogueFilterMachine.resolveState({ value: { list, marks: 'idle', card: 'closed' } as never, context: catalogueContext(overrides) })
 

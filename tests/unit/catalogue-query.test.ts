@@ -16,7 +16,10 @@ import {
 } from '../../src/machines/catalogue-query'
 
 const id = fc.integer({ min: 1, max: 1000 })
-const money = fc.option(fc.integer({ min: 0, max: 1_000_000 }).map((kopecks) => kopecks / 100), { nil: null })
+const money = fc.option(
+  fc.integer({ min: 0, max: 1_000_000 }).map((kopecks) => kopecks / 100),
+  { nil: null },
+)
 const query: fc.Arbitrary<CatalogueQuery> = fc
   .record({
     page: fc.integer({ min: 1, max: 500 }),
@@ -25,14 +28,23 @@ const query: fc.Arbitrary<CatalogueQuery> = fc
     brand: fc.uniqueArray(id, { maxLength: 4 }),
     minprice: money,
     maxprice: money,
-    params: fc.uniqueArray(fc.record({ id, minp: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }), maxp: fc.option(fc.integer({ min: 101, max: 200 }), { nil: null }) }), {
-      selector: (param) => param.id,
-      maxLength: 3,
-    }),
+    params: fc.uniqueArray(
+      fc.record({ id, minp: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }), maxp: fc.option(fc.integer({ min: 101, max: 200 }), { nil: null }) }),
+      {
+        selector: (param) => param.id,
+        maxLength: 3,
+      },
+    ),
     tags: fc.uniqueArray(id, { maxLength: 4 }),
     catalog: fc.constantFrom('-1', '2', '27', '31'),
     keyword: fc.constantFrom('', 'дрель', 'bosch 18v'),
-    sorting: fc.option(fc.record({ field: fc.constantFrom('articul' as const, 'header' as const, 'price' as const, 'price_rrc' as const), sort: fc.constantFrom('asc' as const, 'desc' as const) }), { nil: null }),
+    sorting: fc.option(
+      fc.record({
+        field: fc.constantFrom('articul' as const, 'header' as const, 'price' as const, 'price_rrc' as const),
+        sort: fc.constantFrom('asc' as const, 'desc' as const),
+      }),
+      { nil: null },
+    ),
   })
   .map((q) => ({
     ...q,

@@ -71,7 +71,7 @@ describe('renderMachineDiagram', () => {
       id: 'p',
       type: 'parallel',
       states: {
-        'end': { initial: 'a', states: { a: { description: 'x: "y"; #1', on: { go: 'b' } }, b: {} } },
+        end: { initial: 'a', states: { a: { description: 'x: "y"; #1', on: { go: 'b' } }, b: {} } },
         'the-other': { initial: 'c', states: { c: { after: { 2500: 'd' } }, d: {} } },
       },
     })
@@ -86,8 +86,6 @@ describe('renderMachineDiagram', () => {
 
 describe('renderDiagramIndex', () => {
   it('links each machine with the first sentence of its description', () => {
-    expect(renderDiagramIndex([fixtureMachine])).toContain(
-      '- [fixture](fixture.md): Loads an item, lets the dealer set a quantity, watches the stock.\n',
-    )
+    expect(renderDiagramIndex([fixtureMachine])).toContain('- [fixture](fixture.md): Loads an item, lets the dealer set a quantity, watches the stock.\n')
   })
 })

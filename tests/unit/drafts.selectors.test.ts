@@ -9,7 +9,11 @@ import { connect, draftsStateOf } from '../../src/views/drafts/drafts-connect'
 import { createFakeActors } from '../support/fake-actors'
 
 const DRAFT: DraftListItem = { id: 5, header: 'Объект на Лесной', count: 3, qnt: 7, contract: '2', created_at: '2026-11-20T09:00:00.000Z' }
-const pageOf = (drafts: DraftListItem[], count: number, page = 1): DraftsResponse => ({ drafts, count, pagination: { page, perpage: 10, pages: Math.ceil(count / 10) } })
+const pageOf = (drafts: DraftListItem[], count: number, page = 1): DraftsResponse => ({
+  drafts,
+  count,
+  pagination: { page, perpage: 10, pages: Math.ceil(count / 10) },
+})
 const REFUSED = { id: 11, wms: 1, header: 'Перфоратор', articul: 'PF-800', requested: 4, available: 1 }
 const ADDED: DraftRepeatedResponse = { count: 2, refused: [REFUSED], basket: { count: 3, sum: 4_500 } }
 const NONE: DraftRepeatedResponse = { count: 0, refused: [], basket: { count: 0, sum: 0 } }
@@ -23,7 +27,9 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 /** The real drafts machine, its calls settled by the test. */
 function draftsActor(page = 1) {
   const fake = createFakeActors({ loadPage: 'promise', repeatDraft: 'promise', removeDraft: 'promise' })
-  const actor = createActor(draftsMachine.provide({ actors: fake.logic, actions: { notifyBasketChanged: () => {}, notifyAddress: () => {} } }), { input: { page } }).start()
+  const actor = createActor(draftsMachine.provide({ actors: fake.logic, actions: { notifyBasketChanged: () => {}, notifyAddress: () => {} } }), {
+    input: { page },
+  }).start()
   const sent: DraftsEvent[] = []
   const api = () => connect(actor.getSnapshot(), (event) => sent.push(event))
   return { actor, fake, sent, api, snapshot: () => actor.getSnapshot() }
@@ -134,7 +140,13 @@ describe('drafts connect', () => {
     run.fake.current('repeatDraft').done(ADDED)
     await flush()
     const added = run.api().dialog
-    expect(added).toMatchObject({ kind: 'repeated', title: DRAFTS_MESSAGES.addedTitle, text: 'Добавлено товаров - 2 шт.', toBasket: true, refused: [REFUSED] })
+    expect(added).toMatchObject({
+      kind: 'repeated',
+      title: DRAFTS_MESSAGES.addedTitle,
+      text: 'Добавлено товаров - 2 шт.',
+      toBasket: true,
+      refused: [REFUSED],
+    })
     if (added.kind !== 'repeated') throw new Error('expected the repeat dialog')
     expect(added.otherContractOf(CONTRACTS, '1')).toBe('Второй')
     expect(added.otherContractOf(CONTRACTS, '2')).toBeNull()

@@ -9,7 +9,17 @@ import { connect, connectNeed, needStateOf } from '../../src/views/favorites/fav
 import { createFakeActors } from '../support/fake-actors'
 
 const product = (id: number, need: number) =>
-  ({ id, header: `Перфоратор ${id}`, articul: `PF-${id}`, price: 4_990, quantity: 7, stocks: [], inwish: false, need, brand: { id: 3, header: 'Makita' } }) as unknown as CatalogueProduct
+  ({
+    id,
+    header: `Перфоратор ${id}`,
+    articul: `PF-${id}`,
+    price: 4_990,
+    quantity: 7,
+    stocks: [],
+    inwish: false,
+    need,
+    brand: { id: 3, header: 'Makita' },
+  }) as unknown as CatalogueProduct
 const ROW = product(11, 5)
 const OTHER = product(12, 0)
 const pageOf = (goods: CatalogueProduct[], count: number, page = 1): MarkedGoodsResponse => ({
@@ -79,7 +89,13 @@ describe('favourites/needs connect', () => {
   it('the list’s texts, the paged list, the empty hint', async () => {
     const run = await loaded('favorites')
     const api = run.api()
-    expect(api).toMatchObject({ texts: MARKED_LIST_TEXTS.favorites, isNeeds: false, titleId: 'favorites-title', removeFailedText: null, showEmptyHint: false })
+    expect(api).toMatchObject({
+      texts: MARKED_LIST_TEXTS.favorites,
+      isNeeds: false,
+      titleId: 'favorites-title',
+      removeFailedText: null,
+      showEmptyHint: false,
+    })
     expect(api.pagedList).toMatchObject({ state: 'loaded', page: 1, result: { products: [ROW, OTHER], count: 2, pages: 1 }, errorMessage: null })
     api.pagedList.onRetry()
     expect(run.sent).toEqual([{ type: 'list.retry' }])
@@ -92,7 +108,10 @@ describe('favourites/needs connect', () => {
     expect(api.getRemoveButtonProps(ROW)).toMatchObject({ disabled: false, 'aria-label': `${MARKED_LIST_TEXTS.needs.remove}: Перфоратор 11` })
     api.getProductLinkProps(ROW).onClick()
     api.getRemoveButtonProps(ROW).onClick()
-    expect(run.sent).toEqual([{ type: 'card.open', productId: 11 }, { type: 'item.remove', product: ROW }])
+    expect(run.sent).toEqual([
+      { type: 'card.open', productId: 11 },
+      { type: 'item.remove', product: ROW },
+    ])
     run.actor.send({ type: 'item.remove', product: ROW })
     expect(run.api().getRemoveButtonProps(OTHER).disabled).toBe(true)
     run.fake.current('removeMark').fail(new ApiCallError('Нет связи', 503))

@@ -73,7 +73,10 @@ const parentMachine = setup({
 
 /** Runs the parent as the app would: the real counter, a promise answering 5; the UI talks to both. */
 async function recordParent(journal: Journal) {
-  const actor = createActor(parentMachine.provide({ actors: { counter: counterMachine, load: fromPromise(async () => 5) } }), { input: {}, inspect: journal.inspect })
+  const actor = createActor(parentMachine.provide({ actors: { counter: counterMachine, load: fromPromise(async () => 5) } }), {
+    input: {},
+    inspect: journal.inspect,
+  })
   actor.start()
   await tick()
   const counter = actor.system.get('counter') as typeof actor
@@ -144,7 +147,9 @@ describe('the journal of an actor system', () => {
     expect(secret.event.password).toBe('••••••••')
     expect(secret.context).toMatchObject({ password: '••••••••', savedAt: expect.stringMatching(/^\d{4}-/) })
     // another moment is not a difference
-    const moved = entries.map((entry) => (entry === secret ? { ...entry, context: { ...(entry.context as CounterContext), savedAt: '2020-01-01T00:00:00.000Z' } } : entry))
+    const moved = entries.map((entry) =>
+      entry === secret ? { ...entry, context: { ...(entry.context as CounterContext), savedAt: '2020-01-01T00:00:00.000Z' } } : entry,
+    )
     expect(replayJournal(REGISTRY, moved).map((actor) => actor.outcome)).toEqual(['equal', 'equal'])
   })
 
@@ -188,7 +193,7 @@ describe('the journal of an actor system', () => {
   it('still reads a format-1 journal: state values only, actor by actor', async () => {
     const journal = createJournal()
     await recordParent(journal)
-    const v1 = await (await exported(journal)).entries.map(({ at, actor, machine, event, value }) => ({ at, actor, machine, event, value }))
+    const v1 = (await exported(journal)).entries.map(({ at, actor, machine, event, value }) => ({ at, actor, machine, event, value }))
     expect(replayJournal(REGISTRY, v1).map((actor) => actor.outcome)).toEqual(['equal', 'equal'])
   })
 
@@ -203,7 +208,12 @@ describe('the journal of an actor system', () => {
     await recordParent(second)
     const { entries } = await exported(second)
     const actors = [...new Set(entries.map((entry) => entry.actor))]
-    expect(actors).toEqual([expect.stringMatching(/^p1:x:\d+$/), expect.stringMatching(/^p1:x:\d+$/), expect.stringMatching(/^p2:x:\d+$/), expect.stringMatching(/^p2:x:\d+$/)])
+    expect(actors).toEqual([
+      expect.stringMatching(/^p1:x:\d+$/),
+      expect.stringMatching(/^p1:x:\d+$/),
+      expect.stringMatching(/^p2:x:\d+$/),
+      expect.stringMatching(/^p2:x:\d+$/),
+    ])
     expect(replayJournal(REGISTRY, entries).map((actor) => actor.outcome)).toEqual(['equal', 'equal', 'equal', 'equal'])
 
     // the limits hold across loads: the oldest go
@@ -271,9 +281,23 @@ describe('a journal of the real session, shell and basket', () => {
     { id: '101', header: 'Договор поставки №101', contragent: 'ООО «Теплодом»' },
     { id: '102', header: 'Договор комиссии №102', contragent: 'ИП Сидоров' },
   ]
-  const account = { id: 3, email: 'manager@teplodom.example', name: 'Ольга Миронова', phone: '+7 (812) 555-01-02', type_id: '2', company: 'ООО «Теплодом»', inn: '7812345678' }
+  const account = {
+    id: 3,
+    email: 'manager@teplodom.example',
+    name: 'Ольга Миронова',
+    phone: '+7 (812) 555-01-02',
+    type_id: '2',
+    company: 'ООО «Теплодом»',
+    inn: '7812345678',
+  }
   const warehouses = [1, 2].map((id) => ({ id, header: `Склад ${id}` }))
-  const initData: InitData = { account: { ...account, disabledMenus: [], contracts }, contracts, selectedContract: '101', warehouses, basket: { count: 0, sum: 0 } }
+  const initData: InitData = {
+    account: { ...account, disabledMenus: [], contracts },
+    contracts,
+    selectedContract: '101',
+    warehouses,
+    basket: { count: 0, sum: 0 },
+  }
 
   it('replays as one system: the shell and the basket run as the session’s real children', async () => {
     const journal = createJournal()
@@ -294,7 +318,12 @@ describe('a journal of the real session, shell and basket', () => {
     })
     const session = createActor(
       sessionMachine.provide({
-        actors: { shell, loadSession: fromPromise(async (): Promise<Account | null> => null), login: fromPromise(async (): Promise<LoginOutcome> => ({ account: initData.account })), logout: fromPromise(async (): Promise<unknown> => ({})) },
+        actors: {
+          shell,
+          loadSession: fromPromise(async (): Promise<Account | null> => null),
+          login: fromPromise(async (): Promise<LoginOutcome> => ({ account: initData.account })),
+          logout: fromPromise(async (): Promise<unknown> => ({})),
+        },
       }),
       { input: {}, inspect: journal.inspect },
     )
@@ -315,9 +344,14 @@ describe('a journal of the real session, shell and basket', () => {
     const { entries } = await exported(journal)
     const machines = ['session', 'sidebar', 'shell', 'screenHost', 'productCardHost', 'basketAdders', 'basket']
     expect(new Set(entries.map((entry) => entry.machine))).toEqual(new Set(machines))
-    const replayed = replayJournal([sessionMachine, sidebarMachine, shellMachine, screenHostMachine, productCardHostMachine, basketAddersMachine, basketMachine], entries)
+    const replayed = replayJournal(
+      [sessionMachine, sidebarMachine, shellMachine, screenHostMachine, productCardHostMachine, basketAddersMachine, basketMachine],
+      entries,
+    )
     expect(new Set(replayed.map((actor) => actor.machine))).toEqual(new Set(machines))
     for (const actor of replayed) expect([actor.machine, actor.outcome, actor.departure]).toEqual([actor.machine, 'equal', undefined])
-    expect(replayed.find((actor) => actor.machine === 'basket')?.entries.some((entry) => entry.event.type === 'basket.contract' && entry.source !== undefined)).toBe(true)
+    expect(
+      replayed.find((actor) => actor.machine === 'basket')?.entries.some((entry) => entry.event.type === 'basket.contract' && entry.source !== undefined),
+    ).toBe(true)
   })
 })

@@ -8,7 +8,11 @@ const KEY = 'cabinet.registration'
 
 const memoryStorage = () => {
   const items = new Map<string, string>()
-  const backend = { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), removeItem: (key: string) => void items.delete(key) }
+  const backend = {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  }
   return { items, storage: createStorage(backend) }
 }
 
@@ -16,7 +20,15 @@ const answered = registrationMachine.provide({
   actors: { submitRegistration: fromPromise(async () => ({ state: REGISTRATION_SUCCESS_STATE, message: 'Поздравляем!', answeredAt: 2 })) },
 })
 
-const FILLED = { company: 'ООО «Ромашка»', inn: '7701234567', name: 'Пётр', email: 'p@example.com', phone: '9123456789', password: 'secret-123', captcha: 'K7P2' }
+const FILLED = {
+  company: 'ООО «Ромашка»',
+  inn: '7701234567',
+  name: 'Пётр',
+  email: 'p@example.com',
+  phone: '9123456789',
+  password: 'secret-123',
+  captcha: 'K7P2',
+}
 
 describe("the registration form's kept snapshot", () => {
   it('is stored after every change without the password and the code, read back into a new form, and forgotten once registered', async () => {
@@ -54,7 +66,7 @@ describe("the registration form's kept snapshot", () => {
     expect(readKeptContext(registrationMachine, storage, KEY)).toBeNull()
   })
 
-  it('takes only the draft fields\' strings from whatever was kept', () => {
+  it("takes only the draft fields' strings from whatever was kept", () => {
     for (const kept of [null, 'text', { values: 5 }, { values: { company: 5, password: 'leaked', captcha: 'X', email: 'a@b.c' } }]) {
       const form = createActor(registrationMachine, { input: { captchaTime: 1, kept } }).start()
       const { values } = form.getSnapshot().context

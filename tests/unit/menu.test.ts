@@ -41,7 +41,9 @@ describe('closedMenuKeys', () => {
   it('is the listed keys plus their children, minus the profile, for any list', () =>
     fc.assert(
       fc.property(fc.subarray(MENU_KEYS), (disabled) => {
-        const expected = MENU.filter((entry) => entry.key !== 'profile' && (disabled.includes(entry.key) || (entry.parent !== undefined && disabled.includes(entry.parent))))
+        const expected = MENU.filter(
+          (entry) => entry.key !== 'profile' && (disabled.includes(entry.key) || (entry.parent !== undefined && disabled.includes(entry.parent))),
+        )
         expect([...closedMenuKeys(disabled)].sort()).toEqual(keysOf(expected).sort())
       }),
     ))

@@ -6,12 +6,13 @@ const pagesOf = (cells: Cell[]) => cells.flatMap((cell) => (cell.kind === 'page'
 /** 1 2 … 9 for readable examples */
 const show = (cells: Cell[]) => cells.map((cell) => (cell.kind === 'page' ? String(cell.page) : '…')).join(' ')
 
-const currentAndTotal = fc
-  .integer({ min: 1, max: 10_000 })
-  .chain((total) => fc.tuple(fc.integer({ min: 1, max: total }), fc.constant(total)))
+const currentAndTotal = fc.integer({ min: 1, max: 10_000 }).chain((total) => fc.tuple(fc.integer({ min: 1, max: total }), fc.constant(total)))
 
 const property = (check: (cells: Cell[], current: number, total: number) => void) =>
-  fc.assert(fc.property(currentAndTotal, ([current, total]) => check(paginationCells(current, total), current, total)), { numRuns: 2_000 })
+  fc.assert(
+    fc.property(currentAndTotal, ([current, total]) => check(paginationCells(current, total), current, total)),
+    { numRuns: 2_000 },
+  )
 
 describe('paginationCells', () => {
   it('has at most 11 cells, and at least min(7, total)', () =>

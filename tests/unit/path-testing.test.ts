@@ -64,9 +64,7 @@ describe('replayPath', () => {
   it('fails clearly when the path settles an actor the machine has not invoked', async () => {
     const loaded = reaching({ ready: 'editing' })!
     const path = { ...loaded, steps: loaded.steps.filter((s) => s.event.type !== 'item.load') }
-    await expect(replayPath(fixtureMachine, path, quiet)).rejects.toThrow(
-      "the path settles 'loadItem', but the machine has not invoked it",
-    )
+    await expect(replayPath(fixtureMachine, path, quiet)).rejects.toThrow("the path settles 'loadItem', but the machine has not invoked it")
   })
 
   it('moves the fake clock by the named delay', async () => {

@@ -76,7 +76,11 @@ describe('persisted logic', () => {
   it('keeps one snapshot per key: another input starts afresh', () => {
     const { storage } = fakeStorage()
     createActor(persistedForm(storage), { input }).start().send({ type: 'open' })
-    expect(createActor(persistedForm(storage), { input: { owner: 'b' } }).start().getSnapshot().value).toBe('closed')
+    expect(
+      createActor(persistedForm(storage), { input: { owner: 'b' } })
+        .start()
+        .getSnapshot().value,
+    ).toBe('closed')
   })
 
   it('drops a snapshot of another version without a crash', () => {
@@ -90,7 +94,14 @@ describe('persisted logic', () => {
 
   it('drops garbage without a crash: not JSON, not an object, a state the machine does not have', () => {
     const version = versionOf(JSON.stringify(formMachine.definition))
-    for (const garbage of ['{', '42', 'null', '[]', JSON.stringify({ version, value: 'nowhere', context: {} }), JSON.stringify({ version, value: 'editing', context: 3 })]) {
+    for (const garbage of [
+      '{',
+      '42',
+      'null',
+      '[]',
+      JSON.stringify({ version, value: 'nowhere', context: {} }),
+      JSON.stringify({ version, value: 'editing', context: 3 }),
+    ]) {
       const { storage, items } = fakeStorage()
       items.set('form.a', garbage)
       const actor = createActor(persistedForm(storage), { input }).start()

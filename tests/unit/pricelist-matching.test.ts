@@ -65,7 +65,9 @@ describe('detectColumns', () => {
 describe('matchRows', () => {
   it('sums repeated articuls and lists every other row with its number and reason', () => {
     const rows = parseTextTable(
-      ['Артикул;Кол-во', 'bos 1234a56789;5,0', 'XYZ-1;1', 'BOS1234A56789;2', 'АБ-1234567К;2,5', '4600112345678;', ';4', 'MK 1;1', '', 'АБ-1234567К;0'].join('\n'),
+      ['Артикул;Кол-во', 'bos 1234a56789;5,0', 'XYZ-1;1', 'BOS1234A56789;2', 'АБ-1234567К;2,5', '4600112345678;', ';4', 'MK 1;1', '', 'АБ-1234567К;0'].join(
+        '\n',
+      ),
     )
     expect(matchRows(rows, index)).toEqual({
       lines: [{ id: 1, qnt: 7, row: 2 }],

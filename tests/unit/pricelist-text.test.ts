@@ -88,8 +88,15 @@ describe('parseTextTable', () => {
 
   it('reads pasted lines, tab- and space-separated mixed', () => {
     const rows = parseTextTable('AB-1\t5\nAB 2 3\nAB-3\t\t7')
-    expect(rows.map((row) => row.cells)).toEqual([['AB-1', '5'], ['AB 2', '3'], ['AB-3', '', '7']])
-    expect(parseTextTable('AB-1 5,0\nAB-2 2').map((row) => row.cells)).toEqual([['AB-1', '5,0'], ['AB-2', '2']])
+    expect(rows.map((row) => row.cells)).toEqual([
+      ['AB-1', '5'],
+      ['AB 2', '3'],
+      ['AB-3', '', '7'],
+    ])
+    expect(parseTextTable('AB-1 5,0\nAB-2 2').map((row) => row.cells)).toEqual([
+      ['AB-1', '5,0'],
+      ['AB-2', '2'],
+    ])
   })
 
   it('keeps each row’s text as read', () => {

@@ -131,7 +131,12 @@ describe('price list connect', () => {
     radiator?.getStepperProps().onIncrement()
     dialog.getToggleAllProps().onChange()
     dialog.getAddButtonProps().onPress()
-    expect(run.sent).toEqual([{ type: 'line.toggle', id: '12' }, { type: 'line.step', id: '12', delta: 1 }, { type: 'lines.toggleAll' }, { type: 'cart.add' }])
+    expect(run.sent).toEqual([
+      { type: 'line.toggle', id: '12' },
+      { type: 'line.step', id: '12', delta: 1 },
+      { type: 'lines.toggleAll' },
+      { type: 'cart.add' },
+    ])
     run.actor.send({ type: 'line.input', id: '11', text: '50' })
     run.actor.send({ type: 'line.commit', id: '11' })
     const cut = run.api().dialog.lineOf(BOILER)

@@ -3,19 +3,20 @@ import { TAB_IDS } from '../../src/contract/product'
 import { addToBasketMachine, type AddToBasketContext } from '../../src/machines/add-to-basket.machine'
 import { isAdding, noticeOf } from '../../src/machines/add-to-basket.selectors'
 import { productCardMachine, type ProductCardContext } from '../../src/machines/product-card.machine'
-import {
-  asyncTabViewOf,
-  cardErrorOf,
-  isCardLoading,
-  isWishFailed,
-  isWishSaving,
-  selectedTabOf,
-} from '../../src/machines/product-card.selectors'
+import { asyncTabViewOf, cardErrorOf, isCardLoading, isWishFailed, isWishSaving, selectedTabOf } from '../../src/machines/product-card.selectors'
 
 const adderContext: AddToBasketContext = { productId: 1, warehouse: 1, available: 5, contract: '7', quantityText: '1', errorMessage: null }
 const adderAt = (value: unknown) => addToBasketMachine.resolveState({ value: value as never, context: adderContext })
 
-const cardContext: ProductCardContext = { productId: 1, contract: '7', warehouse: 1, product: null, slide: 0, bindData: {}, errorMessage: 'Ошибка сервера (503)' }
+const cardContext: ProductCardContext = {
+  productId: 1,
+  contract: '7',
+  warehouse: 1,
+  product: null,
+  slide: 0,
+  bindData: {},
+  errorMessage: 'Ошибка сервера (503)',
+}
 const cardAt = (value: unknown) => productCardMachine.resolveState({ value: value as never, context: cardContext })
 const loaded = (wish: string, tabs: unknown) => cardAt({ loaded: { gallery: 'empty', wish, tabs } })
 

@@ -1,14 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MAX_LINE_QUANTITY } from '../../src/contract/basket'
-import {
-  availableQuantity,
-  commitQuantityText,
-  normalizeQuantityText,
-  parseQuantity,
-  QUANTITY_MIN,
-  stepQuantity,
-} from '../../src/machines/quantity'
+import { availableQuantity, commitQuantityText, normalizeQuantityText, parseQuantity, QUANTITY_MIN, stepQuantity } from '../../src/machines/quantity'
 
 const digit = fc.constantFrom(...'0123456789')
 const digitsOf = (min: number, max: number) => fc.array(digit, { minLength: min, maxLength: max }).map((d) => d.join(''))
@@ -90,7 +83,9 @@ describe('quantity stepper (spec §5)', () => {
   })
 
   it('plus then minus returns to where it was below the maximum', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: MAX_LINE_QUANTITY - 1 }), (qnt) => stepQuantity(stepQuantity(qnt, 1), -1) === Math.max(qnt, QUANTITY_MIN)))
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_LINE_QUANTITY - 1 }), (qnt) => stepQuantity(stepQuantity(qnt, 1), -1) === Math.max(qnt, QUANTITY_MIN)),
+    )
   })
 })
 

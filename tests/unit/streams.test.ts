@@ -1,16 +1,7 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { assign, createActor, setup } from 'xstate'
-import {
-  abortable,
-  backoffMs,
-  countdown$,
-  countdownLogic,
-  pageVisible$,
-  poll$,
-  pollLogic,
-  type PollEvent,
-} from '../../src/services/streams'
+import { abortable, backoffMs, countdown$, countdownLogic, pageVisible$, poll$, pollLogic, type PollEvent } from '../../src/services/streams'
 import { minutesSeconds } from '../../src/services/minutes-seconds'
 
 beforeEach(() => {
@@ -132,9 +123,7 @@ describe('abortable', () => {
 
 describe('backoffMs', () => {
   it('doubles the period with each failure up to the ceiling', () => {
-    expect([0, 1, 2, 3, 4, 10].map((failures) => backoffMs(failures, 1_000, 10_000))).toEqual([
-      1_000, 2_000, 4_000, 8_000, 10_000, 10_000,
-    ])
+    expect([0, 1, 2, 3, 4, 10].map((failures) => backoffMs(failures, 1_000, 10_000))).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000])
     expect(backoffMs(1, 300_000, 60_000)).toBe(60_000)
   })
 })
@@ -149,12 +138,7 @@ describe('countdown$', () => {
     expect(seen).toHaveLength(301)
     expect(completed()).toBe(true)
     expect([seen[0], seen[1], seen[299], seen[300]]).toEqual([300_000, 299_000, 1_000, 0])
-    expect([seen[0], seen[1], seen[299], seen[300]].map((ms) => minutesSeconds(ms ?? -1))).toEqual([
-      '5:00',
-      '4:59',
-      '0:01',
-      '0:00',
-    ])
+    expect([seen[0], seen[1], seen[299], seen[300]].map((ms) => minutesSeconds(ms ?? -1))).toEqual(['5:00', '4:59', '0:01', '0:00'])
   })
 })
 

@@ -25,7 +25,7 @@ describe('the build strips machine descriptions', () => {
   })
 
   it('keeps a description computed at run time and any file outside src/machines', () => {
-    const code = "const m = { description: texts.description, other: { description: `${read()}` } }"
+    const code = 'const m = { description: texts.description, other: { description: `${read()}` } }'
     expect(transform(code)).toBeNull()
     expect(transform("const x = { description: 'data' }", '/repo/src/contract/product.ts')).toBeNull()
   })

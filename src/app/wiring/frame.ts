@@ -14,7 +14,9 @@ import { loadOnce } from './deferred-logic'
  */
 export function wireBasketAdders({ http }: AppWiring) {
   const basketService = loadOnce(() => import('../../services/basket'))
-  const addLine = fromPromise(async ({ input, signal }: { input: AddLineRequest; signal: AbortSignal }) => (await basketService()).addBasketLine(http, input, signal))
+  const addLine = fromPromise(async ({ input, signal }: { input: AddLineRequest; signal: AbortSignal }) =>
+    (await basketService()).addBasketLine(http, input, signal),
+  )
   return basketAddersMachine.provide({ actors: { addToBasket: addToBasketMachine.provide({ actors: { addLine } }) } })
 }
 

@@ -21,12 +21,7 @@ export function ActsFilterForm({ acts }: { acts: ActsActor }) {
   }
   return (
     <form className={styles.filter} onSubmit={submit} noValidate aria-label="Отбор актов">
-      <ChoiceField
-        label="Договор"
-        value={draft.contract}
-        options={contractChoices(contracts)}
-        onChange={edit('contract')}
-      />
+      <ChoiceField label="Договор" value={draft.contract} options={contractChoices(contracts)} onChange={edit('contract')} />
       <ChoiceField
         label="Контрагент"
         value={draft.contragent}

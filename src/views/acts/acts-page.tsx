@@ -56,7 +56,11 @@ function ActsBody({ acts }: { acts: ActsActor }) {
   const retry = () => acts.send({ type: 'list.retry' })
 
   if (!result) {
-    return view === 'failed' ? <ErrorBlock title={ACTS_MESSAGES_UI.loadFailed} message={errorMessage} onRetry={retry} /> : <Loading label={ACTS_MESSAGES_UI.loading} />
+    return view === 'failed' ? (
+      <ErrorBlock title={ACTS_MESSAGES_UI.loadFailed} message={errorMessage} onRetry={retry} />
+    ) : (
+      <Loading label={ACTS_MESSAGES_UI.loading} />
+    )
   }
   const loading = view === 'loading'
   return (

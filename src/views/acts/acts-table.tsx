@@ -40,9 +40,7 @@ export function ActsTable({ acts }: { acts: Act[] }) {
               <td className={styles.nowrap}>
                 {act.startdate} – {act.enddate}
               </td>
-              <td className={styles.nowrap}>
-                {formatDate(act.created_at)}
-              </td>
+              <td className={styles.nowrap}>{formatDate(act.created_at)}</td>
               <td>
                 <span className={`${styles.state} ${STATE_CLASS[act.state] ?? ''}`}>{ACT_STATE_LABELS[act.state]}</span>
               </td>

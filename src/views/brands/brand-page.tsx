@@ -71,13 +71,7 @@ function ViewSwitch({ current }: { current: BrandView }) {
   return (
     <nav className={styles.views} aria-label="Вид">
       {BRAND_VIEWS.map((view) => (
-        <Link
-          key={view}
-          to="./"
-          search={(prev) => ({ ...prev, view })}
-          className={styles.view}
-          aria-current={view === current ? 'page' : undefined}
-        >
+        <Link key={view} to="./" search={(prev) => ({ ...prev, view })} className={styles.view} aria-current={view === current ? 'page' : undefined}>
           {VIEW_TITLES[view]}
         </Link>
       ))}

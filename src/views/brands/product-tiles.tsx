@@ -12,9 +12,7 @@ export function ProductTiles({ products, contract, warehouse, busy, cardHost }: 
     <ul className={busy ? `${styles.tiles} ${styles.busy}` : styles.tiles} aria-label="Товары" aria-busy={!tiles.complete}>
       {tiles.shown.map((product) => (
         <li key={product.id} className={styles.tile}>
-          <div className={styles.picture}>
-            {product.picture !== null ? <img src={`/pictures/${product.picture}.svg`} alt="" loading="lazy" /> : null}
-          </div>
+          <div className={styles.picture}>{product.picture !== null ? <img src={`/pictures/${product.picture}.svg`} alt="" loading="lazy" /> : null}</div>
           <h2 className={styles.header}>
             <ProductName host={cardHost} header={product.header} productId={product.id} contract={contract} warehouse={warehouse.id} />
           </h2>

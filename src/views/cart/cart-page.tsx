@@ -78,7 +78,13 @@ function CartBody({ basket }: { basket: BasketActor }) {
           ))}
         </>
       )}
-      <CheckoutPanel basket={basket} hasLines={screen === 'lines'} isBasketBusy={sync !== 'idle'} totalText={totalText} warehouses={groups.map((group) => group.warehouse)} />
+      <CheckoutPanel
+        basket={basket}
+        hasLines={screen === 'lines'}
+        isBasketBusy={sync !== 'idle'}
+        totalText={totalText}
+        warehouses={groups.map((group) => group.warehouse)}
+      />
       {sync === 'confirmingClear' || sync === 'clearing' ? (
         <ConfirmDialog
           title={BASKET_PAGE_MESSAGES.clearQuestion}

@@ -42,7 +42,8 @@ function Checkout({ checkout, ...props }: CheckoutPanelProps & { checkout: Check
   const order = useSelector(checkout, (snapshot) => snapshot.context.order)
 
   if (view === 'loading') return <Loading label="Загрузка способов доставки…" />
-  if (view === 'loadFailed') return <ErrorBlock title={CHECKOUT_MESSAGES.loadFailed} message={errorMessage} onRetry={() => checkout.send({ type: 'checkout.retry' })} />
+  if (view === 'loadFailed')
+    return <ErrorBlock title={CHECKOUT_MESSAGES.loadFailed} message={errorMessage} onRetry={() => checkout.send({ type: 'checkout.retry' })} />
   if (view === 'placed' && order) {
     return (
       <section className={styles.placed} role="status" aria-label="Заказ оформлен">
@@ -150,9 +151,7 @@ function DeliveryFormView({ basket, checkout, isBasketBusy, totalText, warehouse
         </p>
       ) : null}
       <ShortageAlert checkout={checkout} />
-      {failed ? (
-        <ErrorBlock title={CHECKOUT_MESSAGES.placeFailed} message={errorMessage} onRetry={() => checkout.send({ type: 'checkout.retry' })} />
-      ) : null}
+      {failed ? <ErrorBlock title={CHECKOUT_MESSAGES.placeFailed} message={errorMessage} onRetry={() => checkout.send({ type: 'checkout.retry' })} /> : null}
       <Button variant="primary" isDisabled={isBasketBusy || step !== 'editing'} onPress={() => checkout.send({ type: 'order.confirm' })}>
         {step === 'placing' ? 'Оформление…' : 'Оформить заказ'}
       </Button>

@@ -30,16 +30,10 @@ export function WarehouseMapOpener({ basket, warehouse, label = WAREHOUSE_MAP_ME
       aria-haspopup="dialog"
       onPress={() => basket.send({ type: 'map.open', warehouse })}
     >
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-          <path
-            d="M8 15s-5-4.6-5-8.5a5 5 0 0 1 10 0C13 10.4 8 15 8 15z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.5"
-            strokeLinejoin="round"
-          />
-          <circle cx="8" cy="6.5" r="1.8" fill="currentColor" />
-        </svg>
+      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+        <path d="M8 15s-5-4.6-5-8.5a5 5 0 0 1 10 0C13 10.4 8 15 8 15z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+        <circle cx="8" cy="6.5" r="1.8" fill="currentColor" />
+      </svg>
       {label}
     </Button>
   )

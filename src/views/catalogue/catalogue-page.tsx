@@ -28,7 +28,8 @@ export const CataloguePage = memo(function CataloguePage({ catalogue }: { catalo
   const keyword = useSelector(catalogue, (snapshot) => snapshot.context.query.keyword)
 
   if (screen === 'initialising') return <Loading label={CATALOGUE_SCREEN_MESSAGES.loading} />
-  if (screen === 'initFailed') return <ErrorBlock title={CATALOGUE_SCREEN_MESSAGES.initFailed} message={errorMessage} onRetry={() => catalogue.send({ type: 'list.retry' })} />
+  if (screen === 'initFailed')
+    return <ErrorBlock title={CATALOGUE_SCREEN_MESSAGES.initFailed} message={errorMessage} onRetry={() => catalogue.send({ type: 'list.retry' })} />
 
   return (
     <section className={styles.page}>

@@ -68,8 +68,7 @@ const CategoryButton = memo(function CategoryButton({ id, header, count, current
       aria-current={current ? 'true' : undefined}
       onClick={() => onSelect(id)}
     >
-      <span>{header}</span>{' '}
-      {count !== undefined ? <span className={styles.categoryCount}>{formatInteger(count)}</span> : null}
+      <span>{header}</span> {count !== undefined ? <span className={styles.categoryCount}>{formatInteger(count)}</span> : null}
     </button>
   )
 })

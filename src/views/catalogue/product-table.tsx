@@ -86,9 +86,7 @@ const ProductRow = memo(function ProductRow({ product, contract, warehouse, api 
   return (
     <tr>
       <td className={styles.pictureCell}>
-        {product.picture !== null ? (
-          <img src={`/pictures/${product.picture}.svg`} alt="" width={40} height={40} loading="lazy" decoding="async" />
-        ) : null}
+        {product.picture !== null ? <img src={`/pictures/${product.picture}.svg`} alt="" width={40} height={40} loading="lazy" decoding="async" /> : null}
       </td>
       <td className={table.mono}>{product.articul}</td>
       <td className={table.stickyName}>

@@ -38,7 +38,7 @@ function bodyOf({ view, result, page }: DraftsState): DraftsBody {
 
 /** The drafts screen's view-model (as the catalogue's `connect`): what the page and its dialogs show, and the events they send. */
 function connectState(state: DraftsState, send: Send) {
-  const { view, step, isBusy, result, page, target, repeat, errorMessage } = state
+  const { view, isBusy, result, page, target, repeat, errorMessage } = state
   const isLoading = view === 'loading'
   return {
     body: bodyOf(state),
@@ -82,7 +82,12 @@ function connectDialog({ step, target, repeat, errorMessage }: DraftsState, send
     }
   }
   if (step === 'repeatFailed' || step === 'removeFailed') {
-    return { kind: 'failed' as const, title: step === 'repeatFailed' ? DRAFTS_MESSAGES.repeatFailed : DRAFTS_MESSAGES.removeFailed, text: errorMessage, onClose: close }
+    return {
+      kind: 'failed' as const,
+      title: step === 'repeatFailed' ? DRAFTS_MESSAGES.repeatFailed : DRAFTS_MESSAGES.removeFailed,
+      text: errorMessage,
+      onClose: close,
+    }
   }
   if ((step === 'added' || step === 'noStock') && repeat) {
     const added = step === 'added'

@@ -11,7 +11,6 @@ import { DraftsTable } from './drafts-table'
 import { EmptyState } from '../ui/empty-state'
 import styles from './drafts.module.css'
 
-
 /** /cabinet/drafts/?page=: the user's saved baskets, 10 per page, newest first. */
 export function DraftsPage() {
   return (

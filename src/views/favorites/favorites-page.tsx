@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router'
-import type { MarkedList } from '../../contract/favorites'
 import type { FavoritesNeedsActor } from '../../machines/favorites-needs.machine'
 import { useSelectedWarehouse } from '../layout/shell-context'
 import { WithScreen } from '../layout/with-screen'
@@ -12,16 +11,17 @@ import styles from './favorites.module.css'
 import { MarkedGoodsTable } from './marked-goods-table'
 
 /** /cabinet/favorites/?page=: the products the dealer marked with the star, 20 per page. */
-export const FavoritesPage = () => <MarkedGoodsPage list="favorites" />
+export const FavoritesPage = () => <MarkedGoodsPage />
 
 /** /cabinet/needs/?page=: the products the dealer needs, with how many, 20 per page. */
-export const NeedsPage = () => <MarkedGoodsPage list="needs" />
+export const NeedsPage = () => <MarkedGoodsPage />
 
 /**
  * Either list under the dealer's selected contract, with stock at the chosen warehouse (the
  * header's choices); another contract or warehouse starts the list afresh.
  */
-function MarkedGoodsPage({ list }: { list: MarkedList }) {
+/** The list (favourites or needs) is the screen host's: it starts the machine for the address. */
+function MarkedGoodsPage() {
   const warehouse = useSelectedWarehouse()
   return (
     <WithScreen name="favoritesNeeds" label={PRODUCTS_LOADING_LABEL}>

@@ -74,7 +74,13 @@ export function MarkedGoodsTable({ actor, api, answer, warehouseName, busy }: Ma
                 </td>
               ) : null}
               <td>
-                <AddToBasket productId={product.id} warehouse={warehouse.id} available={product.quantity} contract={answer.contract} header={product.header} />
+                <AddToBasket
+                  productId={product.id}
+                  warehouse={warehouse.id}
+                  available={product.quantity}
+                  contract={answer.contract}
+                  header={product.header}
+                />
               </td>
             </tr>
           ))}

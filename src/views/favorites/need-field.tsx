@@ -22,7 +22,12 @@ export function NeedField({ actor, product }: { actor: FavoritesNeedsActor; prod
 }
 
 function NeedMessage({ id, isAlert, text }: NeedApi['message']) {
-  if (isAlert) return <span id={id} className={styles.needAlert} role="alert">{text}</span>
+  if (isAlert)
+    return (
+      <span id={id} className={styles.needAlert} role="alert">
+        {text}
+      </span>
+    )
   return (
     <span id={id} className={styles.needSaved} role="status">
       {text}

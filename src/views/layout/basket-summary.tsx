@@ -5,8 +5,7 @@ import styles from './basket-summary.module.css'
 import { useInitData } from './shell-context'
 
 /** "Корзина: 3 товара на сумму 1 234,50 ₽" */
-const basketSummaryText = ({ count, sum }: Summary) =>
-  `Корзина: ${formatCount(count, PRODUCT_FORMS)} на сумму ${formatMoney(sum)}`
+const basketSummaryText = ({ count, sum }: Summary) => `Корзина: ${formatCount(count, PRODUCT_FORMS)} на сумму ${formatMoney(sum)}`
 
 /** The header's basket line, a link to /cart/; the basket actor keeps its figures those of the page. */
 export function BasketSummary() {

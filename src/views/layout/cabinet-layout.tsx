@@ -30,9 +30,7 @@ export function CabinetLayout() {
 }
 
 function CabinetFrame({ shell }: { shell: ShellActor }) {
-  const view = useSelector(shell, (snapshot) =>
-    snapshot.matches('ready') ? 'ready' : snapshot.matches('failed') ? 'failed' : 'loading',
-  )
+  const view = useSelector(shell, (snapshot) => (snapshot.matches('ready') ? 'ready' : snapshot.matches('failed') ? 'failed' : 'loading'))
   const errorMessage = useSelector(shell, (snapshot) => snapshot.context.errorMessage)
   const sidebarMode = useSelector(useSidebarActor(), (snapshot) => (snapshot.matches({ width: 'narrow' }) ? 'narrow' : 'wide'))
 

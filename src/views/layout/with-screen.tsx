@@ -12,15 +12,12 @@ const SCREEN_CODE_FAILED = 'Не удалось загрузить раздел'
  * Renders a screen with its running machine (the screen host's child `name`); its loader while
  * the machine's code loads, and a retry when it failed to load.
  */
-export function WithScreen<N extends ScreenName>(props: {
-  name: N
-  label: string
-  children: (actor: ActorRefFrom<ScreenLogics[N]>) => ReactNode
-}) {
+export function WithScreen<N extends ScreenName>(props: { name: N; label: string; children: (actor: ActorRefFrom<ScreenLogics[N]>) => ReactNode }) {
   const host = useScreenHost()
   const actor = useSelector(host, (snapshot) => snapshot?.children[props.name]) as ActorRefFrom<ScreenLogics[N]> | undefined
   const failed = useSelector(host, (snapshot) => snapshot?.matches('codeFailed') ?? false)
   if (actor) return props.children(actor)
-  if (failed) return <ErrorBlock title={SCREEN_CODE_FAILED} message="Проверьте соединение и повторите." onRetry={() => host?.send({ type: 'screen.retry' })} />
+  if (failed)
+    return <ErrorBlock title={SCREEN_CODE_FAILED} message="Проверьте соединение и повторите." onRetry={() => host?.send({ type: 'screen.retry' })} />
   return <Loading label={props.label} />
 }

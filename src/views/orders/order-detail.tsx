@@ -23,7 +23,8 @@ function OrderDetailBody({ id, detailActor }: { id: number; detailActor: OrderDe
   const detail = useSelector(detailActor, (snapshot) => snapshot.context.detail)
   const errorMessage = useSelector(detailActor, (snapshot) => snapshot.context.errorMessage)
   const cardHost = useProductCardHost()
-  if (view === 'failed') return <ErrorBlock title={ORDER_DETAIL_MESSAGES.failed} message={errorMessage} onRetry={() => detailActor.send({ type: 'detail.retry' })} />
+  if (view === 'failed')
+    return <ErrorBlock title={ORDER_DETAIL_MESSAGES.failed} message={errorMessage} onRetry={() => detailActor.send({ type: 'detail.retry' })} />
   if (view === 'loading' || !detail) return <Loading label={ORDER_DETAIL_MESSAGES.loading} />
   const { delivery } = detail
   const facts = [

@@ -10,6 +10,7 @@ const NO_COUNTDOWN: AnyActorRef | undefined = undefined
 export function OrdersCountdown({ orders }: { orders: OrdersActor }) {
   const countdown = useSelector(orders, (snapshot) => snapshot.children.countdown ?? NO_COUNTDOWN)
   const hidden = useSelector(orders, (snapshot) => snapshot.matches({ visibility: 'hidden' }))
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-member-access -- xstate types the entries of snapshot.children any
   const left = useSelector(countdown, (snapshot) => snapshot?.context as number | undefined)
   if (hidden) return <p className={styles.countdown}>{ORDERS_MESSAGES.paused}</p>
   if (left === undefined) return null

@@ -69,11 +69,25 @@ export function OrdersFilterForm({ orders }: { orders: OrdersActor }) {
       </label>
       <label className={styles.field}>
         <span className={styles.label}>Дата с</span>
-        <input name="start_date" defaultValue={filter.start_date} placeholder="дд.мм.гггг" inputMode="numeric" pattern="\d{2}\.\d{2}\.\d{4}" className={styles.input} />
+        <input
+          name="start_date"
+          defaultValue={filter.start_date}
+          placeholder="дд.мм.гггг"
+          inputMode="numeric"
+          pattern="\d{2}\.\d{2}\.\d{4}"
+          className={styles.input}
+        />
       </label>
       <label className={styles.field}>
         <span className={styles.label}>Дата по</span>
-        <input name="end_date" defaultValue={filter.end_date} placeholder="дд.мм.гггг" inputMode="numeric" pattern="\d{2}\.\d{2}\.\d{4}" className={styles.input} />
+        <input
+          name="end_date"
+          defaultValue={filter.end_date}
+          placeholder="дд.мм.гггг"
+          inputMode="numeric"
+          pattern="\d{2}\.\d{2}\.\d{4}"
+          className={styles.input}
+        />
       </label>
       <label className={styles.field}>
         <span className={styles.label}>Номер заказа или счёта</span>

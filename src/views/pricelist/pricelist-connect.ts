@@ -2,14 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { PricelistProduct } from '../../contract/pricelist'
 import { allChosen, chosenTotals, isSelectable, isShortOnStock, stockOf, type ChosenFile } from '../../machines/pricelist-rules'
 import { PRICELIST_PAGE_MESSAGES, type PricelistActor, type PricelistEvent, type pricelistMachine } from '../../machines/pricelist.machine'
-import {
-  formMessageOf,
-  isAddFailedOf,
-  isPricelistModalOpenOf,
-  overStockLineOf,
-  pricelistBusyOf,
-  pricelistStepOf,
-} from '../../machines/pricelist.selectors'
+import { formMessageOf, isAddFailedOf, isPricelistModalOpenOf, overStockLineOf, pricelistBusyOf, pricelistStepOf } from '../../machines/pricelist.selectors'
 import { formatCount, formatInteger, formatMoney, PRODUCT_FORMS, type WordForms } from '../ui/format'
 import { useViewModel } from '../ui/use-view-model'
 

@@ -28,8 +28,8 @@ function PricelistScreen({ pricelist }: { pricelist: PricelistActor }) {
     <div className={styles.page}>
       <PageHeading>Загрузка прайс-листа</PageHeading>
       <p className={styles.hint} id="pricelist-format">
-        В каждой строке — артикул и количество (через точку с запятой, запятую или табуляцию); строка заголовка не обязательна. Файлы XLSX, CSV
-        или TXT размером до 5 МБ.
+        В каждой строке — артикул и количество (через точку с запятой, запятую или табуляцию); строка заголовка не обязательна. Файлы XLSX, CSV или TXT
+        размером до 5 МБ.
       </p>
       <WarehouseChoice api={api} />
       <div className={styles.forms}>
@@ -87,7 +87,14 @@ function FileForm({ api }: { api: PricelistApi }) {
       <form className={styles.form} onSubmit={submit} noValidate>
         <label className={styles.field}>
           <span className={styles.label}>Файл заказа (XLSX, XLS, CSV, TXT)</span>
-          <input className={styles.file} type="file" name="file" accept={PRICELIST_ACCEPT} aria-describedby="pricelist-format" disabled={api.isFormDisabled} />
+          <input
+            className={styles.file}
+            type="file"
+            name="file"
+            accept={PRICELIST_ACCEPT}
+            aria-describedby="pricelist-format"
+            disabled={api.isFormDisabled}
+          />
         </label>
         <div>
           <Button type="submit" variant="primary" isDisabled={api.isFormDisabled}>

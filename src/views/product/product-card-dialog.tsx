@@ -3,13 +3,7 @@ import type { CSSProperties } from 'react'
 import { Dialog, Heading, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components'
 import type { Warehouse } from '../../contract/account'
 import { TAB_IDS, type ProductCard, type ProductTab } from '../../contract/product'
-import {
-  GALLERY_PREVIEW_SLIDES,
-  PRODUCT_CARD_MESSAGES,
-  previewStart,
-  type ProductCardActor,
-  type TabId,
-} from '../../machines/product-card.machine'
+import { GALLERY_PREVIEW_SLIDES, PRODUCT_CARD_MESSAGES, previewStart, type ProductCardActor, type TabId } from '../../machines/product-card.machine'
 import { asyncTabViewOf, cardErrorOf, isCardLoading, isWishFailed, isWishSaving, selectedTabOf } from '../../machines/product-card.selectors'
 import { TIMINGS } from '../../machines/timings'
 import { useInitData } from '../layout/shell-context'
@@ -129,10 +123,20 @@ function Gallery({ card, product }: { card: ProductCardActor; product: ProductCa
         </div>
         {pictures.length > 1 ? (
           <>
-            <button type="button" className={`${styles.arrow} ${styles.previous}`} aria-label="Предыдущее изображение" onClick={() => card.send({ type: 'gallery.previous' })}>
+            <button
+              type="button"
+              className={`${styles.arrow} ${styles.previous}`}
+              aria-label="Предыдущее изображение"
+              onClick={() => card.send({ type: 'gallery.previous' })}
+            >
               ‹
             </button>
-            <button type="button" className={`${styles.arrow} ${styles.next}`} aria-label="Следующее изображение" onClick={() => card.send({ type: 'gallery.next' })}>
+            <button
+              type="button"
+              className={`${styles.arrow} ${styles.next}`}
+              aria-label="Следующее изображение"
+              onClick={() => card.send({ type: 'gallery.next' })}
+            >
               ›
             </button>
           </>

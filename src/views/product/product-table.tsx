@@ -71,14 +71,7 @@ export function ProductTable({ products, contract, warehouse, busy, cardHost }: 
               <td className={table.number}>{formatMoney(product.price_rrc)}</td>
               <td className={table.number}>{formatInteger(product.quantity)}</td>
               <td>
-                <AddToBasket
-                  productId={product.id}
-                  warehouse={warehouse.id}
-                  available={product.quantity}
-                  contract={contract}
-                  header={product.header}
-                  wrap
-                />
+                <AddToBasket productId={product.id} warehouse={warehouse.id} available={product.quantity} contract={contract} header={product.header} wrap />
               </td>
             </tr>
           ))}

@@ -18,10 +18,7 @@ export function JournalExport() {
   return (
     <section className={styles.section} aria-labelledby="profile-journal">
       <h2 id="profile-journal">Журнал действий</h2>
-      <p>
-        Если что-то пошло не так, скачайте журнал и приложите его к обращению: в нём шаги, которые кабинет
-        выполнил в этой вкладке (без паролей).
-      </p>
+      <p>Если что-то пошло не так, скачайте журнал и приложите его к обращению: в нём шаги, которые кабинет выполнил в этой вкладке (без паролей).</p>
       <Button onPress={() => void journal.exportJson().then((json) => download(journalFileName(new Date()), json))}>Скачать журнал</Button>
     </section>
   )

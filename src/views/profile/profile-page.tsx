@@ -4,7 +4,6 @@ import { MENU } from '../../contract/menu'
 import { PROFILE_MESSAGES } from '../../machines/profile.machine'
 import { WithScreen } from '../layout/with-screen'
 import type { ProfileActor } from '../../machines/profile.machine'
-import { useInitData } from '../layout/shell-context'
 import { JournalExport } from './journal-export'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
@@ -28,10 +27,7 @@ export function ProfilePage() {
 }
 
 function ProfileScreen({ profile }: { profile: ProfileActor }) {
-  const { account } = useInitData()
-  const view = useSelector(profile, (snapshot) =>
-    snapshot.matches('loaded') ? 'loaded' : snapshot.matches('failed') ? 'failed' : 'loading',
-  )
+  const view = useSelector(profile, (snapshot) => (snapshot.matches('loaded') ? 'loaded' : snapshot.matches('failed') ? 'failed' : 'loading'))
   const loaded = useSelector(profile, (snapshot) => snapshot.context.account)
   const errorMessage = useSelector(profile, (snapshot) => snapshot.context.errorMessage)
 

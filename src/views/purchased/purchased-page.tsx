@@ -41,7 +41,13 @@ const summaryOf = ({ startDate, endDate, count, total }: PurchasedGoodsResponse)
 
 function PurchasedBody({ actor }: { actor: PurchasedGoodsActor }) {
   const view = useSelector(actor, (snapshot) =>
-    snapshot.matches({ report: 'failed' }) ? 'failed' : snapshot.matches({ report: 'empty' }) ? 'empty' : snapshot.matches({ report: 'loading' }) ? 'loading' : 'loaded',
+    snapshot.matches({ report: 'failed' })
+      ? 'failed'
+      : snapshot.matches({ report: 'empty' })
+        ? 'empty'
+        : snapshot.matches({ report: 'loading' })
+          ? 'loading'
+          : 'loaded',
   )
   const result = useSelector(actor, (snapshot) => snapshot.context.result)
   const errorMessage = useSelector(actor, (snapshot) => snapshot.context.errorMessage)

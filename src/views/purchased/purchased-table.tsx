@@ -1,4 +1,10 @@
-import { PURCHASED_REPORT_COLUMNS, PURCHASED_REPORT_TITLES, type PurchasedColumn, type PurchasedGoodsResponse, type PurchasedRow } from '../../contract/purchased-goods'
+import {
+  PURCHASED_REPORT_COLUMNS,
+  PURCHASED_REPORT_TITLES,
+  type PurchasedColumn,
+  type PurchasedGoodsResponse,
+  type PurchasedRow,
+} from '../../contract/purchased-goods'
 import table from '../ui/data-table.module.css'
 import { formatInteger, formatMoney } from '../ui/format'
 import styles from './purchased.module.css'
@@ -25,6 +31,7 @@ export function PurchasedTable({ result }: { result: PurchasedGoodsResponse }) {
   const columns = PURCHASED_REPORT_COLUMNS[result.report]
   return (
     // a scroll box with nothing focusable inside: focusable itself, so the keyboard can scroll it
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- as above (axe's scrollable-region-focusable)
     <div className={styles.scroll} tabIndex={0} role="region" aria-label={`Отчёт «${PURCHASED_REPORT_TITLES[result.report]}»`}>
       <table className={`${table.table} ${styles.table}`} data-report={result.report}>
         <caption className="visually-hidden">{`Отчёт «${PURCHASED_REPORT_TITLES[result.report]}»`}</caption>

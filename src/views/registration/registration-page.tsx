@@ -119,4 +119,3 @@ function RegistrationForm({ registration }: { registration: ActorRefFrom<typeof 
     </Form>
   )
 }
-

@@ -18,7 +18,6 @@ import { Button } from '../ui/button'
 import styles from './search-box.module.css'
 import { SEARCH_LABEL, SEARCH_PLACEHOLDER, SEARCH_SUBMIT } from './search-texts'
 
-
 /**
  * The header's search field (loaded apart from the first load: search-box.tsx), an ARIA 1.2 combobox on a native input (no overlay library: it is
  * on every screen). Arrows move through the suggestions, Enter on one opens its product card,
@@ -84,6 +83,7 @@ export function SearchCombobox({ search }: { search: SearchAutocompleteActor }) 
           <div className={styles.popover} hidden={!open}>
             <ul id={ids.list} role="listbox" aria-labelledby={ids.label} className={styles.list} hidden={options.length === 0}>
               {options.map((item, index) => (
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keyboard chooses through the field (aria-activedescendant)
                 <li
                   key={item.id}
                   id={`${ids.option}-${item.id}`}

@@ -87,7 +87,10 @@ const KEY_MOVES: Record<string, (day: Day, shift: boolean) => Day> = {
 
 const CalendarIcon = () => (
   <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-    <path fill="currentColor" d="M4 1h1.5v1.5h5V1H12v1.5h2a1 1 0 0 1 1 1V14a1 1 0 0 1-1 1H2a1 1 0 0 1-1-1V3.5a1 1 0 0 1 1-1h2zm-1.5 5v7.5h11V6zm1.5 1.5h2v2H4zm3 0h2v2H7zm3 0h2v2h-2z" />
+    <path
+      fill="currentColor"
+      d="M4 1h1.5v1.5h5V1H12v1.5h2a1 1 0 0 1 1 1V14a1 1 0 0 1-1 1H2a1 1 0 0 1-1-1V3.5a1 1 0 0 1 1-1h2zm-1.5 5v7.5h11V6zm1.5 1.5h2v2H4zm3 0h2v2H7zm3 0h2v2h-2z"
+    />
   </svg>
 )
 
@@ -144,6 +147,7 @@ export function DateField({ label, value, onChange, error, min, max, id, disable
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- catches Escape from the field and the calendar inside it
     <div
       className={`${fieldStyles.field} ${styles.root}`}
       onKeyDown={(event) => {

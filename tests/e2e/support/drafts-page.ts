@@ -14,7 +14,11 @@ export class DraftsPage {
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Черновики' })
-    this.rows = page.getByRole('main').getByRole('table').getByRole('row').filter({ has: page.getByRole('button', { name: /^Повторить:/ }) })
+    this.rows = page
+      .getByRole('main')
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: /^Повторить:/ }) })
     this.empty = page.getByRole('main').getByText('Черновиков пока нет', { exact: true })
     this.pagination = new Pagination(page)
     this.removeDialog = page.getByRole('alertdialog', { name: 'Удалить черновик?' })
@@ -38,7 +42,9 @@ export class DraftsPage {
   }
 
   async repeat(header: string): Promise<void> {
-    await this.row(header).getByRole('button', { name: `Повторить: ${header}` }).click()
+    await this.row(header)
+      .getByRole('button', { name: `Повторить: ${header}` })
+      .click()
   }
 
   /** «Повторить» or «Удалить» of the first row on the page. */
@@ -52,7 +58,9 @@ export class DraftsPage {
   }
 
   async askToRemove(header: string): Promise<void> {
-    await this.row(header).getByRole('button', { name: `Удалить: ${header}` }).click()
+    await this.row(header)
+      .getByRole('button', { name: `Удалить: ${header}` })
+      .click()
     await expect(this.removeDialog).toBeVisible()
   }
 }

@@ -16,7 +16,10 @@ export class MarkedGoodsPage {
   ) {
     const main = page.getByRole('main')
     this.heading = page.getByRole('heading', { level: 1, name: MARKED_LIST_TEXTS[list].title })
-    this.rows = main.getByRole('table').getByRole('row').filter({ has: page.getByRole('form', { name: /^В корзину: / }) })
+    this.rows = main
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('form', { name: /^В корзину: / }) })
     this.empty = main.getByText(MARKED_LIST_TEXTS[list].empty, { exact: true })
     this.total = main.getByText(/^Найдено: /)
   }

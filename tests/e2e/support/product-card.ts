@@ -85,7 +85,10 @@ export class ProductCardDialog {
 
   /** The free stock at the card's warehouse (the catalogue's, or the dealer's chosen one), as the card shows it. */
   async available(): Promise<number> {
-    const text = await this.dialog.locator('dt', { hasText: /^Остаток/ }).locator('+ dd').innerText()
+    const text = await this.dialog
+      .locator('dt', { hasText: /^Остаток/ })
+      .locator('+ dd')
+      .innerText()
     return Number(text.replace(/\D/g, ''))
   }
 }

@@ -14,7 +14,12 @@ const moscowDate = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow',
 
 /** What a row of the report shows, cell by cell, as the server's answer says it. */
 function expectedCells(report: PurchasedReport, row: PurchasedRow): string[] {
-  const text = { qnt: formatInteger(row.qnt), orders: formatInteger(row.orders), lastDate: moscowDate.format(new Date(row.lastDate)), sum: formatMoney(row.sum) }
+  const text = {
+    qnt: formatInteger(row.qnt),
+    orders: formatInteger(row.orders),
+    lastDate: moscowDate.format(new Date(row.lastDate)),
+    sum: formatMoney(row.sum),
+  }
   return [row.header, row.articul, ...PURCHASED_REPORT_COLUMNS[report].map((column) => text[column])]
 }
 

@@ -30,8 +30,7 @@ export function newCustomer(): NewCustomer {
 }
 
 /** The mask's form of 10 national digits: '9161234567' → '+7 (916) 123-45-67'. */
-export const maskedPhone = (digits: string) =>
-  `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8, 10)}`
+export const maskedPhone = (digits: string) => `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8, 10)}`
 
 const isCaptchaImage = (response: Response) => new URL(response.url()).pathname === '/registration/captcha'
 

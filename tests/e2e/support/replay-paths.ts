@@ -26,14 +26,11 @@ export async function holdCalls<Name extends string>(page: Page, calls: Record<N
   for (const [name, call] of Object.entries(calls) as [Name, HeldCall][]) {
     const matcher = (url: URL) => url.pathname === call.path
     matchers.push(matcher)
-    await page.route(
-      matcher,
-      (route) => {
-        if (call.method && route.request().method() !== call.method) return void route.fallback()
-        if (left[name] !== undefined && left[name]-- <= 0) return void route.fallback()
-        held[name].push(route)
-      },
-    )
+    await page.route(matcher, (route) => {
+      if (call.method && route.request().method() !== call.method) return void route.fallback()
+      if (left[name] !== undefined && left[name]-- <= 0) return void route.fallback()
+      held[name].push(route)
+    })
   }
   const next = async (name: Name) => {
     await expect.poll(() => held[name].length, { message: `the page calls ${calls[name].path}` }).toBeGreaterThan(0)

@@ -47,9 +47,7 @@ export class ProductsPage {
     this.rows = main.getByRole('table').locator('tbody tr')
     this.tiles = main.getByRole('list', { name: 'Товары' }).getByRole('listitem')
     // above the brand lists, or in the search results' filter panel (the catalogue's)
-    this.warehouse = main
-      .getByLabel('Склад', { exact: true })
-      .or(main.getByRole('complementary', { name: 'Фильтры каталога' }).getByLabel('Склад'))
+    this.warehouse = main.getByLabel('Склад', { exact: true }).or(main.getByRole('complementary', { name: 'Фильтры каталога' }).getByLabel('Склад'))
   }
 
   /** The list's stock column header, «Остаток (<warehouse>)». */
