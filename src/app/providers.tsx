@@ -8,7 +8,7 @@ import { sessionMachine, type SessionActor } from '../machines/session.machine'
 import { shellMachine } from '../machines/shell.machine'
 import { SIDEBAR_MODES, sidebarMachine } from '../machines/sidebar.machine'
 import { createShellActors } from '../services/account'
-import { createSessionActors } from '../services/auth'
+import { createSessionActors, createUnauthorizedSignal } from '../services/auth'
 import { createHttp } from '../services/http'
 import { createJournal } from '../services/journal-hook'
 import { createProductActors } from '../services/product'
@@ -44,7 +44,8 @@ export interface AppRuntime {
  */
 export function createAppRuntime(): AppRuntime {
   // a 401 from any call means the server session is gone: the session machine signs out
-  const http = createHttp({ onUnauthorized: () => session.send({ type: 'session.expired' }) })
+  const unauthorized = createUnauthorizedSignal()
+  const http = createHttp({ onUnauthorized: unauthorized.notify })
   const journal = createJournal({ storage: createTabStorage() })
   const storage = createStorage()
   const tabStorage = createTabStorage()
@@ -78,10 +79,13 @@ export function createAppRuntime(): AppRuntime {
   })
   // the sidebar's width is remembered in this browser (localStorage)
   const sidebar = sidebarMachine.provide({ actions: { storeMode: (_, { mode }) => storage.write(SIDEBAR_STORAGE_KEY, mode) } })
-  const session = createActor(sessionMachine.provide({ actors: { ...createSessionActors({ http }), shell, sidebar, ...wireForms(wiring) } }), {
-    input: { sidebarMode: storage.readChoice(SIDEBAR_STORAGE_KEY, SIDEBAR_MODES, 'wide') },
-    inspect: journal.inspect,
-  }).start()
+  const session = createActor(
+    sessionMachine.provide({ actors: { ...createSessionActors({ http }), shell, sidebar, watchUnauthorized: unauthorized.watch, ...wireForms(wiring) } }),
+    {
+      input: { sidebarMode: storage.readChoice(SIDEBAR_STORAGE_KEY, SIDEBAR_MODES, 'wide') },
+      inspect: journal.inspect,
+    },
+  ).start()
 
   const router = createAppRouter({ session })
   followSession(session, router)

@@ -1,4 +1,4 @@
-import { assign, createMachine, not, sendTo, setup, type ActorRefFrom } from 'xstate'
+import { assign, createMachine, fromCallback, not, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate'
 import type { Account } from '../contract/account'
 import type { LoginRequest } from '../contract/auth'
 import type { registrationMachine } from './registration.machine'
@@ -112,6 +112,8 @@ export const sessionMachine = setup({
   },
   actors: {
     sidebar: sidebarMachine,
+    /** sends `session.expired` whenever a call is answered 401; the app provides it */
+    watchUnauthorized: fromCallback<EventObject>(() => undefined),
     /** resolves when the form's code is there, with what this tab kept of it (null: nothing) */
     loadFormCode: unprovidedPromise<unknown, { name: FormName }>('loadFormCode'),
     registration: unprovidedRegistration,
@@ -141,7 +143,11 @@ export const sessionMachine = setup({
   description: 'Who is signed in: checks the session cookie, logs in and out, and signs out on any 401.',
   context: ({ input }) => ({ account: null, message: null, missing: [], address: null, sidebarMode: input?.sidebarMode ?? 'wide' }),
   // the sidebar lives as long as the session: its width holds across signing out and in
-  invoke: { id: 'sidebar', src: 'sidebar', systemId: 'sidebar', input: ({ context }) => ({ mode: context.sidebarMode }) },
+  invoke: [
+    { id: 'sidebar', src: 'sidebar', systemId: 'sidebar', input: ({ context }) => ({ mode: context.sidebarMode }) },
+    // a 401 from any call comes back as `session.expired`
+    { id: 'watchUnauthorized', src: 'watchUnauthorized' },
+  ],
   on: {
     'address.changed': {
       description: 'The router: the address is kept, for the shell to start with',

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate'
+import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import type { Account } from '../contract/account'
 import { sessionResponseSchema, sessionStateSchema, type LoginRequest } from '../contract/auth'
 import { okSchema } from '../contract/common'
@@ -27,3 +27,23 @@ export const createSessionActors = (deps: { http: Http }) => ({
   }),
   logout: fromPromise(({ signal }) => deps.http.call('logout', {}, okSchema, signal)),
 })
+
+/**
+ * A 401 from any call, as the session hears it: the http layer calls `notify`, and the session
+ * invokes `watch`, which sends it `session.expired`.
+ */
+export function createUnauthorizedSignal() {
+  const listeners = new Set<() => void>()
+  return {
+    notify: () => {
+      for (const listener of listeners) listener()
+    },
+    watch: fromCallback<EventObject>(({ sendBack }) => {
+      const listener = () => sendBack({ type: 'session.expired' })
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    }),
+  }
+}
