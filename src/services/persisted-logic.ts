@@ -1,4 +1,4 @@
-import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, ContextFrom, InputFrom } from 'xstate'
+import { getStateNodes, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type ContextFrom, type InputFrom, type StateValue } from 'xstate'
 import type { AppStorage } from './storage'
 
 export interface PersistOptions<TMachine extends AnyStateMachine> {
@@ -28,7 +28,8 @@ export function versionOf(text: string): string {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A state whose own actor (a call) runs: what it waits for cannot be resumed, so it is not kept. */
-const waitsOnCall = (snapshot: AnyMachineSnapshot): boolean => (snapshot._nodes as AnyStateNode[]).some((node) => node.invoke.length > 0)
+const waitsOnCall = (snapshot: AnyMachineSnapshot): boolean =>
+  getStateNodes(snapshot.machine.root, snapshot.value as StateValue).some((node: AnyStateNode) => node.invoke.length > 0)
 
 function persistence<TMachine extends AnyStateMachine>(machine: TMachine, options: PersistOptions<TMachine>) {
   const { storage, mask = [], isAtRest = () => false } = options
