@@ -13,6 +13,7 @@ import {
   unsavedTexts,
   type LineEdit,
 } from './basket-rules'
+import { confirmedCall } from './confirmed-call'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { normalizeQuantityText } from './quantity'
 import { notifyShell } from './shell-links'
@@ -90,7 +91,7 @@ const stockOf = (context: BasketContext, lineId: string) => {
  * last word. Edits are queued, saved one at a time, kept across a reload until saved, and a
  * failed save rolls the line back until the dealer retries.
  */
-export const basketMachine = setup({
+const basketSetup = setup({
   types: {} as {
     context: BasketContext
     events: BasketEvent
@@ -224,7 +225,9 @@ export const basketMachine = setup({
     /** what is typed but unsaved outlives a reload (provided by the app: local storage) */
     persistUnsaved: (_, _params: { contract: string; unsaved: Record<string, string> }) => {},
   },
-}).createMachine({
+})
+
+export const basketMachine = basketSetup.createMachine({
   id: 'basket',
   description:
     'The basket under the selected contract: lines grouped by warehouse, quantities saved one at a time through the stock rules, cleared on request; its summary goes to the shell.',
@@ -358,38 +361,39 @@ export const basketMachine = setup({
               description: '"Количество не сохранено" with the reason; the line shows its saved quantity; "Повторить" sends the change again',
               on: { 'basket.retry': { target: 'saving', description: 'The dealer retries the change', actions: 'resetError' } },
             },
-            confirmingClear: {
-              description: '"Очистить корзину?" with "Очистить" and "Отмена"',
-              on: {
-                'clear.confirm': { target: 'clearing', description: 'The dealer confirms' },
-                'clear.cancel': { target: 'idle', description: 'The dealer keeps the basket' },
+            ...confirmedCall(basketSetup, {
+              ask: {
+                state: 'confirmingClear',
+                description: '"Очистить корзину?" with "Очистить" and "Отмена"',
+                confirm: { event: 'clear.confirm', description: 'The dealer confirms' },
+                cancel: { event: 'clear.cancel', target: 'idle', description: 'The dealer keeps the basket' },
               },
-            },
-            clearing: {
-              description: 'POST /api/clearBasket/ {contract}',
-              invoke: {
-                id: 'clearBasket',
-                src: 'clearBasket',
-                input: ({ context }) => ({ contract: context.contract }),
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    'storeCleared',
-                    { type: 'notifySummary', params: ({ event }) => ({ basket: event.output.basket }) },
-                    { type: 'notifyOtherTabs', params: ({ context }) => ({ contract: context.contract }) },
-                    { type: 'persistUnsaved', params: ({ context }) => ({ contract: context.contract, unsaved: {} }) },
-                  ],
+              call: {
+                state: 'clearing',
+                description: 'POST /api/clearBasket/ {contract}',
+                invoke: {
+                  id: 'clearBasket',
+                  src: 'clearBasket',
+                  input: ({ context }) => ({ contract: context.contract }),
+                  onDone: {
+                    target: 'idle',
+                    actions: [
+                      'storeCleared',
+                      { type: 'notifySummary', params: ({ event }) => ({ basket: event.output.basket }) },
+                      { type: 'notifyOtherTabs', params: ({ context }) => ({ contract: context.contract }) },
+                      { type: 'persistUnsaved', params: ({ context }) => ({ contract: context.contract, unsaved: {} }) },
+                    ],
+                  },
+                  onError: { target: 'clearFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
                 },
-                onError: { target: 'clearFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
               },
-            },
-            clearFailed: {
-              description: '"Корзина не очищена" with the reason; the lines stay',
-              on: {
-                'basket.retry': { target: 'clearing', description: 'The dealer tries again', actions: 'resetError' },
-                'notice.dismiss': { target: 'idle', description: 'The dealer closes the message', actions: 'resetError' },
+              failed: {
+                state: 'clearFailed',
+                description: '"Корзина не очищена" with the reason; the lines stay',
+                retry: { event: 'basket.retry', description: 'The dealer tries again', actions: 'resetError' },
+                dismiss: { event: 'notice.dismiss', target: 'idle', description: 'The dealer closes the message', actions: 'resetError' },
               },
-            },
+            }),
           },
           on: {
             'line.commit': [

@@ -9,6 +9,7 @@ import {
   type PlaceOrderRequest,
   type StockShortage,
 } from '../contract/delivery'
+import { confirmedCall } from './confirmed-call'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { notifySystemActor } from './shell-links'
 
@@ -98,7 +99,7 @@ const initialForm = (): DeliveryForm => ({
  * or for none; when it is short, the basket is told to load again (the lines were cut to what is
  * left) and the shortages are listed.
  */
-export const checkoutMachine = setup({
+const checkoutSetup = setup({
   types: {} as { context: CheckoutContext; events: CheckoutEvent; input: CheckoutInput },
   actors: {
     loadOptions: unprovidedPromise<BasketTableInit>('loadOptions'),
@@ -128,7 +129,9 @@ export const checkoutMachine = setup({
     /** the basket, which runs the checkout, loads again (the order took its lines, or some were short) */
     notifyBasketChanged: notifySystemActor('basket', () => ({ type: 'basket.stale' as const })),
   },
-}).createMachine({
+})
+
+export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
   description: 'Delivery selector and order placement under the basket: choose, confirm, place; stock is reserved on the server all at once.',
   context: ({ input }) => ({
@@ -185,41 +188,43 @@ export const checkoutMachine = setup({
         },
       },
     },
-    confirming: {
-      description: '"Оформить заказ?" with the sum, the delivery and the address; "Оформить" and "Отмена"',
-      on: {
-        'order.place': { target: 'placing', description: 'The dealer confirms' },
-        'order.cancel': { target: 'editing', description: 'The dealer goes back to the basket' },
+    ...confirmedCall(checkoutSetup, {
+      ask: {
+        state: 'confirming',
+        description: '"Оформить заказ?" with the sum, the delivery and the address; "Оформить" and "Отмена"',
+        confirm: { event: 'order.place', description: 'The dealer confirms' },
+        cancel: { event: 'order.cancel', target: 'editing', description: 'The dealer goes back to the basket' },
       },
-    },
-    placing: {
-      description: 'POST /api/placeOrder/ runs; the button says "Оформление…"',
-      invoke: {
-        id: 'placeOrder',
-        src: 'placeOrder',
-        input: ({ context }) => placeOrderRequest(context),
-        onDone: [
-          {
-            guard: { type: 'isShort', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'editing.shortage',
-            description: 'Another order took the stock first: nothing was reserved and the basket keeps its lines, cut to what is left',
-            actions: [
-              { type: 'storeShortages', params: ({ event }) => ({ shortages: event.output.outcome === 'shortage' ? event.output.shortages : [] }) },
-              'notifyBasketChanged',
-            ],
-          },
-          {
-            target: 'placed',
-            description: 'The order is placed: its number is shown and the basket is empty',
-            actions: [
-              { type: 'storeOrder', params: ({ event }) => ({ order: event.output.outcome === 'placed' ? event.output.order : (null as never) }) },
-              'notifyBasketChanged',
-            ],
-          },
-        ],
-        onError: { target: 'editing.failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      call: {
+        state: 'placing',
+        description: 'POST /api/placeOrder/ runs; the button says "Оформление…"',
+        invoke: {
+          id: 'placeOrder',
+          src: 'placeOrder',
+          input: ({ context }) => placeOrderRequest(context),
+          onDone: [
+            {
+              guard: { type: 'isShort', params: ({ event }) => ({ outcome: event.output }) },
+              target: 'editing.shortage',
+              description: 'Another order took the stock first: nothing was reserved and the basket keeps its lines, cut to what is left',
+              actions: [
+                { type: 'storeShortages', params: ({ event }) => ({ shortages: event.output.outcome === 'shortage' ? event.output.shortages : [] }) },
+                'notifyBasketChanged',
+              ],
+            },
+            {
+              target: 'placed',
+              description: 'The order is placed: its number is shown and the basket is empty',
+              actions: [
+                { type: 'storeOrder', params: ({ event }) => ({ order: event.output.outcome === 'placed' ? event.output.order : (null as never) }) },
+                'notifyBasketChanged',
+              ],
+            },
+          ],
+          onError: { target: 'editing.failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        },
       },
-    },
+    }),
     placed: {
       description: '"Заказ №… оформлен" with its sum; the basket page shows the empty basket',
       on: { 'checkout.dismiss': { target: 'editing', description: 'The dealer closes the message', actions: 'resetResult' } },

@@ -1,6 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
 import type { BasketSummary } from '../contract/account'
 import { DRAFTS_PER_PAGE, type DraftListItem, type DraftRemovedResponse, type DraftRepeatedResponse, type DraftsResponse } from '../contract/drafts'
+import { confirmedCall } from './confirmed-call'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { navigateTo, notifyShell } from './shell-links'
 
@@ -54,7 +55,7 @@ export function pageAfterRemoval(page: number, count: number, perpage: number = 
  * is repeated into the basket of its contract (the header summary follows, and the dialog says
  * how many goods were added and which were short) or removed after a confirmation.
  */
-export const draftsMachine = setup({
+const draftsSetup = setup({
   types: {} as { context: DraftsContext; events: DraftsEvent; input: DraftsInput },
   actors: {
     loadPage: unprovidedPromise<DraftsResponse, { page: number }>('loadPage'),
@@ -82,7 +83,9 @@ export const draftsMachine = setup({
     /** the address follows the page the machine moved to (provided by the app: router.navigate) */
     notifyAddress: notifyShell((params: { page: number }) => navigateTo('/cabinet/drafts/', { page: params.page }, true)),
   },
-}).createMachine({
+})
+
+export const draftsMachine = draftsSetup.createMachine({
   id: 'drafts',
   description: 'The drafts page: 10 per page, the page kept in the address; repeat a draft into the basket or remove it.',
   context: ({ input }) => ({ page: input.page, result: null, target: null, repeat: null, errorMessage: null }),
@@ -175,39 +178,42 @@ export const draftsMachine = setup({
             },
           },
         },
-        confirmingRemove: {
-          description: '"Удалить черновик?" with the draft\'s name; «Удалить» and «Отмена»',
-          on: {
-            'remove.confirm': { target: 'removing', description: 'The dealer confirms' },
-            'remove.cancel': { target: 'idle', description: 'The dealer keeps the draft', actions: 'resetTarget' },
+        ...confirmedCall(draftsSetup, {
+          ask: {
+            state: 'confirmingRemove',
+            description: '"Удалить черновик?" with the draft\'s name; «Удалить» and «Отмена»',
+            confirm: { event: 'remove.confirm', description: 'The dealer confirms' },
+            cancel: { event: 'remove.cancel', target: 'idle', description: 'The dealer keeps the draft', actions: 'resetTarget' },
           },
-        },
-        removing: {
-          description: 'POST /api/drafts/ {id, action: "remove"} runs; the dialog buttons are disabled',
-          invoke: {
-            id: 'removeDraft',
-            src: 'removeDraft',
-            input: ({ context }) => ({ id: context.target?.id ?? 0 }),
-            onDone: [
-              {
-                guard: { type: 'isPageGone', params: ({ event }) => ({ count: event.output.count }) },
-                target: '#drafts.loading',
-                description: 'The page became empty: one page back, and the address follows',
-                actions: [
-                  { type: 'storePageAfterRemoval', params: ({ event }) => ({ count: event.output.count }) },
-                  { type: 'notifyAddress', params: ({ context }) => ({ page: context.page }) },
-                  'resetTarget',
-                ],
-              },
-              { target: '#drafts.loading', description: 'The draft is gone: the page loads again', actions: 'resetTarget' },
-            ],
-            onError: { target: 'removeFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+          call: {
+            state: 'removing',
+            description: 'POST /api/drafts/ {id, action: "remove"} runs; the dialog buttons are disabled',
+            invoke: {
+              id: 'removeDraft',
+              src: 'removeDraft',
+              input: ({ context }) => ({ id: context.target?.id ?? 0 }),
+              onDone: [
+                {
+                  guard: { type: 'isPageGone', params: ({ event }) => ({ count: event.output.count }) },
+                  target: '#drafts.loading',
+                  description: 'The page became empty: one page back, and the address follows',
+                  actions: [
+                    { type: 'storePageAfterRemoval', params: ({ event }) => ({ count: event.output.count }) },
+                    { type: 'notifyAddress', params: ({ context }) => ({ page: context.page }) },
+                    'resetTarget',
+                  ],
+                },
+                { target: '#drafts.loading', description: 'The draft is gone: the page loads again', actions: 'resetTarget' },
+              ],
+              onError: { target: 'removeFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+            },
           },
-        },
-        removeFailed: {
-          description: '"Черновик не удалён" with the server message (e.g. "Черновик не найден") and «Закрыть»',
-          on: { 'dialog.close': { target: 'idle', description: 'The dealer closes the message', actions: 'resetTarget' } },
-        },
+          failed: {
+            state: 'removeFailed',
+            description: '"Черновик не удалён" with the server message (e.g. "Черновик не найден") and «Закрыть»',
+            dismiss: { event: 'dialog.close', target: 'idle', description: 'The dealer closes the message', actions: 'resetTarget' },
+          },
+        }),
       },
     },
   },
