@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate'
 import { REMINDER_MESSAGES, type ReminderResponse } from '../contract/registration'
+import { submittedForm } from './confirmed-call'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { isBlank } from './required-fields'
 
@@ -16,14 +17,8 @@ export type ReminderEvent =
   /** the dealer types in the e-mail field again */
   | { type: 'reminder.edit' }
 
-const EDIT_AGAIN = {
-  target: 'idle',
-  actions: 'resetMessage',
-  description: 'The dealer types again: the message goes away',
-} as const
-
 /** The password reminder dialog (spec §5, §8): POST /reminder/ {email}. */
-export const reminderMachine = setup({
+const reminderSetup = setup({
   types: {} as { context: ReminderContext; events: ReminderEvent },
   actors: {
     sendReminder: unprovidedPromise<ReminderResponse, { email: string }>('sendReminder'),
@@ -36,69 +31,60 @@ export const reminderMachine = setup({
     storeMessage: assign({ message: (_, params: { message: string }) => params.message }),
     resetMessage: assign({ message: null }),
   },
-}).createMachine({
+})
+
+export const reminderMachine = reminderSetup.createMachine({
   id: 'reminder',
   description: 'Password reminder: the login and a temporary password are mailed to a known e-mail.',
   context: { message: null },
   initial: 'form',
   states: {
-    form: {
-      description: 'The "E-mail" field and "Отправить"',
-      initial: 'idle',
-      on: {
-        'reminder.send': [
-          {
-            guard: 'hasEmail',
-            target: 'sending',
-            description: 'The dealer presses "Отправить" with an e-mail',
-            actions: 'resetMessage',
-          },
-          {
-            target: '.empty',
-            description: 'The dealer presses "Отправить" with the field empty: no call',
-            actions: { type: 'storeMessage', params: { message: REMINDER_MESSAGES.empty } },
-          },
-        ],
-      },
-      states: {
+    ...submittedForm(reminderSetup, {
+      form: {
+        state: 'form',
+        description: 'The "E-mail" field and "Отправить"',
+        submit: { event: 'reminder.send', guard: 'hasEmail', description: 'The dealer presses "Отправить" with an e-mail', actions: 'resetMessage' },
+        incomplete: {
+          state: 'empty',
+          description: 'The dealer presses "Отправить" with the field empty: no call',
+          actions: { type: 'storeMessage', params: { message: REMINDER_MESSAGES.empty } },
+        },
         idle: { description: 'No message' },
-        empty: { description: '"Вы ничего не ввели"', on: { 'reminder.edit': EDIT_AGAIN } },
-        unknown: {
-          description: '"В нашей базе не содержится такого E-mail" (result 0)',
-          on: { 'reminder.edit': EDIT_AGAIN },
+        messages: {
+          empty: { description: '"Вы ничего не ввели"' },
+          unknown: { description: '"В нашей базе не содержится такого E-mail" (result 0)' },
+          failed: { description: 'No answer, or a refusal (too many attempts): the message in red' },
         },
-        failed: {
-          description: 'No answer, or a refusal (too many attempts): the message in red',
-          on: { 'reminder.edit': EDIT_AGAIN },
+        edit: { event: 'reminder.edit', description: 'The dealer types again: the message goes away', actions: 'resetMessage' },
+      },
+      call: {
+        state: 'sending',
+        description: 'POST /reminder/ runs; "Отправить" is disabled',
+        invoke: {
+          id: 'sendReminder',
+          src: 'sendReminder',
+          input: ({ event }) => ({ email: event.type === 'reminder.send' ? event.email.trim() : '' }),
+          onDone: [
+            {
+              guard: { type: 'isSent', params: ({ event }) => ({ response: event.output }) },
+              target: 'sent',
+              description: 'result 1: the letter went out',
+              actions: { type: 'storeMessage', params: { message: REMINDER_MESSAGES.sent } },
+            },
+            {
+              target: 'form.unknown',
+              description: 'Any other result: no such e-mail',
+              actions: { type: 'storeMessage', params: { message: REMINDER_MESSAGES.unknown } },
+            },
+          ],
+          onError: {
+            target: 'form.failed',
+            description: 'No answer or a refusal',
+            actions: { type: 'storeMessage', params: ({ event }) => ({ message: errorMessageOf(event.error) }) },
+          },
         },
       },
-    },
-    sending: {
-      description: 'POST /reminder/ runs; "Отправить" is disabled',
-      invoke: {
-        id: 'sendReminder',
-        src: 'sendReminder',
-        input: ({ event }) => ({ email: event.type === 'reminder.send' ? event.email.trim() : '' }),
-        onDone: [
-          {
-            guard: { type: 'isSent', params: ({ event }) => ({ response: event.output }) },
-            target: 'sent',
-            description: 'result 1: the letter went out',
-            actions: { type: 'storeMessage', params: { message: REMINDER_MESSAGES.sent } },
-          },
-          {
-            target: 'form.unknown',
-            description: 'Any other result: no such e-mail',
-            actions: { type: 'storeMessage', params: { message: REMINDER_MESSAGES.unknown } },
-          },
-        ],
-        onError: {
-          target: 'form.failed',
-          description: 'No answer or a refusal',
-          actions: { type: 'storeMessage', params: ({ event }) => ({ message: errorMessageOf(event.error) }) },
-        },
-      },
-    },
+    }),
     sent: {
       type: 'final',
       description: '"Письмо с вашими данными было отправлено на вашу почту" and "Закрыть"',

@@ -6,6 +6,7 @@ import type { reminderMachine } from './reminder.machine'
 import { shellMachine } from './shell.machine'
 import { sidebarMachine, type SidebarMode } from './sidebar.machine'
 import type { Address } from './screens'
+import { submittedForm } from './confirmed-call'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { blankFields } from './required-fields'
 
@@ -86,17 +87,11 @@ function formStates(name: FormName, input: (args: { context: SessionContext; eve
   } as Record<'loadingCode' | 'codeFailed' | 'running', object>
 }
 
-const EDIT_AGAIN = {
-  target: 'idle',
-  actions: 'resetMessage',
-  description: 'The dealer types again: the message goes away',
-} as const
-
 /**
  * Who is signed in. The app shell starts it once, redirects by its tags ('checking', 'signedIn',
  * 'signedOut') and reads `account`; the login page shows `message`.
  */
-export const sessionMachine = setup({
+const sessionSetup = setup({
   types: {} as {
     context: SessionContext
     events: SessionEvent
@@ -138,7 +133,9 @@ export const sessionMachine = setup({
     storeAddress: assign({ address: (_, params: { address: Address }) => params.address }),
     notifyShellAddress: sendTo('shell', (_, params: { address: Address }) => ({ type: 'address.changed' as const, address: params.address })),
   },
-}).createMachine({
+})
+
+export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   description: 'Who is signed in: checks the session cookie, logs in and out, and signs out on any 401.',
   context: ({ input }) => ({ account: null, message: null, missing: [], address: null, sidebarMode: input?.sidebarMode ?? 'wide' }),
@@ -187,81 +184,71 @@ export const sessionMachine = setup({
           description: 'The login form',
           initial: 'form',
           states: {
-            form: {
-              description: 'The e-mail and password fields and "Войти"',
-              initial: 'idle',
-              on: {
-                'session.login': [
-                  {
-                    guard: 'hasCredentials',
-                    target: 'submitting',
-                    description: 'The dealer presses "Войти" with both fields filled',
-                    actions: 'resetMessage',
-                  },
-                  {
-                    target: '.incomplete',
-                    description: 'The dealer presses "Войти" with a field empty: no call',
-                    actions: {
-                      type: 'storeMissing',
-                      params: ({ event }) => ({ missing: blankFields(event, LOGIN_FIELDS) }),
-                    },
-                  },
-                ],
-              },
-              states: {
-                idle: { description: 'No message' },
+            ...submittedForm(sessionSetup, {
+              form: {
+                state: 'form',
+                description: 'The e-mail and password fields and "Войти"',
+                submit: {
+                  event: 'session.login',
+                  guard: 'hasCredentials',
+                  description: 'The dealer presses "Войти" with both fields filled',
+                  actions: 'resetMessage',
+                },
                 incomplete: {
-                  description: '"Это поле необходимо заполнить." under each empty field',
-                  on: { 'session.edit': EDIT_AGAIN },
+                  state: 'incomplete',
+                  description: 'The dealer presses "Войти" with a field empty: no call',
+                  actions: {
+                    type: 'storeMissing',
+                    params: ({ event }) => ({ missing: event.type === 'session.login' ? blankFields(event, LOGIN_FIELDS) : [] }),
+                  },
                 },
-                rejected: {
-                  description: "The server's refusal (wrong e-mail or password, not approved, disabled) in red",
-                  on: { 'session.edit': EDIT_AGAIN },
+                idle: { description: 'No message' },
+                messages: {
+                  incomplete: { description: '"Это поле необходимо заполнить." under each empty field' },
+                  rejected: { description: "The server's refusal (wrong e-mail or password, not approved, disabled) in red" },
+                  networkError: { description: 'The call got no answer: the network message in red' },
+                  expired: {
+                    description: '"Сессия истекла, войдите снова"',
+                    entry: { type: 'storeMessage', params: { message: SESSION_MESSAGES.expired } },
+                  },
                 },
-                networkError: {
-                  description: 'The call got no answer: the network message in red',
-                  on: { 'session.edit': EDIT_AGAIN },
-                },
-                expired: {
-                  description: '"Сессия истекла, войдите снова"',
-                  entry: { type: 'storeMessage', params: { message: SESSION_MESSAGES.expired } },
-                  on: { 'session.edit': EDIT_AGAIN },
+                edit: { event: 'session.edit', description: 'The dealer types again: the message goes away', actions: 'resetMessage' },
+              },
+              call: {
+                state: 'submitting',
+                description: 'POST /api/login/ runs; "Вход…" on the disabled button',
+                invoke: {
+                  id: 'login',
+                  src: 'login',
+                  input: ({ event }) =>
+                    event.type === 'session.login' ? { email: event.email.trim(), password: event.password } : { email: '', password: '' },
+                  onDone: [
+                    {
+                      guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
+                      target: 'form.rejected',
+                      description: 'The server refused the login',
+                      actions: {
+                        type: 'storeMessage',
+                        params: ({ event }) => ({ message: 'refusal' in event.output ? event.output.refusal : '' }),
+                      },
+                    },
+                    {
+                      target: '#session.signedIn',
+                      description: 'Signed in: the app shell leaves the login page',
+                      actions: {
+                        type: 'storeAccount',
+                        params: ({ event }) => ({ account: 'account' in event.output ? event.output.account : null }),
+                      },
+                    },
+                  ],
+                  onError: {
+                    target: 'form.networkError',
+                    description: 'No answer (network or server failure)',
+                    actions: { type: 'storeMessage', params: ({ event }) => ({ message: errorMessageOf(event.error) }) },
+                  },
                 },
               },
-            },
-            submitting: {
-              description: 'POST /api/login/ runs; "Вход…" on the disabled button',
-              invoke: {
-                id: 'login',
-                src: 'login',
-                input: ({ event }) =>
-                  event.type === 'session.login' ? { email: event.email.trim(), password: event.password } : { email: '', password: '' },
-                onDone: [
-                  {
-                    guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
-                    target: 'form.rejected',
-                    description: 'The server refused the login',
-                    actions: {
-                      type: 'storeMessage',
-                      params: ({ event }) => ({ message: 'refusal' in event.output ? event.output.refusal : '' }),
-                    },
-                  },
-                  {
-                    target: '#session.signedIn',
-                    description: 'Signed in: the app shell leaves the login page',
-                    actions: {
-                      type: 'storeAccount',
-                      params: ({ event }) => ({ account: 'account' in event.output ? event.output.account : null }),
-                    },
-                  },
-                ],
-                onError: {
-                  target: 'form.networkError',
-                  description: 'No answer (network or server failure)',
-                  actions: { type: 'storeMessage', params: ({ event }) => ({ message: errorMessageOf(event.error) }) },
-                },
-              },
-            },
+            }),
           },
         },
         registration: {
