@@ -43,6 +43,12 @@ const confirmSetup = setup({
 
 const storeFailure = { type: 'storeMessage', params: ({ event }: { event: { error: unknown } }) => ({ message: (event.error as Error).message }) } as const
 
+/** The question's two steps for `remove` or `archive`: confirm, and cancel back to the list. */
+const steps = <const Verb extends 'remove' | 'archive'>(verb: Verb, actions?: 'resetMessage') => ({
+  confirm: { event: `${verb}.confirm` as const, description: 'The dealer confirms' },
+  cancel: { event: `${verb}.cancel` as const, target: 'idle', description: 'The dealer keeps the row', ...(actions ? { actions } : {}) },
+})
+
 const confirmMachine = confirmSetup.createMachine({
   id: 'confirmedCallDemo',
   description: 'A list whose rows are removed (with its own failure message) or archived (a failure goes back to the list).',
@@ -56,12 +62,7 @@ const confirmMachine = confirmSetup.createMachine({
       },
     },
     ...confirmedCall(confirmSetup, {
-      ask: {
-        state: 'confirmingRemove',
-        description: '"Удалить?"',
-        confirm: { event: 'remove.confirm', description: 'The dealer confirms' },
-        cancel: { event: 'remove.cancel', target: 'idle', description: 'The dealer keeps the row', actions: 'resetMessage' },
-      },
+      ask: { state: 'confirmingRemove', description: '"Удалить?"', ...steps('remove', 'resetMessage') },
       call: {
         state: 'removing',
         description: 'The remove call runs',
@@ -84,12 +85,7 @@ const confirmMachine = confirmSetup.createMachine({
       },
     }),
     ...confirmedCall(confirmSetup, {
-      ask: {
-        state: 'confirmingArchive',
-        description: '"В архив?"',
-        confirm: { event: 'archive.confirm', description: 'The dealer confirms' },
-        cancel: { event: 'archive.cancel', target: 'idle', description: 'The dealer keeps the row' },
-      },
+      ask: { state: 'confirmingArchive', description: '"В архив?"', ...steps('archive') },
       call: {
         state: 'archiving',
         description: 'The archive call runs',
@@ -123,6 +119,8 @@ const formSetup = setup({
 
 const MESSAGES = { empty: 'Вы ничего не ввели', refused: 'Отказ', expired: 'Сессия истекла' } as const
 
+const storeMessage = (message: string) => ({ type: 'storeMessage', params: { message } }) as const
+
 const formMachine = formSetup.createMachine({
   id: 'submittedFormDemo',
   description: 'A one-field form sent to the server; every message goes when the dealer types again.',
@@ -135,17 +133,13 @@ const formMachine = formSetup.createMachine({
         state: 'form',
         description: 'The field and «Отправить»',
         submit: { event: 'form.submit', guard: 'hasName', description: 'The dealer sends a name', actions: 'resetMessage' },
-        incomplete: {
-          state: 'empty',
-          description: 'The dealer sends nothing: no call',
-          actions: { type: 'storeMessage', params: { message: MESSAGES.empty } },
-        },
+        incomplete: { state: 'empty', description: 'The dealer sends nothing: no call', actions: storeMessage(MESSAGES.empty) },
         idle: { description: 'No message' },
         messages: {
           empty: { description: MESSAGES.empty },
           refused: { description: "The server's refusal" },
           failed: { description: 'No answer' },
-          expired: { description: MESSAGES.expired, entry: { type: 'storeMessage', params: { message: MESSAGES.expired } } },
+          expired: { description: MESSAGES.expired, entry: storeMessage(MESSAGES.expired) },
         },
         edit: { event: 'form.edit', description: 'The dealer types again: the message goes away', actions: 'resetMessage' },
       },
@@ -158,7 +152,7 @@ const formMachine = formSetup.createMachine({
           input: ({ event }) => ({ name: event.type === 'form.submit' ? event.name.trim() : '' }),
           onDone: [
             { guard: { type: 'isAccepted', params: ({ event }) => ({ accepted: event.output.accepted }) }, target: 'sent', description: 'Accepted' },
-            { target: 'form.refused', description: 'Refused', actions: { type: 'storeMessage', params: { message: MESSAGES.refused } } },
+            { target: 'form.refused', description: 'Refused', actions: storeMessage(MESSAGES.refused) },
           ],
           onError: { target: 'form.failed', description: 'No answer', actions: storeFailure },
         },
