@@ -1,6 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
 import type { BasketLine } from '../contract/basket'
-import { groupByWarehouse, type WarehouseGroup } from './basket-rules'
 import type { basketMachine } from './basket.machine'
 
 type BasketSnapshot = SnapshotFrom<typeof basketMachine>
@@ -17,8 +16,6 @@ export function selectBasketScreen(snapshot: BasketSnapshot): BasketScreen {
 }
 
 export const selectSync = (snapshot: BasketSnapshot): BasketSync => SYNC_STATES.find((state) => snapshot.matches({ ready: { sync: state } })) ?? 'idle'
-
-export const selectGroups = (snapshot: BasketSnapshot): WarehouseGroup[] => (snapshot.context.data ? groupByWarehouse(snapshot.context.data) : [])
 
 /** The page's totals: the same figures as the header's summary (lines and sum), plus units. */
 export const selectTotals = (snapshot: BasketSnapshot) => {

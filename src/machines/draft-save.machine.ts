@@ -1,6 +1,6 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
 import { DRAFT_HEADER_MAX_LENGTH, DRAFT_MESSAGES, defaultDraftHeader, type AddToDraftRequest, type Draft } from '../contract/drafts'
-import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { errorMessageOf, unprovidedClockReading, unprovidedPromise } from './machine-support'
 
 export const DRAFT_SAVE_MESSAGES = {
   saveFailed: 'Черновик не сохранён',
@@ -32,8 +32,8 @@ export interface DraftSaveContext {
 }
 
 export type DraftSaveEvent =
-  /** `now` (ISO) names the default 'Корзина от dd.mm.yyyy hh:mm'; it comes with the event so a replay gives the same name */
-  | { type: 'draft.open'; now: string }
+  /** the default name 'Корзина от dd.mm.yyyy hh:mm' comes from the injected clock (`readClock`), whose answer the journal keeps */
+  | { type: 'draft.open' }
   | { type: 'draft.change'; header: string }
   | { type: 'draft.blur' }
   | { type: 'draft.save' }
@@ -51,6 +51,8 @@ export const draftSaveMachine = setup({
   types: {} as { context: DraftSaveContext; events: DraftSaveEvent; input: DraftSaveInput },
   actors: {
     saveDraft: unprovidedPromise<Draft, AddToDraftRequest>('saveDraft'),
+    /** the current time (ISO), from the clock the app provides */
+    readClock: unprovidedClockReading,
   },
   guards: {
     isHeaderValid: ({ context }) => draftHeaderProblem(context.header) === null,
@@ -78,10 +80,18 @@ export const draftSaveMachine = setup({
     closed: {
       description: 'The basket toolbar shows «Сохранить как черновик»',
       on: {
-        'draft.open': {
+        'draft.open': { target: 'opening', description: 'The dealer presses «Сохранить как черновик»' },
+      },
+    },
+    opening: {
+      description: 'The clock is read for the default name; the button waits',
+      invoke: {
+        id: 'readClock',
+        src: 'readClock',
+        onDone: {
           target: 'editing',
-          description: 'The dealer presses «Сохранить как черновик»: the name is prefilled with "Корзина от dd.mm.yyyy hh:mm" (Moscow time)',
-          actions: { type: 'storeDefaultHeader', params: ({ event }) => ({ now: event.now }) },
+          description: 'The name is prefilled with "Корзина от dd.mm.yyyy hh:mm" (Moscow time)',
+          actions: { type: 'storeDefaultHeader', params: ({ event }) => ({ now: event.output }) },
         },
       },
     },
@@ -145,11 +155,7 @@ export const draftSaveMachine = setup({
       description: '"Черновик «…» сохранён" with a link to /cabinet/drafts/; the basket is unchanged',
       on: {
         'draft.dismiss': { target: 'closed', description: 'The dealer closes the message' },
-        'draft.open': {
-          target: 'editing',
-          description: 'The dealer saves the basket again, under another name',
-          actions: { type: 'storeDefaultHeader', params: ({ event }) => ({ now: event.now }) },
-        },
+        'draft.open': { target: 'opening', description: 'The dealer saves the basket again, under another name' },
       },
     },
   },

@@ -1,4 +1,5 @@
-import { fromPromise, type NonReducibleUnknown } from 'xstate'
+import { fromCallback, fromPromise, type NonReducibleUnknown } from 'xstate'
+import type { ClockRead } from '../services/clock'
 
 /**
  * Promise logic standing in for a real actor until `.provide()` replaces it (services in the
@@ -6,6 +7,16 @@ import { fromPromise, type NonReducibleUnknown } from 'xstate'
  */
 export const unprovidedPromise = <Output, Input = NonReducibleUnknown>(name: string) =>
   fromPromise<Output, Input>(() => Promise.reject(new Error(`${name} is not provided`)))
+
+/**
+ * The clock a machine reads the time from while it runs (architecture §3: an injected clock, never
+ * a time handed in by a view): it answers every `clock.read` with `clock.time`. The app provides
+ * the real one (src/services/clock.ts), tests a fixed one; this stand-in never answers.
+ */
+export const unprovidedClock = fromCallback<ClockRead>(() => undefined)
+
+/** The current time (ISO) asked once of the clock, as a call: the app provides the real one, tests a fixed one. */
+export const unprovidedClockReading = unprovidedPromise<string>('readClock')
 
 export const FALLBACK_ERROR_MESSAGE = 'Не удалось выполнить запрос. Повторите попытку.'
 

@@ -1,7 +1,8 @@
-import { assign, setup } from 'xstate'
+import { assign, sendTo, setup } from 'xstate'
 import { DRAFT_FIELDS, REQUIRED_MESSAGE, registrationRequestSchema, type RegistrationRequest } from '../contract/registration'
 import { captchaUrl, type RegistrationAnswer } from '../services/registration'
-import { errorMessageOf, unprovidedPromise } from './machine-support'
+import type { ClockTime } from '../services/clock'
+import { errorMessageOf, unprovidedClock, unprovidedPromise } from './machine-support'
 import { formatPhone, phoneDigits } from './phone'
 import { isBlank } from './required-fields'
 import { TIMINGS } from './timings'
@@ -37,8 +38,10 @@ export type RegistrationEvent =
   | { type: 'registration.change'; field: RegistrationField; value: string }
   | { type: 'registration.blur'; field: RegistrationField }
   | { type: 'registration.submit' }
-  /** time: the current time in ms (spec §2: the image is refreshed with a time parameter) */
-  | { type: 'registration.refreshCaptcha'; time: number }
+  /** spec §2: the image is refreshed with a time parameter, which the form's clock gives */
+  | { type: 'registration.refreshCaptcha' }
+  /** the form's clock answers: the current time in ms */
+  | ClockTime
 
 /** The message a field shows: required first, then the contract's own rule (spec §5, the wire schema). */
 export function fieldError(field: RegistrationField, value: string): string | null {
@@ -87,6 +90,8 @@ export const registrationMachine = setup({
   types: {} as { context: RegistrationContext; events: RegistrationEvent; input: RegistrationInput },
   actors: {
     submitRegistration: unprovidedPromise<RegistrationAnswer, RegistrationRequest>('submitRegistration'),
+    /** the current time for a new captcha picture, from the clock the app provides */
+    clock: unprovidedClock,
   },
   guards: {
     isFormValid: ({ context }) => Object.values(errorsOf(context.values)).every((error) => error === null),
@@ -113,6 +118,7 @@ export const registrationMachine = setup({
       errors: ({ context }) => ({ ...context.errors, captcha: null }),
     }),
     resetMessage: assign({ message: null }),
+    readClock: sendTo('clock', { type: 'clock.read' as const }),
   },
   delays: {
     registrationError: TIMINGS.registrationErrorMs,
@@ -126,6 +132,7 @@ export const registrationMachine = setup({
     filling: {
       description: 'The form with the captcha image, "Обновить картинку" and "Зарегистрироваться"',
       initial: 'editing',
+      invoke: { id: 'clock', src: 'clock' },
       on: {
         'registration.change': {
           description: 'The dealer types in a field (also while a message shows: nothing typed is lost)',
@@ -144,8 +151,12 @@ export const registrationMachine = setup({
           },
         ],
         'registration.refreshCaptcha': {
-          description: 'The dealer presses "Обновить картинку": a new image asked with the current time, the code field empties',
-          actions: { type: 'resetCaptcha', params: ({ event }) => ({ time: event.time }) },
+          description: 'The dealer presses "Обновить картинку": the clock is asked the current time',
+          actions: 'readClock',
+        },
+        'clock.time': {
+          description: 'The clock answers: a new image asked with the current time, the code field empties',
+          actions: { type: 'resetCaptcha', params: ({ event }) => ({ time: event.now }) },
         },
       },
       states: {

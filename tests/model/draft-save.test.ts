@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
 import { DRAFT_HEADER_MAX_LENGTH, DRAFT_MESSAGES, type AddToDraftRequest, type Draft } from '../../src/contract/drafts'
 import { draftHeaderProblem, draftSaveMachine, type DraftSaveContext } from '../../src/machines/draft-save.machine'
+import { createClockActors } from '../../src/services/clock'
 import { ApiCallError } from '../../src/services/http'
 import { describeMachinePaths, type EventCases } from '../support/path-testing'
 
@@ -12,7 +13,9 @@ const DRAFT: Draft = { id: 31, header: DEFAULT_HEADER, count: 2, contract: '1', 
 const FAILURE = 'Корзина пуста'
 
 const cases: EventCases = {
-  'draft.open': [{ type: 'draft.open', now: NOW }],
+  'draft.open': [{ type: 'draft.open' }],
+  // the clock the app provides answers with the time of the default name
+  'xstate.done.actor.readClock': [{ type: 'xstate.done.actor.readClock', output: NOW }],
   // an empty name, then a valid one
   'draft.change': [
     { type: 'draft.change', header: '   ' },
@@ -43,13 +46,20 @@ describeMachinePaths(draftSaveMachine, {
 })
 
 describe('draftSave beyond the paths', () => {
-  it('prefills "Корзина от dd.mm.yyyy hh:mm" in Moscow time', () => {
-    const actor = createActor(draftSaveMachine, { input: { contract: '1' } }).start()
-    actor.send({ type: 'draft.open', now: NOW })
+  it('prefills "Корзина от dd.mm.yyyy hh:mm" in Moscow time, read from the injected clock', async () => {
+    let now = Date.parse(NOW)
+    const actor = createActor(draftSaveMachine.provide({ actors: { readClock: createClockActors(() => now).readClock } }), {
+      input: { contract: '1' },
+    }).start()
+    actor.send({ type: 'draft.open' })
+    expect(actor.getSnapshot().value).toBe('opening')
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true))
     expect(actor.getSnapshot().context.header).toBe(DEFAULT_HEADER)
     // a minute before midnight UTC is already the next day in Moscow
     actor.send({ type: 'draft.cancel' })
-    actor.send({ type: 'draft.open', now: '2026-12-31T21:30:00.000Z' })
+    now = Date.parse('2026-12-31T21:30:00.000Z')
+    actor.send({ type: 'draft.open' })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true))
     expect(actor.getSnapshot().context.header).toBe('Корзина от 01.01.2027 00:30')
     actor.stop()
   })
@@ -68,6 +78,7 @@ describe('draftSave beyond the paths', () => {
     const actor = createActor(
       draftSaveMachine.provide({
         actors: {
+          readClock: createClockActors(() => Date.parse(NOW)).readClock,
           saveDraft: fromPromise(({ input }: { input: AddToDraftRequest }) => {
             requests.push(input)
             if (fail) return Promise.reject(new ApiCallError('Нет связи с сервером', 0))
@@ -77,7 +88,8 @@ describe('draftSave beyond the paths', () => {
       }),
       { input: { contract: '7' } },
     ).start()
-    actor.send({ type: 'draft.open', now: NOW })
+    actor.send({ type: 'draft.open' })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true))
     actor.send({ type: 'draft.change', header: '' })
     actor.send({ type: 'draft.save' })
     expect(actor.getSnapshot().matches({ editing: 'invalid' })).toBe(true)

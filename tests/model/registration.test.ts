@@ -11,6 +11,7 @@ import {
   type RegistrationField,
   type RegistrationValues,
 } from '../../src/machines/registration.machine'
+import { createClockActors } from '../../src/services/clock'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
 import { defaultSerializeState, describeMachinePaths, type EventCases } from '../support/path-testing'
 
@@ -55,7 +56,9 @@ const cases: EventCases = {
     ...REGISTRATION_FIELDS.map((field) => change(field, VALID[field])),
     ...(Object.entries(INVALID) as Array<[RegistrationField, string]>).map(([field, value]) => change(field, value)),
   ],
-  'registration.refreshCaptcha': [{ type: 'registration.refreshCaptcha', time: REFRESH_TIME }],
+  'registration.refreshCaptcha': [{ type: 'registration.refreshCaptcha' }],
+  // the form's clock answers a refresh with the current time
+  'clock.time': [{ type: 'clock.time', now: REFRESH_TIME }],
   'registration.blur': REGISTRATION_FIELDS.map((field) => ({ type: 'registration.blur', field })),
   'xstate.done.actor.submitRegistration': [
     {
@@ -122,11 +125,13 @@ it('shows each rule message on blur and drops it as soon as the field is fixed',
   form.stop()
 })
 
-it('asks for a new captcha with the current time, and never the same address twice', () => {
-  const form = createActor(registrationMachine, { input: { captchaTime: CAPTCHA_TIME } }).start()
-  form.send({ type: 'registration.refreshCaptcha', time: REFRESH_TIME })
+it('asks for a new captcha with the time of the injected clock, and never the same address twice', () => {
+  const form = createActor(registrationMachine.provide({ actors: { clock: createClockActors(() => REFRESH_TIME).clock } }), {
+    input: { captchaTime: CAPTCHA_TIME },
+  }).start()
+  form.send({ type: 'registration.refreshCaptcha' })
   expect(captchaSrcOf(form.getSnapshot().context)).toBe(`/registration/captcha?t=${REFRESH_TIME}`)
-  form.send({ type: 'registration.refreshCaptcha', time: REFRESH_TIME })
+  form.send({ type: 'registration.refreshCaptcha' })
   expect(form.getSnapshot().context.captchaTime).toBe(REFRESH_TIME + 1)
   form.stop()
 })

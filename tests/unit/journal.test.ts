@@ -6,9 +6,11 @@ import type { FilterInit } from '../../src/contract/catalogue-init'
 import { addToBasketMachine } from '../../src/machines/add-to-basket.machine'
 import { catalogueFilterMachine } from '../../src/machines/catalogue-filter.machine'
 import { DEFAULT_QUERY } from '../../src/machines/catalogue-query'
+import { draftSaveMachine } from '../../src/machines/draft-save.machine'
 import { registrationMachine } from '../../src/machines/registration.machine'
 import { sessionMachine } from '../../src/machines/session.machine'
 import { TIMINGS } from '../../src/machines/timings'
+import { createClockActors } from '../../src/services/clock'
 import { ApiCallError } from '../../src/services/http'
 import { createJournal, replayJournal, type JournalExport } from '../../src/services/journal'
 
@@ -116,6 +118,31 @@ describe('the journal', () => {
     await recordBasketSession(journal)
     const entries = (await journal.entries()).map((entry, index) => (index === 2 ? { ...entry, value: { editing: 'added' } } : entry))
     expect(replayJournal([addToBasketMachine], entries)[0]?.mismatchAt).toBe(2)
+  })
+
+  it("replays the times the injected clocks gave: the captcha picture's time and the draft's default name come back the same", async () => {
+    const journal = createJournal()
+    let now = Date.parse('2026-11-24T09:05:30.000Z')
+    const clock = createClockActors(() => now)
+    const form = createActor(registrationMachine.provide({ actors: { clock: clock.clock } }), { input: { captchaTime: 1 }, inspect: journal.inspect })
+    const draft = createActor(draftSaveMachine.provide({ actors: { readClock: clock.readClock } }), { input: { contract: '1' }, inspect: journal.inspect })
+    form.start()
+    draft.start()
+    form.send({ type: 'registration.refreshCaptcha' })
+    draft.send({ type: 'draft.open' })
+    await vi.waitFor(() => expect(draft.getSnapshot().matches('editing')).toBe(true))
+    expect([form.getSnapshot().context.captchaTime, draft.getSnapshot().context.header]).toEqual([now, 'Корзина от 24.11.2026 12:05'])
+    form.stop()
+    draft.stop()
+    // replayed a day later: the times are the journal's, not the replay's
+    now += 86_400_000
+    const exported = JSON.parse(await journal.exportJson()) as JournalExport
+    expect(exported.entries.map((entry) => entry.event.type)).toEqual(expect.arrayContaining(['clock.time', 'xstate.done.actor.readClock']))
+    const replayed = replayJournal([registrationMachine, draftSaveMachine], exported.entries)
+    expect(replayed.map((actor) => [actor.machine, actor.outcome, actor.departure])).toEqual([
+      ['registration', 'equal', undefined],
+      ['draftSave', 'equal', undefined],
+    ])
   })
 
   it('never keeps a password: the login event and the form field are masked', async () => {

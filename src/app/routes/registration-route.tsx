@@ -1,4 +1,5 @@
 import { keptContextOf, registrationMachine } from '../../machines/registration.machine'
+import { createClockActors } from '../../services/clock'
 import { keepingSnapshots, readKeptContext } from '../../services/kept-snapshot'
 import { createRegistrationActors } from '../../services/registration'
 import { REGISTRATION_SNAPSHOT_KEY } from '../../services/storage'
@@ -6,7 +7,9 @@ import { LoginPage } from '../../views/login/login-page'
 import { RegistrationPage } from '../../views/registration/registration-page'
 import type { AppWiring } from '../wiring/app-wiring'
 
-const machineOf = ({ http }: AppWiring) => registrationMachine.provide({ actors: createRegistrationActors({ http }) })
+// a new captcha picture asks the system clock for its time
+const machineOf = ({ http }: AppWiring) =>
+  registrationMachine.provide({ actors: { ...createRegistrationActors({ http }), clock: createClockActors().clock } })
 
 /** The registration form, the session's child "registration": this tab keeps its snapshot, without the password and the code. */
 export const wireRegistration = (app: AppWiring) =>

@@ -5,6 +5,7 @@ import { warehouseMapMachine } from '../../machines/warehouse-map.machine'
 import { createBasketPageActors, createUnsavedStore } from '../../services/basket'
 import { createBasketTabs } from '../../services/basket-tabs'
 import { createCheckoutActors, createWarehouseMapActors } from '../../services/checkout'
+import { createClockActors } from '../../services/clock'
 import { createDraftSaveActors } from '../../services/drafts'
 import { persisted } from '../../services/persisted-logic'
 import type { AppWiring } from './app-wiring'
@@ -22,8 +23,9 @@ export function wireBasket({ http, tabStorage }: Pick<AppWiring, 'http' | 'tabSt
     actors: {
       ...createBasketPageActors({ http, unsaved, tabs }),
       checkout: checkoutMachine.provide({ actors: createCheckoutActors({ http }) }),
-      // the name being typed outlives a reload of the tab, per contract; closed or saved, nothing is kept
-      draftSave: persisted(draftSaveMachine.provide({ actors: createDraftSaveActors({ http }) }), {
+      // the name being typed outlives a reload of the tab, per contract; closed or saved, nothing is kept;
+      // the default name's time comes from the system clock
+      draftSave: persisted(draftSaveMachine.provide({ actors: { ...createDraftSaveActors({ http }), readClock: createClockActors().readClock } }), {
         key: ({ contract }) => `cabinet.draftSave.${contract}`,
         storage: tabStorage,
         mask: ['draft'],

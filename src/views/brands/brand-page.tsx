@@ -2,6 +2,7 @@ import { Link, useParams, useSearch } from '@tanstack/react-router'
 import type { Warehouse } from '../../contract/account'
 import type { Counted } from '../../contract/catalogue'
 import { BRAND_PRODUCTS_MESSAGES } from '../../machines/brand-products.machine'
+import { brandPageOf } from '../../machines/brand-products.selectors'
 import { WithScreen } from '../layout/with-screen'
 import type { BrandProductsActor } from '../../machines/brand-products.machine'
 import { PRODUCTS_LOADING_LABEL } from '../product/paged-products-view'
@@ -49,12 +50,12 @@ interface BrandProductsProps {
 function BrandProducts({ actor, brandId, contract, warehouse, view }: BrandProductsProps) {
   const { result, list } = usePagedProducts(actor)
   const cardHost = useProductCardHost()
-  const title = brandId === 0 ? BRAND_PRODUCTS_MESSAGES.allBrands : (result?.brand?.header ?? 'Бренд')
+  const { title, brands } = brandPageOf(brandId, result)
 
   return (
     <section>
       <PageHeading actions={<ViewSwitch current={view} />}>{title}</PageHeading>
-      {brandId === 0 && result ? <BrandList brands={result.brands} view={view} /> : null}
+      {brands ? <BrandList brands={brands} view={view} /> : null}
       <WarehouseSelect />
       <PagedProductsView list={list} failedTitle={BRAND_PRODUCTS_MESSAGES.loadFailed} emptyText={BRAND_PRODUCTS_MESSAGES.empty}>
         {(products, busy) => {

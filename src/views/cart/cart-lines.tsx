@@ -1,14 +1,12 @@
-import { useSelector } from '@xstate/react'
 import type { BasketLine } from '../../contract/basket'
 import type { WarehouseGroup } from '../../machines/basket-rules'
 import type { BasketActor } from '../../machines/basket.machine'
-import { selectOverStockLine, selectSavingLine, selectText } from '../../machines/basket.selectors'
-import { BASKET_MESSAGES } from '../../contract/basket'
 import type { ProductCardHostActor } from '../../machines/product-card-host.machine'
 import { ProductName } from '../product/product-name-card'
 import { QuantityStepper } from '../product/quantity-stepper'
 import table from '../ui/data-table.module.css'
 import { formatInteger, formatMoney } from '../ui/format'
+import { useCartLineApi } from './cart-connect'
 import styles from './cart.module.css'
 import { WarehouseMapOpener } from './warehouse-map-dialog'
 import mapStyles from './warehouse-map-dialog.module.css'
@@ -60,32 +58,21 @@ export function CartLines({ basket, group, cardHost }: { basket: BasketActor; gr
 }
 
 function CartLine({ basket, line, cardHost }: { basket: BasketActor; line: BasketLine; cardHost: ProductCardHostActor }) {
-  const contract = useSelector(basket, (snapshot) => snapshot.context.contract)
-  const lineId = String(line.id)
-  const text = useSelector(basket, (snapshot) => selectText(snapshot, line))
-  const isSaving = useSelector(basket, (snapshot) => selectSavingLine(snapshot) === lineId)
-  const isOverStock = useSelector(basket, (snapshot) => selectOverStockLine(snapshot) === lineId)
+  const api = useCartLineApi(basket, line)
   return (
     <>
-      <tr aria-busy={isSaving} data-line={lineId}>
+      <tr aria-busy={api.isSaving} data-line={line.id}>
         <td className={table.mono} data-label="Артикул">
           {line.product.articul}
         </td>
         <td data-label="Наименование" className={table.stickyName}>
-          <ProductName host={cardHost} header={line.product.header} productId={line.product.id} contract={contract} warehouse={line.wms} />
+          <ProductName host={cardHost} header={line.product.header} productId={line.product.id} contract={api.contract} warehouse={line.wms} />
         </td>
         <td className={table.number} data-label="Цена">
           {formatMoney(line.product.price)}
         </td>
         <td data-label="Количество">
-          <QuantityStepper
-            label={`Количество: ${line.product.header}`}
-            value={text}
-            onInput={(value) => basket.send({ type: 'line.input', lineId, text: value })}
-            onCommit={() => basket.send({ type: 'line.commit', lineId })}
-            onIncrement={() => basket.send({ type: 'line.step', lineId, delta: 1 })}
-            onDecrement={() => basket.send({ type: 'line.step', lineId, delta: -1 })}
-          />
+          <QuantityStepper {...api.getStepperProps()} />
         </td>
         <td className={table.number} data-label="Свободно на складе">
           {formatInteger(line.product.quantity)}
@@ -94,24 +81,19 @@ function CartLine({ basket, line, cardHost }: { basket: BasketActor; line: Baske
           {formatMoney(line.sum)}
         </td>
         <td>
-          <button
-            type="button"
-            className={styles.remove}
-            aria-label={`Удалить: ${line.product.header}`}
-            onClick={() => basket.send({ type: 'line.remove', lineId })}
-          >
+          <button className={styles.remove} {...api.getRemoveProps()}>
             <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
               <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
             </svg>
           </button>
         </td>
       </tr>
-      {isOverStock ? (
+      {api.overStock ? (
         <tr className={styles.noticeRow}>
           <td colSpan={7}>
             <p className={styles.notice} role="alert">
-              {BASKET_MESSAGES.overStock}
-              <button type="button" className={styles.noticeClose} onClick={() => basket.send({ type: 'notice.dismiss' })}>
+              {api.overStock.text}
+              <button type="button" className={styles.noticeClose} onClick={api.overStock.onClose}>
                 Закрыть
               </button>
             </p>

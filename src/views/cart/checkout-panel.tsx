@@ -1,22 +1,20 @@
 import { Link } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
 import type { Warehouse } from '../../contract/account'
-import type { BasketTableInit, DeliveryType } from '../../contract/delivery'
-import { CHECKOUT_MESSAGES, type CheckoutActor, type DeliveryForm } from '../../machines/checkout.machine'
 import type { BasketActor } from '../../machines/basket.machine'
+import type { CheckoutActor } from '../../machines/checkout.machine'
 import { Button } from '../ui/button'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { ErrorBlock } from '../ui/error-block'
-import { formatMoney } from '../ui/format'
 import { Loading } from '../ui/loading'
+import { useCheckoutApi, type CheckoutApi, type ChoiceProps } from './checkout-connect'
 import styles from './checkout.module.css'
 import { WarehouseMapOpener } from './warehouse-map-dialog'
 import mapStyles from './warehouse-map-dialog.module.css'
 
-const TYPE_TITLES: Record<DeliveryType, string> = { terminal: 'До терминала транспортной компании', door: 'До двери' }
-
 export interface CheckoutPanelProps {
-  /** the basket, which runs the checkout for its contract while its page is shown */
+  /** the checkout the basket runs for its contract while its page is shown */
+  checkout: CheckoutActor
+  /** the basket, which opens the warehouses' maps */
   basket: BasketActor
   /** the basket has lines (after an order it has none, and only the result stays) */
   hasLines: boolean
@@ -29,160 +27,105 @@ export interface CheckoutPanelProps {
 }
 
 /** The delivery selector and «Оформить заказ» under the basket's lines. */
-export function CheckoutPanel(props: CheckoutPanelProps) {
-  const checkout = useSelector(props.basket, (snapshot) => snapshot.children.checkout)
-  return checkout ? <Checkout checkout={checkout} {...props} /> : null
-}
-
-function Checkout({ checkout, ...props }: CheckoutPanelProps & { checkout: CheckoutActor }) {
-  const view = useSelector(checkout, (snapshot) =>
-    snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : snapshot.matches('placed') ? 'placed' : 'form',
-  )
-  const errorMessage = useSelector(checkout, (snapshot) => snapshot.context.errorMessage)
-  const order = useSelector(checkout, (snapshot) => snapshot.context.order)
-
-  if (view === 'loading') return <Loading label="Загрузка способов доставки…" />
-  if (view === 'loadFailed')
-    return <ErrorBlock title={CHECKOUT_MESSAGES.loadFailed} message={errorMessage} onRetry={() => checkout.send({ type: 'checkout.retry' })} />
-  if (view === 'placed' && order) {
-    return (
-      <section className={styles.placed} role="status" aria-label="Заказ оформлен">
-        <p className={styles.placedTitle}>
-          Заказ №{order.id} оформлен на сумму {formatMoney(order.sum)}
-        </p>
-        <p>Статус: {order.status}. Товары зарезервированы на складе.</p>
-        <Link to="/cabinet/">Продолжить покупки</Link>
-      </section>
-    )
+export function CheckoutPanel({ checkout, hasLines, ...props }: CheckoutPanelProps) {
+  const api = useCheckoutApi(checkout)
+  switch (api.bodyFor(hasLines)) {
+    case 'loading':
+      return <Loading label={api.loadingLabel} />
+    case 'loadFailed':
+      return <ErrorBlock {...api.getLoadFailedProps()} />
+    case 'placed':
+      return api.placed ? (
+        <section className={styles.placed} role="status" aria-label="Заказ оформлен">
+          <p className={styles.placedTitle}>{api.placed.title}</p>
+          <p>{api.placed.status}</p>
+          <Link to="/cabinet/">Продолжить покупки</Link>
+        </section>
+      ) : null
+    case 'form':
+      return <DeliveryFormView api={api} {...props} />
+    case 'shortage':
+      // an order refused for stock may have emptied the basket: the reason stays in view
+      return <ShortageAlert api={api} />
+    case 'none':
+      return null
   }
-  // an order refused for stock may have emptied the basket: the reason stays in view
-  return props.hasLines ? <DeliveryFormView checkout={checkout} {...props} /> : <ShortageAlert checkout={checkout} />
 }
 
 /** Why the order was refused: the lines the stock could not cover and what is left of each. */
-function ShortageAlert({ checkout }: { checkout: CheckoutActor }) {
-  const shortages = useSelector(checkout, (snapshot) => (snapshot.matches({ editing: 'shortage' }) ? snapshot.context.shortages : []))
-  if (shortages.length === 0) return null
+function ShortageAlert({ api }: { api: CheckoutApi }) {
+  if (!api.shortage) return null
   return (
     <div className={styles.alert} role="alert" aria-label="Заказ не оформлен">
-      <p>{CHECKOUT_MESSAGES.overStock}. Количество в корзине уменьшено до свободного остатка:</p>
+      <p>{api.shortage.text}</p>
       <ul>
-        {shortages.map((each) => (
-          <li key={each.line_id}>
-            {each.header} ({each.articul}): заказано {each.requested}, свободно {each.available}
-            {each.available === 0 ? ' — строка удалена' : ''}
-          </li>
+        {api.shortage.lines.map((line) => (
+          <li key={line.key}>{line.text}</li>
         ))}
       </ul>
     </div>
   )
 }
 
-function DeliveryFormView({ basket, checkout, isBasketBusy, totalText, warehouses }: CheckoutPanelProps & { checkout: CheckoutActor }) {
-  const options = useSelector(checkout, (snapshot) => snapshot.context.options)
-  const form = useSelector(checkout, (snapshot) => snapshot.context.form)
-  const missing = useSelector(checkout, (snapshot) => (snapshot.matches({ editing: 'incomplete' }) ? snapshot.context.missing : null))
-  const failed = useSelector(checkout, (snapshot) => snapshot.matches({ editing: 'failed' }))
-  const errorMessage = useSelector(checkout, (snapshot) => snapshot.context.errorMessage)
-  const step = useSelector(checkout, (snapshot) => (snapshot.matches('confirming') ? 'confirming' : snapshot.matches('placing') ? 'placing' : 'editing'))
-  if (!options) return null
-  const change = (patch: Partial<DeliveryForm>) => checkout.send({ type: 'delivery.change', patch })
-  const method = options.delivery_methods.find((each) => each.id === form.method)
-
+function DeliveryFormView({ api, basket, isBasketBusy, totalText, warehouses }: Omit<CheckoutPanelProps, 'checkout' | 'hasLines'> & { api: CheckoutApi }) {
+  const openers = api.pickupOpenersOf(warehouses)
+  const confirmation = api.confirmation
   return (
     <section className={styles.panel} aria-labelledby="checkout-title">
       <h2 id="checkout-title" className={styles.title}>
         Доставка и оформление
       </h2>
       <div className={styles.fields}>
-        <Select label="Способ доставки" value={form.method} onChange={(value) => change({ method: value })} choices={options.delivery_methods} />
-        {method?.needsCompany ? (
+        <Select {...api.getMethodProps()} />
+        {api.fields.company ? (
           <>
-            <Select
-              label="Транспортная компания"
-              value={form.company ?? ''}
-              placeholder="Выберите компанию"
-              onChange={(value) => change({ company: value || null })}
-              choices={options.delivery_companies}
-            />
-            <Select
-              label="Куда доставить"
-              value={form.type}
-              onChange={(value) => change({ type: value as DeliveryType })}
-              choices={Object.entries(TYPE_TITLES).map(([id, header]) => ({ id, header }))}
-            />
-            <Select label="Регион" value={form.region} onChange={(value) => change({ region: value })} choices={options.regions} />
+            <Select {...api.getCompanyProps()} />
+            <Select {...api.getTypeProps()} />
+            <Select {...api.getRegionProps()} />
           </>
         ) : null}
-        {method?.isPickup && warehouses.length > 0 ? (
+        {openers.length > 0 ? (
           <div className={`${styles.field} ${mapStyles.pickup}`} role="group" aria-label="Откуда забрать">
             <span aria-hidden="true">Откуда забрать</span>
             <div className={mapStyles.openers}>
-              {warehouses.map((warehouse) => (
-                <WarehouseMapOpener key={warehouse.id} basket={basket} warehouse={warehouse} label={`Схема проезда: ${warehouse.header}`} />
+              {openers.map(({ warehouse, label }) => (
+                <WarehouseMapOpener key={warehouse.id} basket={basket} warehouse={warehouse} label={label} />
               ))}
             </div>
           </div>
         ) : null}
-        {method && !method.isPickup ? (
-          <Select
-            label="Адрес доставки"
-            value={form.addressId === null ? '' : String(form.addressId)}
-            placeholder="Выберите адрес"
-            onChange={(value) => change({ addressId: value ? Number(value) : null })}
-            choices={addressChoices(options)}
-          />
-        ) : null}
-        <Select
-          label="Грузополучатель"
-          value={form.consigneeId === null ? '' : String(form.consigneeId)}
-          placeholder="Не указан"
-          onChange={(value) => change({ consigneeId: value ? Number(value) : null })}
-          choices={options.consignees.map((each) => ({ id: String(each.id), header: `${each.surname} ${each.name}` }))}
-        />
+        {api.fields.address ? <Select {...api.getAddressProps()} /> : null}
+        <Select {...api.getConsigneeProps()} />
         <label className={styles.field}>
           <span>Комментарий к заказу</span>
-          <textarea value={form.comment} maxLength={1000} rows={2} onChange={(event) => change({ comment: event.currentTarget.value })} />
+          <textarea {...api.getCommentProps()} />
         </label>
       </div>
-      {missing ? (
+      {api.missing ? (
         <p className={styles.alert} role="alert">
-          {missing}
+          {api.missing}
         </p>
       ) : null}
-      <ShortageAlert checkout={checkout} />
-      {failed ? <ErrorBlock title={CHECKOUT_MESSAGES.placeFailed} message={errorMessage} onRetry={() => checkout.send({ type: 'checkout.retry' })} /> : null}
-      <Button variant="primary" isDisabled={isBasketBusy || step !== 'editing'} onPress={() => checkout.send({ type: 'order.confirm' })}>
-        {step === 'placing' ? 'Оформление…' : 'Оформить заказ'}
-      </Button>
-      {step !== 'editing' ? (
+      <ShortageAlert api={api} />
+      {api.placeFailed ? <ErrorBlock {...api.placeFailed} /> : null}
+      <Button {...api.getPlaceButtonProps(isBasketBusy)} />
+      {confirmation ? (
         <ConfirmDialog
-          title={CHECKOUT_MESSAGES.confirmQuestion}
-          confirmLabel="Оформить"
-          isBusy={step === 'placing'}
-          onConfirm={() => checkout.send({ type: 'order.place' })}
-          onCancel={() => checkout.send({ type: 'order.cancel' })}
+          title={confirmation.title}
+          confirmLabel={confirmation.confirmLabel}
+          isBusy={confirmation.isBusy}
+          onConfirm={confirmation.onConfirm}
+          onCancel={confirmation.onCancel}
         >
           <p>{totalText}</p>
-          <p>{method?.header}</p>
+          <p>{confirmation.methodTitle}</p>
         </ConfirmDialog>
       ) : null}
     </section>
   )
 }
 
-const addressChoices = (options: BasketTableInit) =>
-  options.addresses.map((each) => ({ id: String(each.id), header: `${each.postindex}, ${each.full_address}` }))
-
-interface SelectProps {
-  label: string
-  value: string
-  placeholder?: string
-  choices: readonly { id: string; header: string }[]
-  onChange: (value: string) => void
-}
-
-function Select({ label, value, placeholder, choices, onChange }: SelectProps) {
+function Select({ label, value, placeholder, choices, onChange }: ChoiceProps) {
   return (
     <label className={styles.field}>
       <span>{label}</span>

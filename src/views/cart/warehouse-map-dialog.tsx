@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react'
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { Warehouse } from '../../contract/account'
 import type { BasketActor } from '../../machines/basket.machine'
@@ -6,9 +5,8 @@ import { WAREHOUSE_MAP_MESSAGES, type WarehouseMapActor } from '../../machines/w
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
+import { useWarehouseMapApi, warehouseMapTitle } from './cart-dialogs-connect'
 import styles from './warehouse-map-dialog.module.css'
-
-const warehouseMapTitle = (warehouse: Warehouse) => `${WAREHOUSE_MAP_MESSAGES.title}: ${warehouse.header}`
 
 export interface WarehouseMapOpenerProps {
   /** the basket, which runs the open map while its page is shown */
@@ -20,7 +18,7 @@ export interface WarehouseMapOpenerProps {
 
 /**
  * «Схема проезда»: the basket opens the warehouse's map (`map.open`), whose machine runs as its
- * child while the modal (`BasketWarehouseMap`) is shown. Closing returns the focus to this button.
+ * child while the modal (`WarehouseMapDialog`) is shown. Closing returns the focus to this button.
  */
 export function WarehouseMapOpener({ basket, warehouse, label = WAREHOUSE_MAP_MESSAGES.title }: WarehouseMapOpenerProps) {
   return (
@@ -39,22 +37,15 @@ export function WarehouseMapOpener({ basket, warehouse, label = WAREHOUSE_MAP_ME
   )
 }
 
-/** The map the basket has open (its child "warehouseMap"), if any. */
-export function BasketWarehouseMap({ basket }: { basket: BasketActor }) {
-  const map = useSelector(basket, (snapshot) => snapshot.children.warehouseMap)
-  const warehouse = useSelector(basket, (snapshot) => snapshot.context.mapWarehouse)
-  if (!map || !warehouse) return null
-  return <WarehouseMapDialog map={map} warehouse={warehouse} onClose={() => basket.send({ type: 'map.close' })} />
-}
-
 interface WarehouseMapDialogProps {
+  /** the map the basket has open (its child "warehouseMap") */
   map: WarehouseMapActor
   warehouse: Warehouse
   onClose: () => void
 }
 
 /** Spec §2 /tpl/direction.html: the warehouse's address, schedule and map picture; «Закрыть» or Esc. */
-function WarehouseMapDialog({ map, warehouse, onClose }: WarehouseMapDialogProps) {
+export function WarehouseMapDialog({ map, warehouse, onClose }: WarehouseMapDialogProps) {
   return (
     <ModalOverlay className={styles.overlay} isOpen isDismissable onOpenChange={(open) => (open ? undefined : onClose())}>
       <Modal className={styles.modal}>
@@ -75,33 +66,22 @@ function WarehouseMapDialog({ map, warehouse, onClose }: WarehouseMapDialogProps
 }
 
 function WarehouseMapBody({ map }: { map: WarehouseMapActor }) {
-  const view = useSelector(map, (snapshot) => (snapshot.matches('shown') ? 'shown' : snapshot.matches('failed') ? 'failed' : 'loading'))
-  const warehouse = useSelector(map, (snapshot) => snapshot.context.warehouse)
-  const errorMessage = useSelector(map, (snapshot) => snapshot.context.errorMessage)
-
-  if (view === 'loading') return <Loading label={WAREHOUSE_MAP_MESSAGES.loading} />
-  if (view === 'failed' || !warehouse) {
-    return <ErrorBlock title={WAREHOUSE_MAP_MESSAGES.loadFailed} message={errorMessage} onRetry={() => map.send({ type: 'map.retry' })} />
-  }
+  const api = useWarehouseMapApi(map)
+  if (api.view === 'loading') return <Loading label={api.loadingLabel} />
+  if (!api.shown) return <ErrorBlock {...api.getFailedProps()} />
   return (
     <div className={styles.body}>
       <dl className={styles.facts}>
         <div>
           <dt>Адрес</dt>
-          <dd>{warehouse.address}</dd>
+          <dd>{api.shown.address}</dd>
         </div>
         <div>
-          <dt>{WAREHOUSE_MAP_MESSAGES.schedule}</dt>
-          <dd>{warehouse.schedule}</dd>
+          <dt>{api.shown.scheduleTitle}</dt>
+          <dd>{api.shown.schedule}</dd>
         </div>
       </dl>
-      <img
-        className={styles.picture}
-        src={warehouse.map}
-        width={640}
-        height={400}
-        alt={`Схема проезда к складу «${warehouse.header}»: ${warehouse.address}`}
-      />
+      <img className={styles.picture} src={api.shown.picture.src} width={640} height={400} alt={api.shown.picture.alt} />
     </div>
   )
 }

@@ -2,29 +2,16 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { Button as AriaButton, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
-import type { ActorRefFrom, SnapshotFrom } from 'xstate'
-import { captchaSrcOf, type RegistrationField, type registrationMachine } from '../../machines/registration.machine'
+import type { ActorRefFrom } from 'xstate'
+import type { registrationMachine } from '../../machines/registration.machine'
 import { useSessionActor } from '../session/session-context'
 import { FormField } from '../ui/form-field'
 import { Loading } from '../ui/loading'
 import shared from '../layout/signed-out.module.css'
 import { Button } from '../ui/button'
 import { PhoneField } from './phone-field'
+import { useRegistrationApi } from './registration-connect'
 import styles from './registration-page.module.css'
-
-type RegistrationSnapshot = SnapshotFrom<typeof registrationMachine>
-type Phase = 'editing' | 'submitting' | 'failed' | 'networkError' | 'succeeded'
-
-const phaseOf = (s: RegistrationSnapshot): Phase =>
-  s.matches('succeeded')
-    ? 'succeeded'
-    : s.matches('submitting')
-      ? 'submitting'
-      : s.matches({ filling: 'failed' })
-        ? 'failed'
-        : s.matches({ filling: 'networkError' })
-          ? 'networkError'
-          : 'editing'
 
 const LOGIN_PATH = '/login/'
 
@@ -59,62 +46,42 @@ export function RegistrationPage() {
 }
 
 function RegistrationForm({ registration }: { registration: ActorRefFrom<typeof registrationMachine> }) {
-  const phase = useSelector(registration, phaseOf)
-  const values = useSelector(registration, (s) => s.context.values)
-  const errors = useSelector(registration, (s) => s.context.errors)
-  const message = useSelector(registration, (s) => s.context.message)
-  const captchaSrc = useSelector(registration, (s) => captchaSrcOf(s.context))
-  const isSubmitting = phase === 'submitting'
-
-  const fieldProps = (field: RegistrationField) => ({
-    name: field,
-    value: values[field],
-    error: errors[field],
-    isReadOnly: isSubmitting,
-    onChange: (value: string) => registration.send({ type: 'registration.change', field, value }),
-    onBlur: () => registration.send({ type: 'registration.blur', field }),
-  })
+  const api = useRegistrationApi(registration)
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    registration.send({ type: 'registration.submit' })
+    api.submit()
   }
 
-  return phase === 'succeeded' ? (
+  return api.success !== null ? (
     <>
       <p className={shared.success} role="status">
-        {message}
+        {api.success}
       </p>
       <Link to={LOGIN_PATH}>Перейти ко входу</Link>
     </>
   ) : (
     <Form className={shared.form} validationBehavior="aria" onSubmit={submit}>
-      <FormField label="Компания" autoComplete="organization" maxLength={200} {...fieldProps('company')} />
-      <FormField label="ИНН" inputMode="numeric" maxLength={12} {...fieldProps('inn')} />
-      <FormField label="Контактное лицо" autoComplete="name" maxLength={200} {...fieldProps('name')} />
-      <FormField label="E-mail" type="email" autoComplete="email" maxLength={254} {...fieldProps('email')} />
-      <PhoneField {...fieldProps('phone')} />
-      <FormField label="Пароль" type="password" autoComplete="new-password" maxLength={200} {...fieldProps('password')} />
+      <FormField label="Компания" autoComplete="organization" maxLength={200} {...api.getFieldProps('company')} />
+      <FormField label="ИНН" inputMode="numeric" maxLength={12} {...api.getFieldProps('inn')} />
+      <FormField label="Контактное лицо" autoComplete="name" maxLength={200} {...api.getFieldProps('name')} />
+      <FormField label="E-mail" type="email" autoComplete="email" maxLength={254} {...api.getFieldProps('email')} />
+      <PhoneField {...api.getFieldProps('phone')} />
+      <FormField label="Пароль" type="password" autoComplete="new-password" maxLength={200} {...api.getFieldProps('password')} />
       <div className={styles.captcha}>
-        <img className={styles.captchaImage} src={captchaSrc} alt="Код с картинки" width={150} height={50} />
-        <AriaButton
-          className={shared.linkButton}
-          isDisabled={isSubmitting}
-          onPress={() => registration.send({ type: 'registration.refreshCaptcha', time: Date.now() })}
-        >
+        <img className={styles.captchaImage} src={api.captchaSrc} alt="Код с картинки" width={150} height={50} />
+        <AriaButton className={shared.linkButton} {...api.getRefreshProps()}>
           Обновить картинку
         </AriaButton>
       </div>
-      <FormField label="Код с картинки" autoComplete="off" maxLength={20} {...fieldProps('captcha')} />
-      {(phase === 'failed' || phase === 'networkError') && message ? (
+      <FormField label="Код с картинки" autoComplete="off" maxLength={20} {...api.getFieldProps('captcha')} />
+      {api.alert ? (
         <p className={shared.alert} role="alert">
-          {message}
+          {api.alert}
         </p>
       ) : null}
       <div className={shared.actions}>
-        <Button type="submit" variant="primary" isDisabled={isSubmitting}>
-          Зарегистрироваться
-        </Button>
+        <Button {...api.getSubmitProps()}>Зарегистрироваться</Button>
       </div>
     </Form>
   )
