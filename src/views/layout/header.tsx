@@ -22,7 +22,9 @@ export function Header() {
       <span className={styles.spacer} />
       <BasketSummary />
       <span className={styles.user}>
-        <span className={styles.userName}>{account.name}</span>
+        <span className={styles.userName} title={account.name}>
+          {account.name}
+        </span>
         <Button variant="ghost" onPress={() => session.send({ type: 'session.logout' })}>
           Выйти
         </Button>

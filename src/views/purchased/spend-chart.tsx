@@ -13,7 +13,29 @@ const compactMoney = new Intl.NumberFormat('ru-RU', { notation: 'compact', maxim
 const dateOf = (month: string) => new Date(`${month}-01T00:00:00Z`)
 const monthLabel = (month: string) => longMonth.format(dateOf(month))
 
-function chartOptions(months: readonly PurchasedMonth[], width: number, colour: string): uPlot.Options {
+/** Every how many months a label may stand, and the room kept between two labels (px). */
+const LABEL_STRIDES = [1, 2, 3, 4, 6, 12] as const
+const LABEL_GAP = 12
+
+/**
+ * The month labels under the bars are page text, not canvas: each stands centred under its bar,
+ * and only every n-th month keeps its label, the smallest n at which the widest label fits with
+ * room to spare, so they never run together however narrow the box.
+ */
+function placeMonthLabels(plot: uPlot, labels: HTMLElement, count: number) {
+  const spans = [...labels.children].filter((child): child is HTMLElement => child instanceof HTMLElement)
+  for (const span of spans) span.hidden = false
+  const widest = Math.max(0, ...spans.map((span) => span.getBoundingClientRect().width))
+  const perMonth = plot.over.getBoundingClientRect().width / Math.max(count, 1)
+  const stride = LABEL_STRIDES.find((months) => months * perMonth >= widest + LABEL_GAP) ?? count
+  const origin = plot.over.getBoundingClientRect().left - labels.getBoundingClientRect().left
+  spans.forEach((span, index) => {
+    span.hidden = index % stride !== 0
+    span.style.left = `${origin + plot.valToPos(index, 'x')}px`
+  })
+}
+
+function chartOptions(months: readonly PurchasedMonth[], width: number, colour: string, labels: HTMLElement | null): uPlot.Options {
   const top = Math.max(...months.map((month) => month.sum), 0)
   return {
     width,
@@ -25,15 +47,12 @@ function chartOptions(months: readonly PurchasedMonth[], width: number, colour: 
       y: { range: [0, top > 0 ? top * 1.1 : 1] },
     },
     axes: [
-      {
-        incrs: [1, 2, 3, 6, 12],
-        space: 60,
-        grid: { show: false },
-        values: (_, splits) => splits.map((index) => (months[index] ? shortMonth.format(dateOf(months[index].month)) : '')),
-      },
+      // the months are the labels under the canvas (placeMonthLabels)
+      { show: false },
       { size: 96, values: (_, splits) => splits.map((value) => `${compactMoney.format(value)} ₽`) },
     ],
     series: [{}, { label: 'Сумма', fill: colour, stroke: colour, width: 0, points: { show: false }, paths: uPlot.paths.bars?.({ size: [0.6, 64] }) }],
+    hooks: { draw: [(plot) => (labels ? placeMonthLabels(plot, labels, months.length) : undefined)] },
   }
 }
 
@@ -43,12 +62,13 @@ function chartOptions(months: readonly PurchasedMonth[], width: number, colour: 
  */
 export function SpendChart({ months }: { months: readonly PurchasedMonth[] }) {
   const box = useRef<HTMLDivElement>(null)
+  const labels = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const target = box.current
     if (!target) return
     const colour = getComputedStyle(target).getPropertyValue('--color-primary').trim() || '#1d5fbf'
     const data: uPlot.AlignedData = [months.map((_, index) => index), months.map((month) => month.sum)]
-    const plot = new uPlot(chartOptions(months, target.clientWidth, colour), data, target)
+    const plot = new uPlot(chartOptions(months, target.clientWidth, colour, labels.current), data, target)
     const resize = new ResizeObserver(() => plot.setSize({ width: target.clientWidth, height: CHART_HEIGHT }))
     resize.observe(target)
     return () => {
@@ -62,6 +82,13 @@ export function SpendChart({ months }: { months: readonly PurchasedMonth[] }) {
         Расходы по месяцам
       </figcaption>
       <div ref={box} className={styles.chartBox} data-testid="spend-chart" aria-hidden="true" />
+      <div ref={labels} className={styles.chartMonths} data-testid="spend-chart-months" aria-hidden="true">
+        {months.map((month) => (
+          <span key={month.month} className={styles.chartMonth}>
+            {shortMonth.format(dateOf(month.month))}
+          </span>
+        ))}
+      </div>
       <table className="visually-hidden">
         <caption>Расходы по месяцам</caption>
         <thead>
