@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDERS_FIRST_PAGE_ADDRESS } from '../../src/contract/boot-answers'
+import { sectionClosedMessage } from '../../src/contract/menu'
 import { orderListSchema } from '../../src/contract/orders'
 import { purchasedGoodsResponseSchema } from '../../src/contract/purchased-goods'
 import { loginAs, startServer, type DemoRole, type ServerFixture } from '../support/server-fixture'
@@ -36,5 +37,31 @@ describe.each(MOMENTS)('a database created at %s', (moment) => {
     const purchased = purchasedGoodsResponseSchema.parse(report.json())
     expect(purchased.total.orders).toBeGreaterThan(1)
     expect(purchased.rows.length).toBeGreaterThan(0)
+  })
+})
+
+/**
+ * Issue 21, item 17: the demo manager's closed sections include one that has a screen (the acts),
+ * so signing in as it shows «Нет доступа»; its other closed sections (managers, contragents) have
+ * no screen yet.
+ */
+describe('the demo manager', () => {
+  let fixture: ServerFixture
+  beforeAll(async () => {
+    fixture = await startServer()
+  })
+  afterAll(() => fixture.close())
+
+  it('has the acts closed: the session lists them and their calls answer 403', async () => {
+    const cookie = await loginAs(fixture, 'manager')
+    const get = (url: string) => fixture.app.inject({ method: 'GET', url, headers: { cookie } })
+    const session = (await get('/api/session/')).json<{ account: { disabledMenus: string[] } }>()
+    expect(session.account.disabledMenus).toEqual(['acts', 'contragents', 'managers'])
+    const acts = await get('/api/getActs/?page=1&perpage=20')
+    expect(acts.statusCode).toBe(403)
+    expect(acts.json()).toMatchObject({ message: sectionClosedMessage('acts') })
+    // the sections around it stay open
+    expect((await get(ORDERS_FIRST_PAGE_ADDRESS)).statusCode).toBe(200)
+    expect((await get('/api/purchasedGoods/?page=1&perpage=20')).statusCode).toBe(200)
   })
 })
