@@ -1,11 +1,11 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
-import { cssModuleClassName } from './scripts/css-module-names'
-import { firstLoadGroups } from './scripts/first-load-chunks'
-import { precompress } from './scripts/precompress'
-import { routePages, type RoutePage } from './scripts/route-pages'
-import { stripMachineDescriptions } from './scripts/strip-machine-descriptions'
-import { ORDERS_FIRST_PAGE_ADDRESS } from './src/contract/boot-answers'
+import { cssModuleClassName } from './scripts/css-module-names.ts'
+import { firstLoadGroups } from './scripts/first-load-chunks.ts'
+import { precompress } from './scripts/precompress.ts'
+import { routePages, type RoutePage } from './scripts/route-pages.ts'
+import { stripMachineDescriptions } from './scripts/strip-machine-descriptions.ts'
+import { ORDERS_FIRST_PAGE_ADDRESS } from './src/contract/boot-answers.ts'
 
 const apiPort = Number(process.env.API_PORT ?? 8080)
 const backend = `http://127.0.0.1:${apiPort}`

@@ -1,5 +1,5 @@
 import type { Plugin, Rolldown } from 'vite'
-import { BOOT_CALLS_META } from '../src/contract/boot-answers'
+import { BOOT_CALLS_META } from '../src/contract/boot-answers.ts'
 
 type OutputChunk = Rolldown.OutputChunk
 

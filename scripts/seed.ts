@@ -1,7 +1,8 @@
 /**
  * npm run seed -- [--products N] [--reset]
  * Migrates the configured database (DATABASE_URL, else DB_FILE or data/cabinet.sqlite) and fills it
- * with the demo. A database that already holds customers is left alone unless --reset is given.
+ * with the demo, its history ending now. A database that already holds customers is left alone
+ * unless --reset is given.
  */
 import { rmSync } from 'node:fs'
 import { sql } from 'kysely'
@@ -65,7 +66,8 @@ async function main(): Promise<number> {
     }
     console.log(`Заполняю ${describeTarget(config)}: ${products.toLocaleString('ru-RU')} товаров…`)
     const started = performance.now()
-    const summary = await seedDatabase(db, { products })
+    // the demo history ends today, as on the first npm start
+    const summary = await seedDatabase(db, { products, now: new Date() })
     const seconds = (performance.now() - started) / 1000
     const width = Math.max(...Object.keys(summary).map((table) => table.length))
     for (const [table, count] of Object.entries(summary)) console.log(`  ${table.padEnd(width)}  ${count.toLocaleString('ru-RU')}`)

@@ -20,11 +20,12 @@ async function main() {
   const config = loadConfig()
   const db = openConfiguredDatabase(config)
   await migrate(db)
+  const now = () => new Date()
   if (await isDatabaseEmpty(db)) {
     console.log(`База пуста: заполняю демо-данными (${config.seedProducts} товаров)…`)
-    await seedDatabase(db, { products: config.seedProducts })
+    // the demo history ends now, so every default period shows orders on the first start
+    await seedDatabase(db, { products: config.seedProducts, now: now() })
   }
-  const now = () => new Date()
   const mailer = createMailer({ db, from: config.mailFrom, smtpUrl: config.smtpUrl, now, log: { info: console.log, error: console.error } })
   const app = await buildApp({ db, config, mailer, now }, { logLevel: config.logLevel })
   await app.listen({ port: config.port, host: config.host })

@@ -12,7 +12,10 @@ import { buildPayments } from './seed-acts'
 export { DEMO_LOGINS } from './seed-customers'
 
 export const DEMO_PASSWORD = 'demo12345'
-/** Every seeded time is this moment minus an offset, so two seeds give the same rows. */
+/**
+ * The fixed moment tests seed at (seedDatabase's `now` when none is given): every seeded time is
+ * the seed's moment minus an offset, so two seeds at the same moment give the same rows.
+ */
 export const SEED_BASE_TIME = '2026-11-01T09:00:00Z'
 export const DEFAULT_SEED_PRODUCTS = 3000
 
@@ -133,17 +136,30 @@ async function insertCatalogue(insert: Insert, productCount: number): Promise<Ca
   return facts
 }
 
+export interface SeedOptions {
+  /** products in the catalogue (DEFAULT_SEED_PRODUCTS) */
+  products?: number
+  /**
+   * The moment the demo history ends: the last orders were placed minutes before it, the rest over
+   * the half year before. `npm start` and `npm run seed` give the real time, so every default
+   * period (the orders' week, the purchased goods' 30 days) shows data; tests, a fixed one
+   * (SEED_BASE_TIME when left out).
+   */
+  now?: Date
+}
+
 /**
  * Fills an empty, migrated database with the demo: a catalogue of `products` products, two customer
- * companies with their logins (password DEMO_PASSWORD) and half a year of orders (none when
- * `products` is 0). The same options always give the same rows, ids included.
+ * companies with their logins (password DEMO_PASSWORD) and half a year of orders up to `now` (none
+ * when `products` is 0). The same options always give the same rows, ids included.
  */
-export async function seedDatabase(db: Db, options: { products?: number } = {}): Promise<SeedSummary> {
+export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
   const productCount = options.products ?? DEFAULT_SEED_PRODUCTS
   if (!Number.isInteger(productCount) || productCount < 0) {
     throw new RangeError(`products must be a whole number, got ${productCount}`)
   }
-  const baseMs = Date.parse(SEED_BASE_TIME)
+  const baseMs = options.now?.getTime() ?? Date.parse(SEED_BASE_TIME)
+  if (!Number.isFinite(baseMs)) throw new RangeError('now must be a valid date')
   const daysAgo = (days: number) => new Date(baseMs - days * 24 * 60 * 60_000).toISOString()
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   const summary = Object.fromEntries(SEEDED_TABLES.map((table) => [table, 0])) as SeedSummary

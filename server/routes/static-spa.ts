@@ -10,8 +10,17 @@ export const NOT_BUILT_MESSAGE = 'Интерфейс не собран: выпо
 /** Addresses that belong to the server even when a browser asks for HTML. */
 const SERVER_ADDRESS = /^\/(?:api|rest|ajax|search|pictures|registration\/captcha)(?:[/?]|$)/
 
+/** A page's address names no file: its last segment has no extension (/cabinet/orders/, /cart, /registration/form). */
+const isPageAddress = (url: string) => !/\.[^/]*$/.test(url.split('?')[0] ?? '')
+
+/**
+ * A GET of a page address gets the page whatever it accepts (curl asks for any type); another
+ * address (a file that is not there) only when the request asks for HTML.
+ */
 const wantsSpaPage = (request: FastifyRequest) =>
-  (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html') && !SERVER_ADDRESS.test(request.url)
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  !SERVER_ADDRESS.test(request.url) &&
+  (isPageAddress(request.url) || (request.headers.accept ?? '').includes('text/html'))
 
 const notBuiltPage = `<!doctype html><html lang="ru"><meta charset="utf-8"><title>Кабинет дилера</title><p>${NOT_BUILT_MESSAGE}</p></html>`
 

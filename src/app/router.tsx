@@ -12,6 +12,7 @@ import { parsePurchasedSearch } from '../machines/purchased-goods-search'
 import { ROUTE_MODULES } from './route-modules'
 import { leaveLoginIfSignedIn, requireOpenSection, requireSignedIn, type RouterContext } from './routes/session-guards'
 import { SectionErrorPage } from '../views/layout/no-access-page'
+import { parseSearch, stringifySearch } from './search-params'
 
 /**
  * Menu keys (src/contract/menu.ts) of the screens this route tree has: the sidebar shows only
@@ -224,6 +225,9 @@ export function createAppRouter(context: RouterContext) {
     routeTree,
     context,
     trailingSlash: 'always',
+    // plain values in the address (?paid=1), not JSON-quoted ones; quoted old links still read
+    parseSearch,
+    stringifySearch,
     defaultPreload: 'intent',
     defaultPendingMs: 0,
     defaultPendingMinMs: 0,

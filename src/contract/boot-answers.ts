@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { ORDERS_DEFAULTS, ORDERS_FIRST_FILTER } from './order-periods'
+import { ORDERS_DEFAULTS, ORDERS_FIRST_FILTER } from './order-periods.ts'
 
 /**
  * Boot answers: the server puts the answers of the GET calls a start makes into the page it sends

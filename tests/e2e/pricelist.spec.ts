@@ -138,6 +138,8 @@ test('an empty file and an old binary XLS give the Russian message and leave the
   await pricelist.uploadFile('empty.csv', Buffer.alloc(0), 'text/csv')
   await expect(pricelist.message(PRICELIST_MESSAGES.emptyFile)).toBeVisible()
 
+  // issue 21, item 18: the file field offers only what is read, not the old XLS
+  await expect(pricelist.file).toHaveAttribute('accept', '.xlsx,.csv,.txt')
   // an Excel 97–2003 file: the server says how to save it instead
   const ole = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)])
   await pricelist.uploadFile('old.xls', ole, 'application/vnd.ms-excel')

@@ -4,7 +4,7 @@ import { buildActWorkbook } from '../../server/acts/act-workbook'
 import { createActWorker } from '../../server/acts/act-worker'
 import { actResponseSchema, actsResponseSchema, XLSX_CONTENT_TYPE, type ActRequest, type ActsResponse } from '../../src/contract/acts'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
-import { loginAs, readTable, startServer, type ServerFixture } from '../support/server-fixture'
+import { demoLogin, loginAs, readTable, startServer, type ServerFixture } from '../support/server-fixture'
 import { sessionRequests } from '../support/server-requests'
 
 // every build passes through, counted, so a test can tell whether an act was built twice
@@ -51,6 +51,8 @@ async function readyAct(id: number, session?: string) {
 beforeAll(async () => {
   fixture = await startServer({ products: 120 })
   cookie = await loginAs(fixture, 'mainAccount')
+  // the seed closes the acts to this manager; here they are open, to show what a manager sees of them
+  await k().updateTable('users').set({ disabled_menus: '[]' }).where('email', '=', demoLogin('manager').email).execute()
   managerCookie = await loginAs(fixture, 'manager')
   otherCompanyCookie = await loginAs(fixture, 'mainAccount', 1)
 })

@@ -198,9 +198,16 @@ describe('screen pages', () => {
     }
   })
 
-  it('are not served to a request that does not ask for HTML', async () => {
-    for (const url of ['/cabinet/', '/cabinet/brand/']) {
-      expect((await request('GET', url, { accept: 'application/json' })).statusCode, url).toBe(404)
+  it('are served to a request that does not ask for HTML too (curl asks for */*)', async () => {
+    for (const [url, page] of [
+      ['/cabinet/', pageOf('cabinet')],
+      ['/cabinet/brand/', pageOf('cabinet/brand')],
+    ] as const) {
+      for (const accept of ['*/*', 'application/json']) {
+        const response = await request('GET', url, { accept })
+        expect(response.statusCode, `${url} ${accept}`).toBe(200)
+        expect(response.body, `${url} ${accept}`).toBe(page)
+      }
     }
   })
 })

@@ -57,7 +57,24 @@ describe('the built SPA', () => {
     const captcha = await get('/registration/captcha?t=1')
     expect(captcha.headers['content-type']).toMatch(/^image\/svg\+xml/)
     expect((await get('/assets/missing.js', { accept: '*/*' })).statusCode).toBe(404)
-    expect((await get('/cabinet/', { accept: 'application/json' })).statusCode).toBe(404)
+    expect((await get('/favicon.ico', {})).statusCode).toBe(404)
+    for (const url of ['/api/nothing/', '/api/order/1/nothing']) {
+      const response = await get(url, {})
+      expect(response.statusCode, url).toBe(404)
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/)
+    }
+  })
+
+  // issue 21, item 18: `curl http://localhost:8080/` sends Accept: */* (or nothing)
+  it('serves the page to any GET of a page address, whatever the request accepts', async () => {
+    for (const accept of [{ accept: '*/*' }, {}, { accept: 'application/json' }] as Record<string, string>[]) {
+      for (const url of ['/', '/login/', '/cabinet/orders/?page=2', '/cart', '/registration/form', '/no/such/page/']) {
+        const response = await get(url, accept)
+        expect(response.statusCode, `${url} ${JSON.stringify(accept)}`).toBe(200)
+        expect(response.headers['content-type'], url).toMatch(/^text\/html/)
+        expect(response.body, url).toBe(INDEX)
+      }
+    }
   })
 
   it('answers 503 with a hint when the SPA is not built', async () => {

@@ -34,6 +34,8 @@ export interface ServerFixtureOptions {
   clientDir?: string
   products?: number
   mailTransport?: MailTransport
+  /** the moment the seeded history ends and the clock starts (the seed's fixed moment and the real time if left out) */
+  seedAt?: Date
 }
 
 const GENEROUS_LIMIT = 10_000
@@ -41,14 +43,14 @@ const GENEROUS_LIMIT = 10_000
 /** The app on a fresh database seeded small, with a fake clock and a mailer that only fills the outbox. */
 export async function startServer(options: ServerFixtureOptions = {}): Promise<ServerFixture> {
   const db = await createFreshDb()
-  await seedDatabase(db, { products: options.products ?? 60 })
+  await seedDatabase(db, { products: options.products ?? 60, now: options.seedAt })
   const base = loadConfig({})
   const config: AppConfig = {
     ...base,
     clientDir: options.clientDir ?? '/nonexistent/dist/client',
     rateLimits: { login: GENEROUS_LIMIT, registration: GENEROUS_LIMIT, reminder: GENEROUS_LIMIT, captcha: GENEROUS_LIMIT, ...options.rateLimits },
   }
-  const clock = createClock()
+  const clock = createClock(options.seedAt)
   const silent = { info: () => {}, error: () => {} }
   const mailer = createMailer({ db, from: config.mailFrom, now: clock.now, log: silent, transport: options.mailTransport })
   const app = await buildApp({ db, config, mailer, now: clock.now })

@@ -10,7 +10,7 @@ import { usePricelistApi, type PricelistApi } from './pricelist-connect'
 import { PricelistDialog } from './pricelist-dialog'
 import styles from './pricelist.module.css'
 
-const PRICELIST_ACCEPT = '.xlsx,.xls,.csv,.txt'
+const PRICELIST_ACCEPT = '.xlsx,.csv,.txt'
 
 /** /cabinet/pricelist/: the dealer's own order (a file or pasted text) becomes basket lines. */
 export function PricelistPage() {
@@ -86,7 +86,7 @@ function FileForm({ api }: { api: PricelistApi }) {
       </h2>
       <form className={styles.form} onSubmit={submit} noValidate>
         <label className={styles.field}>
-          <span className={styles.label}>Файл заказа (XLSX, XLS, CSV, TXT)</span>
+          <span className={styles.label}>Файл заказа (XLSX, CSV, TXT)</span>
           <input
             className={styles.file}
             type="file"

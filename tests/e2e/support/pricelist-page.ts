@@ -20,7 +20,7 @@ export class PricelistPage {
     const main = page.getByRole('main')
     this.heading = page.getByRole('heading', { level: 1, name: 'Загрузка прайс-листа' })
     this.warehouse = main.getByLabel('Склад', { exact: true })
-    this.file = main.getByLabel('Файл заказа (XLSX, XLS, CSV, TXT)')
+    this.file = main.getByLabel('Файл заказа (XLSX, CSV, TXT)')
     this.upload = main.getByRole('button', { name: 'Загрузить' })
     this.text = main.getByLabel('Вставьте текст заказа')
     this.recognize = main.getByRole('button', { name: 'Распознать' })
