@@ -13,6 +13,12 @@ export interface BrowserPathOptions extends GenerateOptions {
   canCause?: (event: AnyEventObject, before: AnyMachineSnapshot) => boolean
   /** what tells two transitions apart for the replayed subset; default the graph key without the edge */
   coverKey?: (snapshot: AnyMachineSnapshot) => string
+  /**
+   * 'definition': the replayed subset takes each transition of the machine's definition once (the
+   * state node that defines it, the event and which of its guarded branches), so a transition a
+   * parent state defines is not taken again from each of its children; default 'graph' (`coverKey`)
+   */
+  cover?: 'graph' | 'definition'
 }
 
 export interface BrowserPaths {
@@ -29,6 +35,17 @@ const stateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value
 /** The transitions a path takes: source, event type, target (as the graph keys them, without the edge). */
 function transitionsOf(path: MachinePath, key: (snapshot: AnyMachineSnapshot) => string = stateKey): string[] {
   return path.steps.slice(1).map((step, index) => `${key(path.steps[index]!.state)} ${step.event.type} ${key(step.state)}`)
+}
+
+/** The transitions of the machine's definition a path takes: the defining state node, the event and the branch. */
+function definedTransitionsOf(path: MachinePath): string[] {
+  return path.steps.slice(1).flatMap((step, index) => {
+    const before = path.steps[index]!.state
+    return before.machine.getTransitionData(before, step.event).map((transition) => {
+      const branch = transition.source.transitions.get(transition.eventType)?.indexOf(transition) ?? -1
+      return `${transition.source.id} ${transition.eventType} #${branch}`
+    })
+  })
 }
 
 /** Each state value a path goes through. */
@@ -63,7 +80,7 @@ export function browserPaths(machine: AnyStateMachine, options: BrowserPathOptio
     input,
   }) as MachinePath[]
   const walkable = withoutPrefixes(shortest)
-  const edgesOf = (path: MachinePath) => transitionsOf(path, coverKey)
+  const edgesOf = (path: MachinePath) => (options.cover === 'definition' ? definedTransitionsOf(path) : transitionsOf(path, coverKey))
   const uncovered = new Set(walkable.flatMap(edgesOf))
   const replayed: MachinePath[] = []
   const gain = (path: MachinePath) => new Set(edgesOf(path).filter((edge) => uncovered.has(edge))).size

@@ -10,6 +10,18 @@ export interface HeldCall {
   method?: string
 }
 
+export interface HoldOptions {
+  /**
+   * Match the addresses with a pattern the browser checks itself (the path, then the query or the
+   * end): with the default function Playwright routes every request of the page (scripts,
+   * pictures, every call) through the test to ask it, which costs each request a round trip.
+   */
+  matchInBrowser?: boolean
+}
+
+/** The address's path as a pattern: the path, then its query, its fragment or the end. */
+const pathMatcher = (path: string) => new RegExp(`^[a-z]+://[^/?#]+${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[?#]|$)`)
+
 export type HeldCalls<Name extends string> = Awaited<ReturnType<typeof holdCalls<Name>>>
 
 /**
@@ -19,12 +31,17 @@ export type HeldCalls<Name extends string> = Awaited<ReturnType<typeof holdCalls
  * pending, so the page stays in its waiting state. Calls beyond `limits` go through at once;
  * `release` ends the holding.
  */
-export async function holdCalls<Name extends string>(page: Page, calls: Record<Name, HeldCall>, limits: Partial<Record<Name, number>> = {}) {
+export async function holdCalls<Name extends string>(
+  page: Page,
+  calls: Record<Name, HeldCall>,
+  limits: Partial<Record<Name, number>> = {},
+  options: HoldOptions = {},
+) {
   const held = Object.fromEntries(Object.keys(calls).map((name) => [name, [] as Route[]])) as Record<Name, Route[]>
   const left = { ...limits }
-  const matchers: ((url: URL) => boolean)[] = []
+  const matchers: (RegExp | ((url: URL) => boolean))[] = []
   for (const [name, call] of Object.entries(calls) as [Name, HeldCall][]) {
-    const matcher = (url: URL) => url.pathname === call.path
+    const matcher = options.matchInBrowser ? pathMatcher(call.path) : (url: URL) => url.pathname === call.path
     matchers.push(matcher)
     await page.route(matcher, (route) => {
       if (call.method && route.request().method() !== call.method) return void route.fallback()
