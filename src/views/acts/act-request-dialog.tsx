@@ -1,13 +1,10 @@
-import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { ActRequestActor } from '../../machines/act-request.machine'
-import { ACTS_MESSAGES_UI, type ActsActor } from '../../machines/acts.machine'
-import { requestedActOf } from '../../machines/acts.selectors'
-import type { ActField } from '../../machines/act-rules'
 import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
 import { DateField } from '../ui/date-field'
+import { useActRequestApi, type ActsApi } from './acts-connect'
 import { ChoiceField } from './choice-field'
 import styles from './acts.module.css'
 
@@ -15,23 +12,17 @@ const REQUEST_TITLE = 'Запрос акта сверки'
 
 /** The spec's /tpl/act_form.html: contract, contragent and the period; «Запросить» checks it, then sends. */
 export function ActRequestDialog({ request, onClose }: { request: ActRequestActor; onClose: () => void }) {
-  const fields = useSelector(request, (snapshot) => snapshot.context.fields)
-  const contracts = useSelector(request, (snapshot) => snapshot.context.contracts)
-  const errorMessage = useSelector(request, (snapshot) => snapshot.context.errorMessage)
-  const isSending = useSelector(request, (snapshot) => snapshot.matches('submitting'))
-  const isInvalid = useSelector(request, (snapshot) => snapshot.matches('invalid'))
-  const contragents = [...new Map(contracts.map((c) => [c.contragent_id, c.contragent])).entries()]
-  const change = (field: ActField) => (value: string) => request.send({ type: 'field.change', field, value })
+  const api = useActRequestApi(request)
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    request.send({ type: 'form.submit' })
+    api.submit()
   }
   return (
     <ModalOverlay
       className={dialogStyles.overlay}
       isOpen
-      isDismissable={!isSending}
-      isKeyboardDismissDisabled={isSending}
+      isDismissable={api.isDismissable}
+      isKeyboardDismissDisabled={!api.isDismissable}
       onOpenChange={(open) => (open ? undefined : onClose())}
     >
       <Modal className={`${dialogStyles.modal} ${styles.requestModal}`}>
@@ -40,34 +31,22 @@ export function ActRequestDialog({ request, onClose }: { request: ActRequestActo
             {REQUEST_TITLE}
           </Heading>
           <form className={styles.requestForm} onSubmit={submit} noValidate>
-            <ChoiceField
-              label="Контрагент"
-              value={fields.contragent_id}
-              options={contragents.map(([id, company]) => ({ value: id, label: company }))}
-              onChange={change('contragent_id')}
-              disabled={isSending}
-            />
-            <ChoiceField
-              label="Договор"
-              value={fields.contract_id}
-              options={contracts.map((c) => ({ value: c.id, label: c.header }))}
-              onChange={change('contract_id')}
-              disabled={isSending}
-            />
+            <ChoiceField {...api.getContragentProps()} />
+            <ChoiceField {...api.getContractProps()} />
             <div className={styles.period}>
-              <DateField label="Начало периода" value={fields.startdate} onChange={change('startdate')} disabled={isSending} />
-              <DateField label="Конец периода" value={fields.enddate} onChange={change('enddate')} disabled={isSending} />
+              <DateField {...api.getStartDateProps()} />
+              <DateField {...api.getEndDateProps()} />
             </div>
-            {errorMessage ? (
-              <p className={isInvalid ? styles.formError : styles.serverError} role="alert">
-                {errorMessage}
+            {api.error ? (
+              <p className={api.error.kind === 'form' ? styles.formError : styles.serverError} role="alert">
+                {api.error.text}
               </p>
             ) : null}
             <div className={dialogStyles.actions}>
-              <Button type="submit" variant="primary" isDisabled={isSending}>
-                {isSending ? 'Отправка…' : 'Запросить'}
+              <Button type="submit" variant="primary" isDisabled={api.isSending}>
+                {api.submitLabel}
               </Button>
-              <Button isDisabled={isSending} onPress={onClose}>
+              <Button isDisabled={api.isSending} onPress={onClose}>
                 Отмена
               </Button>
             </div>
@@ -79,13 +58,11 @@ export function ActRequestDialog({ request, onClose }: { request: ActRequestActo
 }
 
 /** After a request: which act was requested and that its state will change by itself. */
-export function RequestedNotice({ acts }: { acts: ActsActor }) {
-  const requested = useSelector(acts, requestedActOf)
-  if (!requested) return null
+export function RequestedNotice({ notice }: { notice: NonNullable<ActsApi['notice']> }) {
   return (
     <div className={styles.notice} role="status">
-      <p>{ACTS_MESSAGES_UI.requested(requested)}</p>
-      <Button variant="ghost" onPress={() => acts.send({ type: 'notice.close' })}>
+      <p>{notice.text}</p>
+      <Button variant="ghost" onPress={notice.onClose}>
         Закрыть
       </Button>
     </div>

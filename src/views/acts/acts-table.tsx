@@ -1,10 +1,9 @@
-import { ACT_STATE_LABELS, actFilePath, type Act } from '../../contract/acts'
+import type { Act } from '../../contract/acts'
 import table from '../ui/data-table.module.css'
-import { formatDate } from '../ui/format'
+import { actRowOf, type ActStateTone } from './acts-connect'
 import styles from './acts.module.css'
 
-const STATE_CLASS: Record<Act['state'], string | undefined> = {
-  queued: styles.stateWorking,
+const TONE_CLASS: Record<ActStateTone, string | undefined> = {
   working: styles.stateWorking,
   ready: styles.stateReady,
   failed: styles.stateFailed,
@@ -30,31 +29,32 @@ export function ActsTable({ acts }: { acts: Act[] }) {
           </tr>
         </thead>
         <tbody>
-          {acts.map((act) => (
-            <tr key={act.id} aria-label={`Акт № ${act.id}`}>
-              <th scope="row" className={`${styles.number} ${table.stickyName}`}>
-                № {act.id}
-              </th>
-              <td>{act.contract}</td>
-              <td>{act.contragent}</td>
-              <td className={styles.nowrap}>
-                {act.startdate} – {act.enddate}
-              </td>
-              <td className={styles.nowrap}>{formatDate(act.created_at)}</td>
-              <td>
-                <span className={`${styles.state} ${STATE_CLASS[act.state] ?? ''}`}>{ACT_STATE_LABELS[act.state]}</span>
-              </td>
-              <td className={styles.nowrap}>
-                {act.state === 'ready' ? (
-                  <a href={actFilePath(act.id)} download aria-label={`Скачать акт № ${act.id} (XLSX)`}>
-                    Скачать XLSX
-                  </a>
-                ) : (
-                  <span className={styles.muted}>—</span>
-                )}
-              </td>
-            </tr>
-          ))}
+          {acts.map((act) => {
+            const row = actRowOf(act)
+            return (
+              <tr key={act.id} aria-label={row.label}>
+                <th scope="row" className={`${styles.number} ${table.stickyName}`}>
+                  № {act.id}
+                </th>
+                <td>{act.contract}</td>
+                <td>{act.contragent}</td>
+                <td className={styles.nowrap}>{row.period}</td>
+                <td className={styles.nowrap}>{row.requestedOn}</td>
+                <td>
+                  <span className={`${styles.state} ${TONE_CLASS[row.tone] ?? ''}`}>{row.stateLabel}</span>
+                </td>
+                <td className={styles.nowrap}>
+                  {row.file ? (
+                    <a {...row.file} download>
+                      Скачать XLSX
+                    </a>
+                  ) : (
+                    <span className={styles.muted}>—</span>
+                  )}
+                </td>
+              </tr>
+            )
+          })}
         </tbody>
       </table>
     </div>

@@ -1,50 +1,38 @@
-import { useSelector } from '@xstate/react'
-import { ORDER_DETAIL_MESSAGES, type OrderDetailActor } from '../../machines/order-detail.machine'
-import { orderDetailId, type OrdersActor } from '../../machines/orders.machine'
+import type { OrderDetailActor } from '../../machines/order-detail.machine'
+import { ORDER_DETAIL_MESSAGES } from '../../machines/order-detail.machine'
 import { ProductName, useProductCardHost } from '../product/product-name-card'
 import table from '../ui/data-table.module.css'
 import { ErrorBlock } from '../ui/error-block'
 import { formatInteger, formatMoney } from '../ui/format'
 import { Loading } from '../ui/loading'
+import { useOrderDetailApi } from './orders-connect'
 import styles from './orders.module.css'
 
 /**
  * An expanded order: its delivery and comment, and its composition (GET /api/order/{id}/ while
  * open), from the orders machine's child `detail-{id}`.
  */
-export function OrderDetailPanel({ orders, id }: { orders: OrdersActor; id: number }) {
-  const detailActor = useSelector(orders, (snapshot) => snapshot.children[orderDetailId(id)])
-  if (!detailActor) return <Loading label={ORDER_DETAIL_MESSAGES.loading} />
-  return <OrderDetailBody id={id} detailActor={detailActor} />
+export function OrderDetailPanel({ detail }: { detail: OrderDetailActor | undefined }) {
+  if (!detail) return <Loading label={ORDER_DETAIL_MESSAGES.loading} />
+  return <OrderDetailBody detail={detail} />
 }
 
-function OrderDetailBody({ id, detailActor }: { id: number; detailActor: OrderDetailActor }) {
-  const view = useSelector(detailActor, (snapshot) => (snapshot.matches('loaded') ? 'loaded' : snapshot.matches('failed') ? 'failed' : 'loading'))
-  const detail = useSelector(detailActor, (snapshot) => snapshot.context.detail)
-  const errorMessage = useSelector(detailActor, (snapshot) => snapshot.context.errorMessage)
+function OrderDetailBody({ detail }: { detail: OrderDetailActor }) {
+  const api = useOrderDetailApi(detail)
   const cardHost = useProductCardHost()
-  if (view === 'failed')
-    return <ErrorBlock title={ORDER_DETAIL_MESSAGES.failed} message={errorMessage} onRetry={() => detailActor.send({ type: 'detail.retry' })} />
-  if (view === 'loading' || !detail) return <Loading label={ORDER_DETAIL_MESSAGES.loading} />
-  const { delivery } = detail
-  const facts = [
-    ['Доставка', [delivery.method, delivery.company].filter(Boolean).join(', ') || 'не указана'],
-    ['Регион', delivery.region],
-    ['Адрес', delivery.address],
-    ['Грузополучатель', delivery.consignee],
-    ['Комментарий', detail.comment],
-  ].filter(([, value]) => value)
+  if (api.body === 'failed') return <ErrorBlock {...api.getRetryProps()} />
+  if (api.body === 'loading') return <Loading label={api.loadingLabel} />
   return (
     <div className={styles.detail}>
       <dl className={styles.facts}>
-        {facts.map(([term, value]) => (
+        {api.facts.map(({ term, value }) => (
           <div key={term} className={styles.fact}>
             <dt>{term}</dt>
             <dd>{value}</dd>
           </div>
         ))}
       </dl>
-      <table className={`${table.table} ${styles.lines}`} aria-label={`Состав заказа № ${id}`}>
+      <table className={`${table.table} ${styles.lines}`} aria-label={api.linesLabel}>
         <thead>
           <tr>
             <th scope="col">Товар</th>
@@ -62,10 +50,10 @@ function OrderDetailBody({ id, detailActor }: { id: number; detailActor: OrderDe
           </tr>
         </thead>
         <tbody>
-          {detail.lines.map((line) => (
+          {api.lines.map((line) => (
             <tr key={`${line.product_id}-${line.wms}`}>
               <td>
-                <ProductName host={cardHost} header={line.header} productId={line.product_id} contract={detail.order.contract} warehouse={line.wms} />
+                <ProductName host={cardHost} header={line.header} productId={line.product_id} contract={api.contract} warehouse={line.wms} />
               </td>
               <td className={table.mono}>{line.articul}</td>
               <td>{line.warehouse}</td>

@@ -1,24 +1,30 @@
-import { useSelector } from '@xstate/react'
-import type { AnyActorRef } from 'xstate'
-import { ORDERS_MESSAGES, type OrdersActor } from '../../machines/orders.machine'
-import { countdownLabel } from '../../machines/orders-filter'
+import type { OrdersActor } from '../../machines/orders.machine'
+import { useCountdownApi, useOrdersApi, type OrdersApi } from './orders-connect'
 import styles from './orders.module.css'
 
-const NO_COUNTDOWN: AnyActorRef | undefined = undefined
+type CountdownActor = Extract<OrdersApi['countdown'], { kind: 'running' }>['actor']
 
-/** "Обновление через 4:59": the countdown child's milliseconds left, or the pause while the tab is hidden. */
+/** "Обновление через 4:59": the countdown child's time left, or the pause while the tab is hidden. */
 export function OrdersCountdown({ orders }: { orders: OrdersActor }) {
-  const countdown = useSelector(orders, (snapshot) => snapshot.children.countdown ?? NO_COUNTDOWN)
-  const hidden = useSelector(orders, (snapshot) => snapshot.matches({ visibility: 'hidden' }))
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-member-access -- xstate types the entries of snapshot.children any
-  const left = useSelector(countdown, (snapshot) => snapshot?.context as number | undefined)
-  if (hidden) return <p className={styles.countdown}>{ORDERS_MESSAGES.paused}</p>
-  if (left === undefined) return null
+  const { countdown } = useOrdersApi(orders)
+  switch (countdown.kind) {
+    case 'paused':
+      return <p className={styles.countdown}>{countdown.text}</p>
+    case 'running':
+      return <CountdownTime countdown={countdown.actor} />
+    case 'none':
+      return null
+  }
+}
+
+function CountdownTime({ countdown }: { countdown: CountdownActor }) {
+  const { label } = useCountdownApi(countdown)
+  if (label === null) return null
   return (
     <p className={styles.countdown}>
       Обновление через{' '}
       <time className={styles.countdownTime} data-testid="orders-countdown" aria-label="Время до обновления списка">
-        {countdownLabel(left)}
+        {label}
       </time>
     </p>
   )

@@ -1,19 +1,16 @@
-import { useSelector } from '@xstate/react'
 import { ORDERS_MESSAGES, type OrdersActor } from '../../machines/orders.machine'
 import { WithScreen } from '../layout/with-screen'
 import { ErrorBlock } from '../ui/error-block'
-import { formatCount, type WordForms } from '../ui/format'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
-import { Pagination, PastLastPage, isPastLastPage } from '../ui/pagination'
+import { Pagination, PastLastPage } from '../ui/pagination'
 import { OrderDialogs } from './order-dialogs'
+import { useOrdersApi } from './orders-connect'
 import { OrdersCountdown } from './orders-countdown'
 import { OrdersFilterForm } from './orders-filter-form'
 import { OrdersTable } from './orders-table'
 import { EmptyState } from '../ui/empty-state'
 import styles from './orders.module.css'
-
-const ORDER_FORMS: WordForms = { one: 'заказ', few: 'заказа', many: 'заказов' }
 
 /** /cabinet/orders/: the company's orders, 10 per page, the filter in the address, reloaded every 300 s. */
 export function OrdersPage() {
@@ -41,31 +38,25 @@ function OrdersScreen({ orders }: { orders: OrdersActor }) {
 }
 
 function OrdersBody({ orders }: { orders: OrdersActor }) {
-  const view = useSelector(orders, (snapshot) => {
-    if (snapshot.matches({ list: { live: 'failed' } })) return 'failed'
-    if (snapshot.matches({ list: { live: { shown: 'empty' } } })) return 'empty'
-    return snapshot.matches({ list: { live: 'loading' } }) ? 'loading' : 'loaded'
-  })
-  const result = useSelector(orders, (snapshot) => snapshot.context.result)
-  const page = useSelector(orders, (snapshot) => snapshot.context.filter.page)
-  const errorMessage = useSelector(orders, (snapshot) => snapshot.context.errorMessage)
-  const retryInMs = useSelector(orders, (snapshot) => snapshot.context.retryInMs)
-
-  if (view === 'failed') {
-    const retryText = retryInMs ? ` Следующая попытка через ${Math.ceil(retryInMs / 1000)} с.` : ''
-    return <ErrorBlock title={ORDERS_MESSAGES.loadFailed} message={`${errorMessage ?? ''}${retryText}`} onRetry={() => orders.send({ type: 'list.retry' })} />
+  const api = useOrdersApi(orders)
+  switch (api.body) {
+    case 'failed':
+      return <ErrorBlock {...api.getRetryProps()} />
+    case 'pastLastPage':
+      return <PastLastPage page={api.page} total={api.pages} />
+    case 'empty':
+      return <EmptyState title={ORDERS_MESSAGES.empty} hint={ORDERS_MESSAGES.emptyHint} />
+    case 'firstLoad':
+      return <Loading label={ORDERS_MESSAGES.loading} />
+    case 'list':
+      return (
+        <div className={styles.list} aria-busy={api.isLoading}>
+          <p className={styles.caption} aria-live="polite">
+            {api.caption}
+          </p>
+          <OrdersTable api={api.table} />
+          <Pagination page={api.page} total={api.pages} />
+        </div>
+      )
   }
-  if (view === 'empty' && result && isPastLastPage(page, result.pagination.pages)) return <PastLastPage page={page} total={result.pagination.pages} />
-  if (view === 'empty') return <EmptyState title={ORDERS_MESSAGES.empty} hint={ORDERS_MESSAGES.emptyHint} />
-  if (!result) return <Loading label={ORDERS_MESSAGES.loading} />
-  const loading = view === 'loading'
-  return (
-    <div className={styles.list} aria-busy={loading}>
-      <p className={styles.caption} aria-live="polite">
-        {loading ? ORDERS_MESSAGES.loading : `Найдено: ${formatCount(result.count, ORDER_FORMS)}`}
-      </p>
-      <OrdersTable orders={orders} list={result} />
-      <Pagination page={page} total={result.pagination.pages} />
-    </div>
-  )
 }

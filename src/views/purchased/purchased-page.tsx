@@ -1,18 +1,15 @@
-import { useSelector } from '@xstate/react'
-import type { PurchasedGoodsResponse } from '../../contract/purchased-goods'
-import { PURCHASED_SCREEN_MESSAGES, type PurchasedGoodsActor } from '../../machines/purchased-goods.machine'
+import type { PurchasedGoodsActor } from '../../machines/purchased-goods.machine'
+import { PURCHASED_SCREEN_MESSAGES } from '../../machines/purchased-goods.machine'
 import { WithScreen } from '../layout/with-screen'
 import { ErrorBlock } from '../ui/error-block'
-import { formatCount, formatInteger, formatMoney, PRODUCT_FORMS } from '../ui/format'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
-import { Pagination, PastLastPage, isPastLastPage } from '../ui/pagination'
+import { Pagination, PastLastPage } from '../ui/pagination'
+import { PURCHASED_LOADING_LABEL, usePurchasedApi } from './purchased-connect'
 import { PurchasedFiltersForm, ReportTabs } from './purchased-filters'
 import { PurchasedTable } from './purchased-table'
 import { SpendChart } from './spend-chart'
 import styles from './purchased.module.css'
-
-const PURCHASED_LOADING_LABEL = 'Загрузка отчёта…'
 
 /** /cabinet/purchased/: the purchased-goods reports, 20 rows a page, the last 30 days by default (spec §2, §9). */
 export function PurchasedPage() {
@@ -36,43 +33,25 @@ function PurchasedScreen({ purchased }: { purchased: PurchasedGoodsActor }) {
   )
 }
 
-const summaryOf = ({ startDate, endDate, count, total }: PurchasedGoodsResponse) =>
-  `${startDate} — ${endDate}: ${formatCount(count, PRODUCT_FORMS)}, ${formatInteger(total.qnt)} шт., заказов: ${formatInteger(total.orders)}, на сумму ${formatMoney(total.sum)}`
-
 function PurchasedBody({ actor }: { actor: PurchasedGoodsActor }) {
-  const view = useSelector(actor, (snapshot) =>
-    snapshot.matches({ report: 'failed' })
-      ? 'failed'
-      : snapshot.matches({ report: 'empty' })
-        ? 'empty'
-        : snapshot.matches({ report: 'loading' })
-          ? 'loading'
-          : 'loaded',
-  )
-  const result = useSelector(actor, (snapshot) => snapshot.context.result)
-  const errorMessage = useSelector(actor, (snapshot) => snapshot.context.errorMessage)
-  const page = useSelector(actor, (snapshot) => snapshot.context.filters.page)
-
-  if (view === 'failed') {
-    return <ErrorBlock title={PURCHASED_SCREEN_MESSAGES.loadFailed} message={errorMessage} onRetry={() => actor.send({ type: 'report.retry' })} />
-  }
-  if (!result) return <Loading label={PURCHASED_LOADING_LABEL} />
-  const loading = view === 'loading'
+  const api = usePurchasedApi(actor)
+  if (api.body === 'failed') return <ErrorBlock {...api.getRetryProps()} />
+  if (api.body === 'firstLoad') return <Loading label={PURCHASED_LOADING_LABEL} />
   return (
-    <div className={styles.report} aria-busy={loading}>
-      {result.count > 0 ? <SpendChart months={result.months} /> : null}
+    <div className={styles.report} aria-busy={api.isLoading}>
+      {api.months ? <SpendChart months={api.months} /> : null}
       <p className={styles.caption} aria-live="polite">
-        {loading ? PURCHASED_LOADING_LABEL : result.count > 0 ? summaryOf(result) : null}
+        {api.caption}
       </p>
-      {view === 'empty' && isPastLastPage(page, result.pagination.pages) ? <PastLastPage page={page} total={result.pagination.pages} /> : null}
-      {view === 'empty' && !isPastLastPage(page, result.pagination.pages) ? (
+      {api.emptyKind === 'pastLastPage' ? <PastLastPage page={api.page} total={api.pages} /> : null}
+      {api.emptyKind === 'empty' ? (
         <p className={styles.empty} role="status">
           <strong>{PURCHASED_SCREEN_MESSAGES.empty}</strong>
           {PURCHASED_SCREEN_MESSAGES.emptyHint}
         </p>
       ) : null}
-      {result.rows.length > 0 ? <PurchasedTable result={result} /> : null}
-      <Pagination page={page} total={result.pagination.pages} />
+      {api.table ? <PurchasedTable table={api.table} /> : null}
+      <Pagination page={api.page} total={api.pages} />
     </div>
   )
 }

@@ -1,0 +1,297 @@
+import type { SnapshotFrom } from 'xstate'
+import { CANCELLABLE_ORDER_STATES, ORDER_PERIODS, type OrderPeriod, type OrderRow } from '../../contract/orders'
+import { ORDER_CANCEL_MESSAGES, type OrderCancelActor, type OrderCancelEvent, type orderCancelMachine } from '../../machines/order-cancel.machine'
+import { orderCancelStepOf, orderDetailViewOf, orderRepeatStepOf } from '../../machines/order-dialogs.selectors'
+import { ORDER_DETAIL_MESSAGES, type OrderDetailActor, type orderDetailMachine } from '../../machines/order-detail.machine'
+import { ORDER_REPEAT_MESSAGES, type OrderRepeatActor, type OrderRepeatEvent, type orderRepeatMachine } from '../../machines/order-repeat.machine'
+import { countdownLabel, ORDERS_FILTER_DEFAULTS, withFilterChange, type OrdersFilter } from '../../machines/orders-filter'
+import { orderDetailId, ORDERS_MESSAGES, type OrdersActor, type OrdersEvent, type ordersMachine } from '../../machines/orders.machine'
+import { isOrdersBusyOf, isOrdersPausedOf, ordersViewOf } from '../../machines/orders.selectors'
+import { formatCount, formatInteger, formatMoney, type WordForms } from '../ui/format'
+import { isPastLastPage } from '../ui/pagination'
+import { useViewModel } from '../ui/use-view-model'
+
+type OrdersSnapshot = SnapshotFrom<typeof ordersMachine>
+type Send = (event: OrdersEvent) => void
+
+const ORDER_FORMS: WordForms = { one: 'заказ', few: 'заказа', many: 'заказов' }
+
+const PERIOD_LABELS: Record<OrderPeriod, string> = {
+  all: 'За всё время',
+  week: 'За неделю',
+  month: 'За месяц',
+  quarter: 'За квартал',
+  year: 'За год',
+  period: 'За период (даты ниже)',
+}
+
+/** Spec §3: the state markers, 3 success, 4 danger, 10 primary; other states have none. */
+export type OrderStateMarker = 'success' | 'danger' | 'primary'
+const MARKERS: Partial<Record<number, OrderStateMarker>> = { 3: 'success', 4: 'danger', 10: 'primary' }
+
+/** What the orders screen reads from its machine: flat, so equal states compare shallowly equal. */
+export const ordersStateOf = (snapshot: OrdersSnapshot) => ({
+  view: ordersViewOf(snapshot),
+  isBusy: isOrdersBusyOf(snapshot),
+  isPaused: isOrdersPausedOf(snapshot),
+  filter: snapshot.context.filter,
+  result: snapshot.context.result,
+  errorMessage: snapshot.context.errorMessage,
+  retryInMs: snapshot.context.retryInMs,
+  selected: snapshot.context.selected,
+  expanded: snapshot.context.expanded,
+  /** the children (the countdown, a dialog, the open rows' details); a new map only when one starts or stops */
+  children: snapshot.children,
+})
+
+export type OrdersState = ReturnType<typeof ordersStateOf>
+
+/** The body: the error, past the last page, the empty notice, the first load, or the list. */
+type OrdersBody = 'failed' | 'pastLastPage' | 'empty' | 'firstLoad' | 'list'
+
+function bodyOf({ view, result, filter }: OrdersState): OrdersBody {
+  if (view === 'failed') return 'failed'
+  if (view === 'empty') return result && isPastLastPage(filter.page, result.pagination.pages) ? 'pastLastPage' : 'empty'
+  return result ? 'list' : 'firstLoad'
+}
+
+/** « Следующая попытка через 600 с.» after the server's message, while the poll waits to try again. */
+export const retryTextOf = (retryInMs: number | null) => (retryInMs ? ` Следующая попытка через ${Math.ceil(retryInMs / 1000)} с.` : '')
+
+const textOf = (form: FormData, name: string) => String(form.get(name) ?? '').trim()
+
+/** The filter the form names; any change starts again at page 1 (spec §4). */
+function filterOfForm(form: FormData, current: OrdersFilter): OrdersFilter {
+  const period = textOf(form, 'dateselect')
+  const paid = textOf(form, 'paid')
+  return withFilterChange(current, {
+    contract: textOf(form, 'contract') || ORDERS_FILTER_DEFAULTS.contract,
+    article: textOf(form, 'article'),
+    dateselect: (ORDER_PERIODS as readonly string[]).includes(period) ? (period as OrderPeriod) : ORDERS_FILTER_DEFAULTS.dateselect,
+    start_date: textOf(form, 'start_date'),
+    end_date: textOf(form, 'end_date'),
+    search_doc: textOf(form, 'search_doc'),
+    paid: paid === '0' || paid === '1' ? paid : '',
+    state: Number(textOf(form, 'state')) || 0,
+  })
+}
+
+/** The orders screen's view-model (as the catalogue's `connect`): the list, its filter, the countdown, the rows and the dialog. */
+function connectState(state: OrdersState, send: Send) {
+  const { view, result, filter, errorMessage, retryInMs } = state
+  const isLoading = view === 'loading'
+  const countdown = state.children.countdown
+  return {
+    body: bodyOf(state),
+    page: filter.page,
+    pages: result?.pagination.pages ?? 0,
+    isLoading,
+    /** «Найдено: 12 заказов», or the loading label while the next list loads */
+    caption: isLoading || !result ? ORDERS_MESSAGES.loading : `Найдено: ${formatCount(result.count, ORDER_FORMS)}`,
+    getRetryProps: () => ({
+      title: ORDERS_MESSAGES.loadFailed,
+      message: `${errorMessage ?? ''}${retryTextOf(retryInMs)}`,
+      onRetry: () => send({ type: 'list.retry' }),
+    }),
+    /** the line beside the title: the pause while the tab is hidden, the time left (the countdown child), or nothing yet */
+    countdown: state.isPaused
+      ? { kind: 'paused' as const, text: ORDERS_MESSAGES.paused }
+      : countdown
+        ? { kind: 'running' as const, actor: countdown }
+        : { kind: 'none' as const },
+    filterForm: connectFilterForm(state, send),
+    table: connectTable(state, send),
+    /** the dialog of the order being cancelled or repeated (each its own child machine) */
+    dialog: state.children.orderCancel
+      ? { kind: 'cancel' as const, actor: state.children.orderCancel }
+      : state.children.orderRepeat
+        ? { kind: 'repeat' as const, actor: state.children.orderRepeat }
+        : { kind: 'none' as const },
+  }
+}
+
+/** Spec §3 Order filter: applied with «Найти» (the address follows), «Сбросить» back to the defaults. */
+function connectFilterForm({ filter, result }: OrdersState, send: Send) {
+  const states = result?.states ?? []
+  return {
+    filter,
+    /** the form starts again from the filter when the address changes (back, a link) or the states arrive */
+    formKey: `${JSON.stringify(filter)} ${states.length}`,
+    periodOptions: ORDER_PERIODS.map((period) => ({ value: period, label: PERIOD_LABELS[period] })),
+    stateOptions: states.map((each) => ({ value: String(each.id), label: each.header })),
+    /** «Найти»: the form's values, page 1 */
+    submit: (form: FormData) => send({ type: 'filter.submit', filter: filterOfForm(form, filter) }),
+    getResetProps: () => ({ onPress: () => send({ type: 'filter.submit', filter: ORDERS_FILTER_DEFAULTS }) }),
+  }
+}
+
+/** The table's checkboxes, its rows (what each cell says) and their buttons. */
+function connectTable({ result, selected, expanded, isBusy, children }: OrdersState, send: Send) {
+  const orders = result?.orders ?? []
+  const isAllSelected = orders.length > 0 && orders.every((order) => selected.includes(order.id))
+  const contractName = (id: string) => result?.contracts.find((contract) => contract.id === id)?.header ?? `Договор № ${id}`
+  const stateName = (id: number) => result?.states.find((each) => each.id === id)?.header ?? String(id)
+  return {
+    orders,
+    /** with rows checked, «Выбрано: N» and «Снять выбор» stand in place of the column titles */
+    hasSelection: selected.length > 0,
+    selectionText: `Выбрано: ${formatInteger(selected.length)}`,
+    /** the check-all box is half checked while some rows (not all) are */
+    isPartlySelected: selected.length > 0 && !isAllSelected,
+    getSelectAllProps: () => ({
+      type: 'checkbox' as const,
+      'aria-label': 'Выбрать все заказы страницы',
+      checked: isAllSelected,
+      onChange: () => send({ type: 'selection.all' }),
+    }),
+    getClearSelectionProps: () => ({ onPress: () => send({ type: 'selection.clear' }) }),
+    /** what a row shows, and whether it is checked or open */
+    rowOf: (order: OrderRow) => ({
+      label: `Заказ № ${order.id}`,
+      isSelected: selected.includes(order.id),
+      isExpanded: expanded.includes(order.id),
+      detailId: `order-detail-${order.id}`,
+      contractName: contractName(order.contract),
+      stateName: stateName(order.state),
+      marker: MARKERS[order.state] ?? null,
+      paidText: order.paid ? 'Оплачен' : 'Не оплачен',
+      canCancel: CANCELLABLE_ORDER_STATES.includes(order.state),
+    }),
+    getRowCheckboxProps: (order: OrderRow) => ({
+      type: 'checkbox' as const,
+      'aria-label': `Выбрать заказ № ${order.id}`,
+      checked: selected.includes(order.id),
+      onChange: () => send({ type: 'selection.toggle', id: order.id }),
+    }),
+    /** the number opens or closes the row's detail */
+    getExpandProps: (order: OrderRow) => ({
+      type: 'button' as const,
+      'aria-expanded': expanded.includes(order.id),
+      'aria-controls': `order-detail-${order.id}`,
+      'aria-label': `Состав заказа № ${order.id}`,
+      onClick: () => send({ type: 'order.toggleDetail', id: order.id }),
+    }),
+    getRepeatProps: (order: OrderRow) => ({
+      isDisabled: isBusy,
+      'aria-label': `Повторить заказ № ${order.id}`,
+      onPress: () => send({ type: 'order.repeat', order }),
+    }),
+    getCancelProps: (order: OrderRow) => ({
+      isDisabled: isBusy,
+      'aria-label': `Отменить заказ № ${order.id}`,
+      onPress: () => send({ type: 'order.cancel', order }),
+    }),
+    /** an open row's detail (the child `detail-{id}`) */
+    detailOf: (id: number): OrderDetailActor | undefined => children[orderDetailId(id)],
+  }
+}
+
+export const connect = (snapshot: OrdersSnapshot, send: Send) => connectState(ordersStateOf(snapshot), send)
+
+export type OrdersApi = ReturnType<typeof connectState>
+export type OrdersTableApi = OrdersApi['table']
+
+export const useOrdersApi = (orders: OrdersActor): OrdersApi => useViewModel(orders, ordersStateOf, connectState)
+
+type CountdownActor = NonNullable<OrdersState['children']['countdown']>
+
+/** The countdown child's milliseconds left (none before its first tick). */
+export const countdownStateOf = (snapshot: SnapshotFrom<CountdownActor>) => ({ left: snapshot.context as number | undefined })
+
+/** "Обновление через 4:59": the time left as m:ss, null before the first tick. */
+export const connectCountdown = ({ left }: ReturnType<typeof countdownStateOf>) => ({ label: left === undefined ? null : countdownLabel(left) })
+
+export const useCountdownApi = (countdown: CountdownActor) => useViewModel(countdown, countdownStateOf, connectCountdown)
+
+/** What an expanded order's detail reads from its child machine. */
+export const orderDetailStateOf = (snapshot: SnapshotFrom<typeof orderDetailMachine>) => ({
+  view: orderDetailViewOf(snapshot),
+  id: snapshot.context.id,
+  detail: snapshot.context.detail,
+  errorMessage: snapshot.context.errorMessage,
+})
+
+/** An expanded order: the failure with «Повторить», the loader, or its facts and lines. */
+export function connectOrderDetail(
+  { view, id, detail, errorMessage }: ReturnType<typeof orderDetailStateOf>,
+  send: (event: { type: 'detail.retry' }) => void,
+) {
+  const delivery = detail?.delivery
+  return {
+    body: view === 'failed' ? ('failed' as const) : view === 'loading' || !detail ? ('loading' as const) : ('loaded' as const),
+    loadingLabel: ORDER_DETAIL_MESSAGES.loading,
+    getRetryProps: () => ({ title: ORDER_DETAIL_MESSAGES.failed, message: errorMessage, onRetry: () => send({ type: 'detail.retry' }) }),
+    /** the delivery and the comment: only the facts the order has (the delivery «не указана» when it names neither) */
+    facts: detail
+      ? [
+          ['Доставка', [delivery?.method, delivery?.company].filter(Boolean).join(', ') || 'не указана'],
+          ['Регион', delivery?.region],
+          ['Адрес', delivery?.address],
+          ['Грузополучатель', delivery?.consignee],
+          ['Комментарий', detail.comment],
+        ].flatMap(([term, value]) => (term && value ? [{ term, value }] : []))
+      : [],
+    linesLabel: `Состав заказа № ${id}`,
+    lines: detail?.lines ?? [],
+    contract: detail?.order.contract ?? '',
+  }
+}
+
+export type OrderDetailApi = ReturnType<typeof connectOrderDetail>
+
+export const useOrderDetailApi = (detail: OrderDetailActor): OrderDetailApi => useViewModel(detail, orderDetailStateOf, connectOrderDetail)
+
+/** What the cancel dialog reads from its child machine. */
+export const orderCancelStateOf = (snapshot: SnapshotFrom<typeof orderCancelMachine>) => ({
+  step: orderCancelStepOf(snapshot),
+  order: snapshot.context.order,
+  errorMessage: snapshot.context.errorMessage,
+})
+
+/** The cancel dialog: the question with the order's sum and status and a comment, or the refusal. */
+export function connectOrderCancel({ step, order, errorMessage }: ReturnType<typeof orderCancelStateOf>, send: (event: OrderCancelEvent) => void) {
+  const close = () => send({ type: 'dialog.close' })
+  if (step === 'failed') return { kind: 'failed' as const, title: ORDER_CANCEL_MESSAGES.failed, text: errorMessage, onClose: close }
+  const isBusy = step === 'cancelling'
+  return {
+    kind: 'confirm' as const,
+    title: ORDER_CANCEL_MESSAGES.question(order.id),
+    /** «18 450,00 ₽, товаров: 3. Новый, ожидает подтверждения менеджером» */
+    text: `${formatMoney(order.sum)}, товаров: ${formatInteger(order.count)}. ${order.status}`,
+    isBusy,
+    /** Escape and a click outside keep the order, except while the call runs */
+    onClose: isBusy ? undefined : close,
+    /** «Отменить заказ»: the comment typed in the form */
+    confirm: (form: FormData) => send({ type: 'cancel.confirm', comment: String(form.get('comment') ?? '') }),
+    getKeepProps: () => ({ isDisabled: isBusy, onPress: close }),
+  }
+}
+
+export const useOrderCancelApi = (cancel: OrderCancelActor) => useViewModel(cancel, orderCancelStateOf, connectOrderCancel)
+
+/** What the repeat dialog reads from its child machine. */
+export const orderRepeatStateOf = (snapshot: SnapshotFrom<typeof orderRepeatMachine>) => ({
+  step: orderRepeatStepOf(snapshot),
+  result: snapshot.context.repeat,
+  errorMessage: snapshot.context.errorMessage,
+})
+
+/** The repeat dialog: the loader while it runs, the count added (and what was not), none in stock, or the failure. */
+export function connectOrderRepeat({ step, result, errorMessage }: ReturnType<typeof orderRepeatStateOf>, send: (event: OrderRepeatEvent) => void) {
+  const close = () => send({ type: 'dialog.close' })
+  if (step === 'repeating') return { kind: 'loading' as const, label: ORDER_REPEAT_MESSAGES.repeating }
+  if (step === 'failed') return { kind: 'failed' as const, title: ORDER_REPEAT_MESSAGES.failed, text: errorMessage, onClose: close }
+  const added = step === 'added'
+  const refused = added ? (result?.refused ?? []) : []
+  return {
+    kind: 'repeated' as const,
+    title: added ? ORDER_REPEAT_MESSAGES.addedTitle : ORDER_REPEAT_MESSAGES.noStockTitle,
+    text: added ? ORDER_REPEAT_MESSAGES.addedText(result?.count ?? 0) : ORDER_REPEAT_MESSAGES.noStockText,
+    toBasket: added,
+    /** the goods not added, named with their articuls; null when every one was */
+    refusedText: refused.length > 0 ? `Не добавлены — нет в наличии: ${refused.map((line) => `${line.header} (арт. ${line.articul})`).join('; ')}.` : null,
+    onClose: close,
+  }
+}
+
+export const useOrderRepeatApi = (repeat: OrderRepeatActor) => useViewModel(repeat, orderRepeatStateOf, connectOrderRepeat)
