@@ -86,10 +86,10 @@ export const draftsMachine = setup({
   on: { 'page.change': list.pageChange('resetTarget') },
   states: {
     ...list.states({
-      call: 'GET /api/drafts/?page=&perpage=10',
+      loading: { description: 'GET /api/drafts/?page=&perpage=10 runs; the list is aria-busy' },
       load: { src: 'loadPage', input: ({ context }) => ({ page: context.page }) },
-      empty: '"Черновиков пока нет" with a link to the basket (or, past the last page, a link to the last page)',
-      failed: '"Не удалось загрузить черновики" with the server message and «Повторить»',
+      empty: { description: '"Черновиков пока нет" with a link to the basket (or, past the last page, a link to the last page)' },
+      failed: { description: '"Не удалось загрузить черновики" with the server message and «Повторить»' },
     }),
     loaded: {
       description: 'The drafts of the page (name, date, contract, lines, units), «Повторить» and «Удалить» on each, and the pagination',

@@ -163,7 +163,7 @@ export const favoritesNeedsMachine = setup({
       },
       states: {
         ...list.states({
-          call: 'GET /api/favorites/ or /api/needs/ ?page=&perpage=20&contract=&warehouse=',
+          loading: { description: 'GET /api/favorites/ or /api/needs/ ?page=&perpage=20&contract=&warehouse= runs; the list is aria-busy' },
           load: {
             src: 'loadPage',
             input: ({ context }) => ({ list: context.list, page: context.page, contract: context.contract, warehouse: context.warehouse }),
@@ -172,8 +172,8 @@ export const favoritesNeedsMachine = setup({
             description: 'The page lies past the last one (its last product was taken off): the last page loads, and the address follows',
             notify: { type: 'notifyAddress', params: ({ context }) => ({ list: context.list, page: context.page }) },
           },
-          empty: '"В избранном пока нет товаров" (or "В потребностях пока нет товаров") with a link to the catalogue',
-          failed: '"Не удалось загрузить …" with the server message and «Повторить»',
+          empty: { description: '"В избранном пока нет товаров" (or "В потребностях пока нет товаров") with a link to the catalogue' },
+          failed: { description: '"Не удалось загрузить …" with the server message and «Повторить»' },
         }),
         loaded: {
           description: 'The products (picture, name, articul, brand, price, stock here and per warehouse, need), «В корзину» and «Убрать» on each, the pages',

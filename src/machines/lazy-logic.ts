@@ -10,18 +10,15 @@
 type InputPart<Input> = [Input] extends [undefined] ? Record<never, never> : { input: Input }
 const inputPart = <Input>(input: Input) => (input === undefined ? {} : { input }) as InputPart<Input>
 
-const CODE_LOADED = 'The code is there'
-const CODE_FAILED = 'The code did not load (offline, a new release)'
-
 export interface CodeStatesOptions<Src extends string, Id extends string, Input, Next extends string, Retry extends string> {
-  /** what the page shows while the code loads (the description of `loadingCode`) */
-  loading: string
+  /** what the page shows while the code loads (`description`: written out, the build drops it) */
+  loading: { description: string }
   /** the promise logic that resolves once the code is there; its invoke id is `id`, else its name */
   load: { src: Src; id?: Id; input?: Input }
   /** where the code being there leads (default `running`), and what its arrival brings */
   loaded?: { target?: Next; description?: string }
   /** what `codeFailed` shows */
-  failed: string
+  failed: { description: string }
   /** the event that loads the code again from `codeFailed`; without it the state waits to be left */
   retry?: { event: Retry; description: string }
 }
@@ -37,17 +34,19 @@ export function codeStates<
   const { load, loaded = {}, retry } = options
   return {
     loadingCode: {
-      description: options.loading,
+      description: options.loading.description,
       invoke: {
         id: (load.id ?? load.src) as Id,
         src: load.src,
         ...inputPart(load.input as Input),
-        onDone: { target: (loaded.target ?? 'running') as Next, description: loaded.description ?? CODE_LOADED },
-        onError: { target: 'codeFailed' as const, description: CODE_FAILED },
+        onDone: loaded.description
+          ? { target: (loaded.target ?? 'running') as Next, description: loaded.description }
+          : { target: (loaded.target ?? 'running') as Next, description: 'The code is there' },
+        onError: { target: 'codeFailed' as const, description: 'The code did not load (offline, a new release)' },
       },
     },
     codeFailed: {
-      description: options.failed,
+      description: options.failed.description,
       ...(retry ? { on: { [retry.event]: { target: 'loadingCode', description: retry.description } } } : {}),
     } as { description: string; on?: Record<Retry, { target: 'loadingCode'; description: string }> },
   }

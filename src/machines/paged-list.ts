@@ -37,14 +37,17 @@ export interface PagedListShape<TContext extends PagedListContext<unknown>, TEve
 
 /** What the states of a paged list say and call. */
 export interface PagedListStatesOptions<TContext, Src extends string, Input, Notify extends string, NotifyParams> {
-  /** the call of the `loading` state, for the diagram: 'GET /api/drafts/?page=&perpage=10' */
-  call: string
+  /**
+   * What `loading` does: 'GET /api/drafts/?page=&perpage=10 runs; the list is aria-busy'. The texts
+   * of the states are `description`s written out, which the build drops (they are for the diagrams).
+   */
+  loading: { description: string }
   /** the invoked logic (its id is its name) and its input */
   load: { src: Src; input: (args: { context: TContext }) => Input }
   /** what the empty list says */
-  empty: string
+  empty: { description: string }
   /** what a failed load shows */
-  failed: string
+  failed: { description: string }
   /**
    * A page past the last one (the list got shorter meanwhile) is not shown as empty: the last page
    * loads (`isPageGone` / `storeLastPage`) and the machine's action named here tells the address.
@@ -122,7 +125,7 @@ export function pagedList<TContext extends PagedListContext<unknown>, TEvent ext
       options: PagedListStatesOptions<TContext, Src, Input, Notify, NotifyParams>,
     ) => ({
       loading: {
-        description: `${options.call} runs; the list is aria-busy`,
+        description: options.loading.description,
         entry: 'resetError' as const,
         invoke: {
           id: options.load.src,
@@ -138,21 +141,22 @@ export function pagedList<TContext extends PagedListContext<unknown>, TEvent ext
           },
         },
       },
-      checking: {
-        description: options.pageGone
-          ? 'Decides between the list, the empty message and a page that is gone'
-          : 'Decides between the list and the empty message',
-        always: [
-          ...(options.pageGone
-            ? [{ guard: 'isPageGone', target: 'loading', description: options.pageGone.description, actions: ['storeLastPage', options.pageGone.notify] }]
-            : []),
-          { guard: shape.hasItems, target: 'loaded' },
-          { target: 'empty' },
-        ] as Checking<HasItems, Notify, (args: { context: TContext }) => NotifyParams>,
-      },
-      empty: { description: options.empty },
+      checking: (options.pageGone
+        ? {
+            description: 'Decides between the list, the empty message and a page that is gone',
+            always: [
+              { guard: 'isPageGone', target: 'loading', description: options.pageGone.description, actions: ['storeLastPage', options.pageGone.notify] },
+              { guard: shape.hasItems, target: 'loaded' },
+              { target: 'empty' },
+            ],
+          }
+        : {
+            description: 'Decides between the list and the empty message',
+            always: [{ guard: shape.hasItems, target: 'loaded' }, { target: 'empty' }],
+          }) as { description: string; always: Checking<HasItems, Notify, (args: { context: TContext }) => NotifyParams> },
+      empty: { description: options.empty.description },
       failed: {
-        description: options.failed,
+        description: options.failed.description,
         on: { 'list.retry': { target: 'loading' as const, description: 'The dealer asks to load again' } },
       },
     }),

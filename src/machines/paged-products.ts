@@ -45,10 +45,10 @@ export const createPagedProductsMachine = <Query, Page extends ProductsPage>(tex
     pagesOf: (page) => page.pages,
   })
   const { loading, checking, empty, failed } = list.states({
-    call: texts.loading,
+    loading: { description: `${texts.loading} runs; the list is aria-busy` },
     load: { src: 'loadPage', input: ({ context }) => ({ query: context.query, page: context.page }) },
-    empty: texts.empty,
-    failed: 'The load failed: the server message and "Повторить"',
+    empty: { description: texts.empty },
+    failed: { description: 'The load failed: the server message and "Повторить"' },
   })
   return setup({
     types: {} as {

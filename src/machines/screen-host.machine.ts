@@ -125,13 +125,13 @@ export const screenHostMachine = setup({
     },
     none: { description: 'No screen machine runs' },
     ...codeStates({
-      loading: "The screen's code loads with its route; the page shows its loader",
+      loading: { description: "The screen's code loads with its route; the page shows its loader" },
       load: {
         src: 'loadScreenCode',
         input: ({ context }: { context: ScreenHostContext }) => ({ name: context.screen?.name ?? 'catalogueFilter' }),
       },
       loaded: { target: 'starting' },
-      failed: 'The page says the screen could not be loaded, with «Повторить»',
+      failed: { description: 'The page says the screen could not be loaded, with «Повторить»' },
       retry: { event: 'screen.retry', description: 'The dealer asks to load it again' },
     }),
     starting: {

@@ -68,10 +68,10 @@ const unprovidedReminder = createMachine({ id: 'reminder' }) as unknown as typeo
  */
 function formStates<const Name extends FormName, const Input>(name: Name, input: Input) {
   return lazyLogicStates({
-    loading: `The ${name} form's code loads with its route; the form shows its loader`,
+    loading: { description: `The ${name} form's code loads with its route; the form shows its loader` },
     load: { id: name === 'registration' ? 'loadRegistrationCode' : 'loadReminderCode', src: 'loadFormCode', input: { name } },
     loaded: { description: 'The code is there (and what this tab kept of the form)' },
-    failed: 'The form keeps its loader until the dealer leaves it',
+    failed: { description: 'The form keeps its loader until the dealer leaves it' },
     run: { name, description: `The ${name} form runs as the child "${name}" (systemId "${name}")`, input },
   })
 }

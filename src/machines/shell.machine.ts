@@ -91,9 +91,9 @@ const unprovidedHeaderSearch = createMachine({ id: 'searchAutocomplete' }) as un
 const RETRY_ON_CONTRACT_SWITCH = { event: 'basket.contract', description: 'The contract was switched' } as const
 
 const basketStates = lazyLogicStates({
-  loading: 'The basket machine\'s code loads (it is not in the first load); the basket page shows "Загрузка корзины…"',
+  loading: { description: 'The basket machine\'s code loads (it is not in the first load); the basket page shows "Загрузка корзины…"' },
   load: { src: 'loadBasketCode' },
-  failed: 'No basket: the header keeps its figures; a contract switch tries to load the code again',
+  failed: { description: 'No basket: the header keeps its figures; a contract switch tries to load the code again' },
   retry: RETRY_ON_CONTRACT_SWITCH,
   run: {
     name: 'basket',
@@ -343,9 +343,9 @@ export const shellMachine = setup({
           description: 'The header search; the header shows its inert stand-in until it runs',
           initial: 'loadingCode',
           states: lazyLogicStates({
-            loading: "The header search's machine code loads (it is not in the first load)",
+            loading: { description: "The header search's machine code loads (it is not in the first load)" },
             load: { src: 'loadHeaderSearchCode' },
-            failed: 'No search: the stand-in stays; a contract switch tries to load the code again',
+            failed: { description: 'No search: the stand-in stays; a contract switch tries to load the code again' },
             retry: RETRY_ON_CONTRACT_SWITCH,
             run: { name: 'headerSearch', description: 'The header search runs as the child "headerSearch" (systemId "headerSearch")' },
           }),

@@ -34,9 +34,9 @@ const lazyLogicMachine = setup({
     worker: {
       initial: 'loadingCode',
       states: lazyLogicStates({
-        loading: "The worker's code loads",
+        loading: { description: "The worker's code loads" },
         load: { src: 'loadWorkerCode' },
-        failed: 'No worker; code.retry loads it again',
+        failed: { description: 'No worker; code.retry loads it again' },
         retry: { event: 'code.retry', description: 'Try again' },
         run: {
           name: 'worker',
@@ -49,10 +49,10 @@ const lazyLogicMachine = setup({
       initial: 'loadingCode',
       states: {
         ...codeStates({
-          loading: "The screen's code loads",
+          loading: { description: "The screen's code loads" },
           load: { id: 'loadTheScreen', src: 'loadScreenCode', input: { name: 'orders' } },
           loaded: { target: 'started', description: 'The code is there: the screen starts' },
-          failed: 'The screen stays unloaded until it is left',
+          failed: { description: 'The screen stays unloaded until it is left' },
         }),
         started: { description: 'The screen runs' },
       },

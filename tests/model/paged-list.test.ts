@@ -28,7 +28,7 @@ const listSetup = setup({
 
 const states = (pageGone: boolean) =>
   list.states({
-    call: 'GET /api/items/?page=',
+    loading: { description: 'GET /api/items/?page= runs; the list is aria-busy' },
     load: { src: 'loadPage', input: ({ context }) => ({ page: context.page }) },
     ...(pageGone
       ? {
@@ -38,8 +38,8 @@ const states = (pageGone: boolean) =>
           },
         }
       : {}),
-    empty: 'Nothing on the list',
-    failed: 'The load failed, with «Повторить»',
+    empty: { description: 'Nothing on the list' },
+    failed: { description: 'The load failed, with «Повторить»' },
   })
 
 const context = ({ input }: { input: { page: number } }): ListContext => ({ page: input.page, result: null, errorMessage: null })
