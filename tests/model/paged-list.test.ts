@@ -42,25 +42,19 @@ const states = (pageGone: boolean) =>
     failed: { description: 'The load failed, with «Повторить»' },
   })
 
-const context = ({ input }: { input: { page: number } }): ListContext => ({ page: input.page, result: null, errorMessage: null })
+const listMachine = (id: string, pageGone: boolean) =>
+  listSetup.createMachine({
+    id,
+    context: ({ input }) => ({ page: input.page, result: null, errorMessage: null }),
+    initial: 'loading',
+    on: { 'page.change': list.pageChange() },
+    states: { ...states(pageGone), loaded: { description: 'The rows and the pages' } },
+  })
 
 /** The list as drafts and a brand's products use it: a page past the last shows as empty. */
-const plainListMachine = listSetup.createMachine({
-  id: 'pagedListPlain',
-  context,
-  initial: 'loading',
-  on: { 'page.change': list.pageChange() },
-  states: { ...states(false), loaded: { description: 'The rows and the pages' } },
-})
-
+const plainListMachine = listMachine('pagedListPlain', false)
 /** The list as favourites and needs use it: a page past the last moves to the last page. */
-const pageGoneListMachine = listSetup.createMachine({
-  id: 'pagedListPageGone',
-  context,
-  initial: 'loading',
-  on: { 'page.change': list.pageChange() },
-  states: { ...states(true), loaded: { description: 'The rows and the pages' } },
-})
+const pageGoneListMachine = listMachine('pagedListPageGone', true)
 
 const FAILURE = 'Ошибка сервера (503)'
 const ROWS: ItemsPage = { items: [7], pages: 2 }
