@@ -2,7 +2,8 @@ import { assign, setup, type ActorRefFrom } from 'xstate'
 import type { BasketSummary } from '../contract/account'
 import { DRAFTS_PER_PAGE, type DraftListItem, type DraftRemovedResponse, type DraftRepeatedResponse, type DraftsResponse } from '../contract/drafts'
 import { confirmedCall } from './confirmed-call'
-import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { unprovidedPromise } from './machine-support'
+import { pagedList, pageLeftAfterRemoval, type PagedListContext, type PagedListEvent } from './paged-list'
 import { navigateTo, notifyShell } from './shell-links'
 
 export const DRAFTS_MESSAGES = {
@@ -24,20 +25,15 @@ export interface DraftsInput {
   page: number
 }
 
-export interface DraftsContext {
-  page: number
-  /** the last page loaded; kept while the next one loads, so the list does not jump */
-  result: DraftsResponse | null
+export interface DraftsContext extends PagedListContext<DraftsResponse> {
   /** the draft being repeated or removed */
   target: DraftListItem | null
   /** what the last repeat answered */
   repeat: DraftRepeatedResponse | null
-  errorMessage: string | null
 }
 
 export type DraftsEvent =
-  | { type: 'page.change'; page: number }
-  | { type: 'list.retry' }
+  | PagedListEvent
   | { type: 'draft.repeat'; draft: DraftListItem }
   | { type: 'draft.remove'; draft: DraftListItem }
   | { type: 'remove.confirm' }
@@ -45,10 +41,14 @@ export type DraftsEvent =
   | { type: 'dialog.close' }
 
 /** The page to show after a removal left `count` drafts: the same one, or the last one when it became empty. */
-export function pageAfterRemoval(page: number, count: number, perpage: number = DRAFTS_PER_PAGE): number {
-  const pages = Math.max(1, Math.ceil(count / perpage))
-  return Math.min(page, pages)
-}
+export const pageAfterRemoval = (page: number, count: number) => pageLeftAfterRemoval(page, count, DRAFTS_PER_PAGE)
+
+const list = pagedList({
+  types: {} as { context: DraftsContext; events: DraftsEvent },
+  hasItems: 'hasDrafts',
+  itemsOf: (result) => result.drafts,
+  pagesOf: (result) => result.pagination.pages,
+})
 
 /**
  * /cabinet/drafts/?page=: the user's saved baskets, 10 per page (spec §9), newest first. A draft
@@ -63,19 +63,15 @@ const draftsSetup = setup({
     removeDraft: unprovidedPromise<DraftRemovedResponse, { id: number }>('removeDraft'),
   },
   guards: {
-    isOtherPage: ({ context, event }) => event.type === 'page.change' && event.page !== context.page,
-    hasDrafts: ({ context }) => (context.result?.drafts.length ?? 0) > 0,
+    ...list.guards,
     hasAdded: ({ context }) => (context.repeat?.count ?? 0) > 0,
     isPageGone: ({ context }, params: { count: number }) => pageAfterRemoval(context.page, params.count) !== context.page,
   },
   actions: {
-    storePage: assign({ page: (_, params: { page: number }) => params.page }),
-    storeResult: assign({ result: (_, params: { result: DraftsResponse }) => params.result, errorMessage: null }),
+    ...list.actions,
     storeTarget: assign({ target: (_, params: { draft: DraftListItem }) => params.draft, repeat: null, errorMessage: null }),
     storeRepeat: assign({ repeat: (_, params: { repeat: DraftRepeatedResponse }) => params.repeat }),
     storePageAfterRemoval: assign({ page: ({ context }, params: { count: number }) => pageAfterRemoval(context.page, params.count) }),
-    storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
-    resetError: assign({ errorMessage: null }),
     resetTarget: assign({ target: null, repeat: null, errorMessage: null }),
     /** the header's basket summary follows (provided by the app: the shell's `basket.changed`) */
     // a repeat fills the basket of the draft's contract: the shell ignores another contract's
@@ -90,37 +86,14 @@ export const draftsMachine = draftsSetup.createMachine({
   description: 'The drafts page: 10 per page, the page kept in the address; repeat a draft into the basket or remove it.',
   context: ({ input }) => ({ page: input.page, result: null, target: null, repeat: null, errorMessage: null }),
   initial: 'loading',
-  on: {
-    'page.change': {
-      guard: 'isOtherPage',
-      target: '.loading',
-      description: 'The address names another page (a pagination link, reload, or browser back)',
-      actions: [{ type: 'storePage', params: ({ event }) => ({ page: event.page }) }, 'resetTarget'],
-    },
-  },
+  on: { 'page.change': list.pageChange('resetTarget') },
   states: {
-    loading: {
-      description: 'GET /api/drafts/?page=&perpage=10 runs; the list is aria-busy',
-      entry: 'resetError',
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => ({ page: context.page }),
-        onDone: { target: 'checking', actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
-    checking: {
-      description: 'Decides between the list and the empty message',
-      always: [{ guard: 'hasDrafts', target: 'loaded' }, { target: 'empty' }],
-    },
-    empty: {
-      description: '"Черновиков пока нет" with a link to the basket (or, past the last page, a link to the last page)',
-    },
-    failed: {
-      description: '"Не удалось загрузить черновики" with the server message and «Повторить»',
-      on: { 'list.retry': { target: 'loading', description: 'The dealer asks to load again' } },
-    },
+    ...list.states({
+      loading: { description: 'GET /api/drafts/?page=&perpage=10 runs; the list is aria-busy' },
+      load: { src: 'loadPage', input: ({ context }) => ({ page: context.page }) },
+      empty: { description: '"Черновиков пока нет" with a link to the basket (or, past the last page, a link to the last page)' },
+      failed: { description: '"Не удалось загрузить черновики" with the server message and «Повторить»' },
+    }),
     loaded: {
       description: 'The drafts of the page (name, date, contract, lines, units), «Повторить» and «Удалить» on each, and the pagination',
       initial: 'idle',

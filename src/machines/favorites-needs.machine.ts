@@ -9,6 +9,7 @@ import {
   type SaveNeedRequest,
 } from '../contract/favorites'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { pagedList, type PagedListContext, type PagedListEvent } from './paged-list'
 import { parseNeed } from './need-rules'
 import { productCardMachine } from './product-card.machine'
 import { TIMINGS } from './timings'
@@ -62,10 +63,7 @@ interface NeedEdit {
   saved: number
 }
 
-export interface FavoritesNeedsContext extends FavoritesNeedsInput {
-  /** the last page loaded; kept while the next one loads, so the list does not jump */
-  result: MarkedGoodsResponse | null
-  errorMessage: string | null
+export interface FavoritesNeedsContext extends FavoritesNeedsInput, PagedListContext<MarkedGoodsResponse> {
   /** the product being taken off the list */
   removing: CatalogueProduct | null
   needEdit: NeedEdit | null
@@ -75,8 +73,7 @@ export interface FavoritesNeedsContext extends FavoritesNeedsInput {
 }
 
 export type FavoritesNeedsEvent =
-  | { type: 'page.change'; page: number }
-  | { type: 'list.retry' }
+  | PagedListEvent
   | { type: 'list.reload' }
   | { type: 'item.remove'; product: CatalogueProduct }
   | { type: 'notice.dismiss' }
@@ -86,8 +83,12 @@ export type FavoritesNeedsEvent =
   | { type: 'card.open'; productId: number }
   | { type: 'card.close' }
 
-/** The page a list of `pages` pages can show: a page past the last one moves to the last (or to 1). */
-export const lastPageOf = (pages: number) => Math.max(1, pages)
+const list = pagedList({
+  types: {} as { context: FavoritesNeedsContext; events: FavoritesNeedsEvent },
+  hasItems: 'hasGoods',
+  itemsOf: (result) => result.goods,
+  pagesOf: (result) => result.pagination.pages,
+})
 
 const savedNeedOf = (context: FavoritesNeedsContext, productId: number) => context.result?.goods.find((product) => product.id === productId)?.need ?? 0
 
@@ -113,17 +114,13 @@ export const favoritesNeedsMachine = setup({
     productCard: productCardMachine,
   },
   guards: {
-    isOtherPage: ({ context, event }) => event.type === 'page.change' && event.page !== context.page,
-    hasGoods: ({ context }) => (context.result?.goods.length ?? 0) > 0,
-    isPageGone: ({ context }) => context.result !== null && context.page > lastPageOf(context.result.pagination.pages),
+    ...list.guards,
+    ...list.pageGone.guards,
     isNeedValid: ({ context }) => context.needEdit !== null && parseNeed(context.needEdit.text) !== null,
   },
   actions: {
-    storePage: assign({ page: (_, params: { page: number }) => params.page }),
-    storeLastPage: assign({ page: ({ context }) => lastPageOf(context.result?.pagination.pages ?? 0) }),
-    storeResult: assign({ result: (_, params: { result: MarkedGoodsResponse }) => params.result, errorMessage: null }),
-    storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
-    resetError: assign({ errorMessage: null }),
+    ...list.actions,
+    ...list.pageGone.actions,
     storeRemoving: assign({ removing: (_, params: { product: CatalogueProduct }) => params.product, errorMessage: null }),
     resetRemoving: assign({ removing: null, errorMessage: null }),
     storeNeedText: assign({
@@ -161,44 +158,23 @@ export const favoritesNeedsMachine = setup({
       description: 'The page of marked products',
       initial: 'loading',
       on: {
-        'page.change': {
-          guard: 'isOtherPage',
-          target: '.loading',
-          description: 'The address names another page (a pagination link, reload, or browser back)',
-          actions: [{ type: 'storePage', params: ({ event }) => ({ page: event.page }) }, 'resetRemoving'],
-        },
+        'page.change': list.pageChange('resetRemoving'),
         'list.reload': { target: '.loading', description: 'The product card closed: the page loads again', actions: 'resetRemoving' },
       },
       states: {
-        loading: {
-          description: 'GET /api/favorites/ or /api/needs/ ?page=&perpage=20&contract=&warehouse= runs; the list is aria-busy',
-          entry: 'resetError',
-          invoke: {
-            id: 'loadPage',
+        ...list.states({
+          loading: { description: 'GET /api/favorites/ or /api/needs/ ?page=&perpage=20&contract=&warehouse= runs; the list is aria-busy' },
+          load: {
             src: 'loadPage',
             input: ({ context }) => ({ list: context.list, page: context.page, contract: context.contract, warehouse: context.warehouse }),
-            onDone: { target: 'checking', actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
           },
-        },
-        checking: {
-          description: 'Decides between the list, the empty message and a page that is gone',
-          always: [
-            {
-              guard: 'isPageGone',
-              target: 'loading',
-              description: 'The page lies past the last one (its last product was taken off): the last page loads, and the address follows',
-              actions: ['storeLastPage', { type: 'notifyAddress', params: ({ context }) => ({ list: context.list, page: context.page }) }],
-            },
-            { guard: 'hasGoods', target: 'loaded' },
-            { target: 'empty' },
-          ],
-        },
-        empty: { description: '"В избранном пока нет товаров" (or "В потребностях пока нет товаров") with a link to the catalogue' },
-        failed: {
-          description: '"Не удалось загрузить …" with the server message and «Повторить»',
-          on: { 'list.retry': { target: 'loading', description: 'The dealer asks to load again' } },
-        },
+          pageGone: {
+            description: 'The page lies past the last one (its last product was taken off): the last page loads, and the address follows',
+            notify: { type: 'notifyAddress', params: ({ context }) => ({ list: context.list, page: context.page }) },
+          },
+          empty: { description: '"В избранном пока нет товаров" (or "В потребностях пока нет товаров") with a link to the catalogue' },
+          failed: { description: '"Не удалось загрузить …" with the server message and «Повторить»' },
+        }),
         loaded: {
           description: 'The products (picture, name, articul, brand, price, stock here and per warehouse, need), «В корзину» and «Убрать» on each, the pages',
           initial: 'idle',

@@ -1,6 +1,7 @@
-import { assign, setup } from 'xstate'
+import { setup } from 'xstate'
 import type { CatalogueProduct } from '../contract/catalogue'
-import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { unprovidedPromise } from './machine-support'
+import { pagedList, type PagedListContext, type PagedListEvent } from './paged-list'
 
 /** What a paged product list shows of one page; a screen's page may carry more (the brand). */
 export interface ProductsPage {
@@ -16,13 +17,11 @@ export interface PagedProductsInput<Query> {
   page: number
 }
 
-export interface PagedProductsContext<Query, Page extends ProductsPage> extends PagedProductsInput<Query> {
-  /** the last page loaded; kept while the next one loads, so the list does not jump */
-  result: Page | null
-  errorMessage: string | null
+export interface PagedProductsContext<Query, Page extends ProductsPage> extends PagedListContext<Page> {
+  query: Query
 }
 
-export type PagedProductsEvent = { type: 'page.change'; page: number } | { type: 'list.retry' }
+export type PagedProductsEvent = PagedListEvent
 
 export interface PagedProductsTexts {
   id: string
@@ -38,8 +37,20 @@ export interface PagedProductsTexts {
  * The page lives in the address: the view forwards every change of ?page= as `page.change`, so
  * reloads and browser back keep it. A query change (another keyword or brand) is a new actor.
  */
-export const createPagedProductsMachine = <Query, Page extends ProductsPage>(texts: PagedProductsTexts) =>
-  setup({
+export const createPagedProductsMachine = <Query, Page extends ProductsPage>(texts: PagedProductsTexts) => {
+  const list = pagedList({
+    types: {} as { context: PagedProductsContext<Query, Page>; events: PagedProductsEvent },
+    hasItems: 'hasProducts',
+    itemsOf: (page) => page.products,
+    pagesOf: (page) => page.pages,
+  })
+  const { loading, checking, empty, failed } = list.states({
+    loading: { description: `${texts.loading} runs; the list is aria-busy` },
+    load: { src: 'loadPage', input: ({ context }) => ({ query: context.query, page: context.page }) },
+    empty: { description: texts.empty },
+    failed: { description: 'The load failed: the server message and "Повторить"' },
+  })
+  return setup({
     types: {} as {
       context: PagedProductsContext<Query, Page>
       events: PagedProductsEvent
@@ -48,50 +59,20 @@ export const createPagedProductsMachine = <Query, Page extends ProductsPage>(tex
     actors: {
       loadPage: unprovidedPromise<Page, PagedProductsInput<Query>>('loadPage'),
     },
-    guards: {
-      isOtherPage: ({ context, event }) => event.type === 'page.change' && event.page !== context.page,
-      hasProducts: ({ context }) => (context.result?.products.length ?? 0) > 0,
-    },
-    actions: {
-      storePage: assign({ page: (_, params: { page: number }) => params.page }),
-      storeResult: assign({ result: (_, params: { result: Page }) => params.result, errorMessage: null }),
-      storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
-      resetError: assign({ errorMessage: null }),
-    },
+    guards: list.guards,
+    actions: list.actions,
   }).createMachine({
     id: texts.id,
     description: texts.description,
     context: ({ input }) => ({ query: input.query, page: input.page, result: null, errorMessage: null }),
     initial: 'loading',
-    on: {
-      'page.change': {
-        guard: 'isOtherPage',
-        target: '.loading',
-        description: 'The address names another page (a pagination link, reload, or browser back)',
-        actions: { type: 'storePage', params: ({ event }) => ({ page: event.page }) },
-      },
-    },
+    on: { 'page.change': list.pageChange() },
     states: {
-      loading: {
-        description: `${texts.loading} runs; the list is aria-busy`,
-        entry: 'resetError',
-        invoke: {
-          id: 'loadPage',
-          src: 'loadPage',
-          input: ({ context }) => ({ query: context.query, page: context.page }),
-          onDone: { target: 'checking', actions: { type: 'storeResult', params: ({ event }) => ({ result: event.output }) } },
-          onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
-        },
-      },
-      checking: {
-        description: 'Decides between the list and the empty message',
-        always: [{ guard: 'hasProducts', target: 'loaded' }, { target: 'empty' }],
-      },
+      loading,
+      checking,
       loaded: { description: 'The products of the page, the count and the pagination are shown' },
-      empty: { description: texts.empty },
-      failed: {
-        description: 'The load failed: the server message and "Повторить"',
-        on: { 'list.retry': { target: 'loading', description: 'The dealer asks to load again' } },
-      },
+      empty,
+      failed,
     },
   })
+}

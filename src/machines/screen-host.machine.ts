@@ -1,4 +1,5 @@
 import { assign, createMachine, enqueueActions, setup, type ActorRefFrom, type AnyActorRef } from 'xstate'
+import { codeStates } from './lazy-logic'
 import { unprovidedPromise } from './machine-support'
 import {
   addressEventOf,
@@ -123,20 +124,16 @@ export const screenHostMachine = setup({
       ],
     },
     none: { description: 'No screen machine runs' },
-    loadingCode: {
-      description: "The screen's code loads with its route; the page shows its loader",
-      invoke: {
-        id: 'loadScreenCode',
+    ...codeStates({
+      loading: { description: "The screen's code loads with its route; the page shows its loader" },
+      load: {
         src: 'loadScreenCode',
-        input: ({ context }) => ({ name: context.screen?.name ?? 'catalogueFilter' }),
-        onDone: { target: 'starting', description: 'The code is there' },
-        onError: { target: 'codeFailed', description: 'The code did not load (offline, a new release)' },
+        input: ({ context }: { context: ScreenHostContext }) => ({ name: context.screen?.name ?? 'catalogueFilter' }),
       },
-    },
-    codeFailed: {
-      description: 'The page says the screen could not be loaded, with «Повторить»',
-      on: { 'screen.retry': { target: 'loadingCode', description: 'The dealer asks to load it again' } },
-    },
+      loaded: { target: 'starting' },
+      failed: { description: 'The page says the screen could not be loaded, with «Повторить»' },
+      retry: { event: 'screen.retry', description: 'The dealer asks to load it again' },
+    }),
     starting: {
       description: 'Starts the machine of the chosen screen',
       always: SCREEN_NAMES.map((name) => ({

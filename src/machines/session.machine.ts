@@ -7,6 +7,7 @@ import { shellMachine } from './shell.machine'
 import { sidebarMachine, type SidebarMode } from './sidebar.machine'
 import type { Address } from './screens'
 import { submittedForm } from './confirmed-call'
+import { lazyLogicStates } from './lazy-logic'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { blankFields } from './required-fields'
 
@@ -66,25 +67,14 @@ const unprovidedReminder = createMachine({ id: 'reminder' }) as unknown as typeo
  * first (`loadFormCode`, whose output is what this tab kept of the form), then the child runs
  * under its name as id and systemId, starting from that output; leaving the parent state stops it.
  */
-function formStates(name: FormName, input: (args: { context: SessionContext; event: { output?: unknown } }) => unknown) {
-  const code = name === 'registration' ? 'loadRegistrationCode' : 'loadReminderCode'
-  return {
-    loadingCode: {
-      description: `The ${name} form's code loads with its route; the form shows its loader`,
-      invoke: {
-        id: code,
-        src: 'loadFormCode',
-        input: { name },
-        onDone: { target: 'running', description: 'The code is there (and what this tab kept of the form)' },
-        onError: { target: 'codeFailed', description: 'The code did not load (offline, a new release)' },
-      },
-    },
-    codeFailed: { description: 'The form keeps its loader until the dealer leaves it' },
-    running: {
-      description: `The ${name} form runs as the child "${name}" (systemId "${name}")`,
-      invoke: { id: name, src: name, systemId: name, input },
-    },
-  } as Record<'loadingCode' | 'codeFailed' | 'running', object>
+function formStates<const Name extends FormName, const Input>(name: Name, input: Input) {
+  return lazyLogicStates({
+    loading: { description: `The ${name} form's code loads with its route; the form shows its loader` },
+    load: { id: name === 'registration' ? 'loadRegistrationCode' : 'loadReminderCode', src: 'loadFormCode', input: { name } },
+    loaded: { description: 'The code is there (and what this tab kept of the form)' },
+    failed: { description: 'The form keeps its loader until the dealer leaves it' },
+    run: { name, description: `The ${name} form runs as the child "${name}" (systemId "${name}")`, input },
+  })
 }
 
 /**
@@ -264,7 +254,7 @@ export const sessionMachine = sessionSetup.createMachine({
               always: { guard: not('isRegistrationAddress'), target: 'closed', description: "The dealer left the form's address: the form stops" },
               initial: 'loadingCode',
               // the first captcha is asked with the time the dealer arrived at the form
-              states: formStates('registration', ({ context, event }) => ({
+              states: formStates('registration', ({ context, event }: { context: SessionContext; event: EventObject & { output?: unknown } }) => ({
                 captchaTime: Date.parse(context.address?.at ?? '') || 0,
                 kept: event.output ?? null,
               })),
@@ -283,7 +273,7 @@ export const sessionMachine = sessionSetup.createMachine({
               description: 'The dialog is open; every opening starts afresh',
               on: { 'reminder.close': { target: 'closed', description: 'The dealer closes the dialog: the reminder stops' } },
               initial: 'loadingCode',
-              states: formStates('reminder', () => undefined),
+              states: formStates('reminder', undefined),
             },
           },
         },

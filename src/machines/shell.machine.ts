@@ -5,6 +5,7 @@ import type { basketMachine } from './basket.machine'
 import type { searchAutocompleteMachine } from './search-autocomplete.machine'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { basketAddersMachine } from './basket-adders.machine'
+import { lazyLogicStates } from './lazy-logic'
 import { productCardHostMachine } from './product-card-host.machine'
 import { screenHostMachine } from './screen-host.machine'
 import type { Navigation, ShellLinkEvent } from './shell-links'
@@ -85,6 +86,24 @@ const frameOf = (context: ShellContext): ScreenFrame | null =>
 const unprovidedBasket = createMachine({ id: 'basket' }) as unknown as typeof basketMachine
 // the same for the header search
 const unprovidedHeaderSearch = createMachine({ id: 'searchAutocomplete' }) as unknown as typeof searchAutocompleteMachine
+
+// the basket and the header search load their code after the first paint; a contract switch tries again
+const RETRY_ON_CONTRACT_SWITCH = { event: 'basket.contract', description: 'The contract was switched' } as const
+
+const basketStates = lazyLogicStates({
+  loading: { description: 'The basket machine\'s code loads (it is not in the first load); the basket page shows "Загрузка корзины…"' },
+  load: { src: 'loadBasketCode' },
+  failed: { description: 'No basket: the header keeps its figures; a contract switch tries to load the code again' },
+  retry: RETRY_ON_CONTRACT_SWITCH,
+  run: {
+    name: 'basket',
+    description: 'The basket runs as the child "basket" (systemId "basket"), for the contract selected when it started',
+    input: ({ context }: { context: ShellContext }) => ({
+      contract: context.initData?.selectedContract ?? '0',
+      isPageShown: isBasketPage(context.address),
+    }),
+  },
+})
 
 /**
  * The cabinet's frame: loads what the header and sidebar need (account, contracts, warehouses,
@@ -303,27 +322,9 @@ export const shellMachine = setup({
             },
           },
           states: {
-            loadingCode: {
-              description: 'The basket machine\'s code loads (it is not in the first load); the basket page shows "Загрузка корзины…"',
-              invoke: {
-                id: 'loadBasketCode',
-                src: 'loadBasketCode',
-                onDone: { target: 'running', description: 'The code is there' },
-                onError: { target: 'codeFailed', description: 'The code did not load (offline, a new release)' },
-              },
-            },
-            codeFailed: {
-              description: 'No basket: the header keeps its figures; a contract switch tries to load the code again',
-              on: { 'basket.contract': { target: 'loadingCode', description: 'The contract was switched' } },
-            },
+            ...basketStates,
             running: {
-              description: 'The basket runs as the child "basket" (systemId "basket"), for the contract selected when it started',
-              invoke: {
-                id: 'basket',
-                src: 'basket',
-                systemId: 'basket',
-                input: ({ context }) => ({ contract: context.initData?.selectedContract ?? '0', isPageShown: isBasketPage(context.address) }),
-              },
+              ...basketStates.running,
               on: {
                 'basket.changed': {
                   guard: 'isSelectedContractBasket',
@@ -341,25 +342,13 @@ export const shellMachine = setup({
         search: {
           description: 'The header search; the header shows its inert stand-in until it runs',
           initial: 'loadingCode',
-          states: {
-            loadingCode: {
-              description: "The header search's machine code loads (it is not in the first load)",
-              invoke: {
-                id: 'loadHeaderSearchCode',
-                src: 'loadHeaderSearchCode',
-                onDone: { target: 'running', description: 'The code is there' },
-                onError: { target: 'codeFailed', description: 'The code did not load (offline, a new release)' },
-              },
-            },
-            codeFailed: {
-              description: 'No search: the stand-in stays; a contract switch tries to load the code again',
-              on: { 'basket.contract': { target: 'loadingCode', description: 'The contract was switched' } },
-            },
-            running: {
-              description: 'The header search runs as the child "headerSearch" (systemId "headerSearch")',
-              invoke: { id: 'headerSearch', src: 'headerSearch', systemId: 'headerSearch' },
-            },
-          },
+          states: lazyLogicStates({
+            loading: { description: "The header search's machine code loads (it is not in the first load)" },
+            load: { src: 'loadHeaderSearchCode' },
+            failed: { description: 'No search: the stand-in stays; a contract switch tries to load the code again' },
+            retry: RETRY_ON_CONTRACT_SWITCH,
+            run: { name: 'headerSearch', description: 'The header search runs as the child "headerSearch" (systemId "headerSearch")' },
+          }),
         },
       },
     },

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
 import type { CatalogueProduct } from '../../src/contract/catalogue'
 import { NEED_LIMITS, type MarkedGoodsRequest, type MarkedGoodsResponse, type RemoveMarkRequest, type SaveNeedRequest } from '../../src/contract/favorites'
-import { favoritesNeedsMachine, lastPageOf, NEED_MESSAGES, type FavoritesNeedsContext } from '../../src/machines/favorites-needs.machine'
+import { favoritesNeedsMachine, NEED_MESSAGES, type FavoritesNeedsContext } from '../../src/machines/favorites-needs.machine'
 import { parseNeed } from '../../src/machines/need-rules'
 import { ApiCallError } from '../../src/services/http'
 import { describeMachinePaths, type EventCases } from '../support/path-testing'
@@ -171,9 +171,5 @@ describe('parseNeed', () => {
     )
     expect(['007', '1 000', '1\u00a0000', ' 12 '].map(parseNeed)).toEqual([7, 1000, 1000, 12])
     expect(['', ' ', '1.5', '1,5', '+3', '1e3', 'три', '0x10'].map(parseNeed)).toEqual(Array(8).fill(null))
-  })
-
-  it('moves a page past the last one to the last, and never below page 1', () => {
-    expect([0, 1, 3].map(lastPageOf)).toEqual([1, 1, 3])
   })
 })
