@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { MAX_LINE_QUANTITY } from './basket'
 import { CATALOGUE_DEFAULTS, CATALOGUE_MESSAGES, contractId, idNumber, intIn } from './catalogue'
+import { multilineText } from './common'
 
 /**
  * Price-list upload (spec: /api/uploadsFromFile, /api/uploadsFromBuffer, /api/addCartFromPricelist):
@@ -49,7 +50,7 @@ export const uploadFileFieldsSchema = z.object(priceContext)
 
 /** POST /api/uploadsFromBuffer (form-encoded or JSON): pasted text, one product per line. */
 export const uploadTextRequestSchema = z.object({
-  text: z.string(PRICELIST_MESSAGES.noText).check(z.refine((text) => text.trim() !== '', PRICELIST_MESSAGES.noText)),
+  text: multilineText(PRICELIST_MESSAGES.noText).check(z.refine((text) => text.trim() !== '', PRICELIST_MESSAGES.noText)),
   ...priceContext,
 })
 
