@@ -10,9 +10,8 @@ import { periodBounds } from './order-period'
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
 
-/** `value` contains `text` by LIKE; a NUL matches nothing (PostgreSQL stores no NUL and refuses one, SQLite's LIKE would stop at it). */
+/** `value` contains `text` by LIKE (the contract refuses a control character in the text, a NUL above all: src/contract/common.ts). */
 function contains(value: RawBuilder<string>, text: string): RawBuilder<SqlBool> {
-  if (text.includes('\u0000')) return sql<SqlBool>`1 = 0`
   return sql<SqlBool>`${value} like ${`%${escapeLike(text)}%`} escape ${'\\'}`
 }
 

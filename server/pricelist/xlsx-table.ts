@@ -1,8 +1,9 @@
-import ExcelJS from 'exceljs'
-import { rowOfCells, type TableRow } from './table-row'
+import { createRequire } from 'node:module'
+import { pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { PRICELIST_LIMITS } from '../../src/contract/pricelist'
+import type { XlsxJob, XlsxOutcome } from './xlsx-worker'
 
-/** a 5 MB upload may unpack to this much; more is a zip bomb, not an order */
-const MAX_UNPACKED_BYTES = 200 * 1024 * 1024
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50
 const CENTRAL_DIRECTORY_ENTRY = 0x02014b50
 
@@ -28,30 +29,59 @@ export function zipUnpackedBytes(zip: Buffer): number | null {
   return total
 }
 
-/** The first visible worksheet with data, as rows numbered as Excel numbers them; null when the file cannot be read. */
-export async function parseXlsxTable(bytes: Buffer): Promise<TableRow[] | null> {
-  const unpacked = zipUnpackedBytes(bytes)
-  if (unpacked === null || unpacked > MAX_UNPACKED_BYTES) return null
-  const workbook = new ExcelJS.Workbook()
-  try {
-    // typed as taking an ArrayBuffer; it reads a Node Buffer the same way
-    await workbook.xlsx.load(bytes as unknown as Parameters<typeof workbook.xlsx.load>[0])
-  } catch {
-    return null
-  }
-  const sheets = workbook.worksheets.filter((sheet) => sheet.state === 'visible')
-  const sheet = sheets.find((candidate) => candidate.actualRowCount > 0) ?? sheets[0]
-  const rows: TableRow[] = []
-  sheet?.eachRow((row, rowNumber) => {
-    const cells: string[] = []
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cell.text ?? ''
-    })
-    const read = rowOfCells(
-      rowNumber,
-      Array.from(cells, (cell) => cell ?? ''),
-    )
-    if (read) rows.push(read)
+/** Data rows a table may hold (one more ends the reading), and bytes inflated out of the zip. */
+export const XLSX_READ_LIMITS = {
+  rows: PRICELIST_LIMITS.rows,
+  inflatedBytes: PRICELIST_LIMITS.unpackedBytes,
+  /** a file that takes longer is stopped: the thread is ended, whatever it was doing */
+  ms: 15_000,
+  /** the reading thread's heap; one that needs more is stopped as too big */
+  heapMb: 128,
+} as const
+
+/**
+ * The worker is TypeScript, and Node (20) starts a thread's file without the loader the process
+ * runs under (tsx for npm start, vite-node in vitest). So the thread starts from a line of
+ * CommonJS that imports the worker through tsx's own API, the same under every runner.
+ */
+const TSX_API = pathToFileURL(
+  createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs'),
+).href
+const WORKER_FILE = new URL('./xlsx-worker.ts', import.meta.url).href
+const WORKER_BOOT = `import(${JSON.stringify(TSX_API)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER_FILE)}, ${JSON.stringify(import.meta.url)}))`
+
+/**
+ * The first visible worksheet with data, as rows numbered as Excel numbers them, read in a worker
+ * thread (xlsx-worker.ts) under a time limit, so the server answers other requests meanwhile and a
+ * hostile file (a zip bomb, a million rows) costs at most the caps: it is stopped as soon as it
+ * passes the rows, the bytes inflated, the heap or the time.
+ */
+export async function parseXlsxTable(bytes: Buffer, limits: Partial<typeof XLSX_READ_LIMITS> = {}): Promise<XlsxOutcome> {
+  const { rows, inflatedBytes, ms, heapMb } = { ...XLSX_READ_LIMITS, ...limits }
+  const declared = zipUnpackedBytes(bytes)
+  if (declared === null) return { kind: 'unreadable' }
+  if (declared > inflatedBytes) return { kind: 'inflatedTooLarge' }
+  const job: XlsxJob = { bytes, maxRows: rows, maxInflatedBytes: inflatedBytes }
+  const worker = new Worker(WORKER_BOOT, {
+    eval: true,
+    workerData: job,
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 16 },
   })
-  return rows
+  return new Promise<XlsxOutcome>((resolve) => {
+    let settled = false
+    const settle = (outcome: XlsxOutcome) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      resolve(outcome)
+      void worker.terminate()
+    }
+    const timer = setTimeout(() => settle({ kind: 'tooSlow' }), ms)
+    worker.on('message', (outcome: XlsxOutcome) => settle(outcome))
+    worker.on('error', (error: Error & { code?: string }) => settle({ kind: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'inflatedTooLarge' : 'unreadable' }))
+    worker.on('exit', () => settle({ kind: 'unreadable' }))
+  })
 }

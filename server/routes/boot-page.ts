@@ -7,7 +7,10 @@ import { BOOT_ANSWERS_ELEMENT_ID, BOOT_CALLS_META, INIT_DATA_ADDRESS, SESSION_AD
 
 /** A built page that takes boot answers (src/contract/boot-answers.ts). */
 export interface BootPage {
-  html: string
+  /** the page up to its `</body>`, where the answers go */
+  head: string
+  /** the page from its `</body>` on */
+  tail: string
   /** the GET calls its signed-in start makes besides the session, the init data and the basket */
   calls: readonly string[]
 }
@@ -17,8 +20,9 @@ const BOOT_CALLS_TAG = new RegExp(`<meta name="${BOOT_CALLS_META}" content="([^"
 /** The page as one that takes boot answers, or undefined when its head names no boot calls. */
 export function bootPageOf(html: string): BootPage | undefined {
   const tag = BOOT_CALLS_TAG.exec(html)
-  if (!tag || !html.includes('</body>')) return undefined
-  return { html, calls: (tag[1] ?? '').split(' ').filter((call) => call.startsWith('/api/')) }
+  const bodyEnd = html.indexOf('</body>')
+  if (!tag || bodyEnd < 0) return undefined
+  return { head: html.slice(0, bodyEnd), tail: html.slice(bodyEnd), calls: (tag[1] ?? '').split(' ').filter((call) => call.startsWith('/api/')) }
 }
 
 type Answer = readonly [address: string, body: unknown]
@@ -70,7 +74,8 @@ const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }
  */
 export async function sendBootPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, page: BootPage) {
   const answers = await startAnswers(app, request.headers.cookie, page.calls)
-  const html = page.html.replace('</body>', `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script>\n  </body>`)
+  // joined, never String.replace: a '$`', '$&' or "$'" in a dealer's text would be read as a replacement pattern
+  const html = `${page.head}<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script>\n  ${page.tail}`
   const encoding = acceptedEncoding(request.headers['accept-encoding'])
   reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding')
   if (!encoding) return reply.send(html)

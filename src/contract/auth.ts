@@ -1,8 +1,10 @@
 import * as z from 'zod/mini'
 import { accountSchema } from './account'
+import { lineText } from './common'
 
 export const loginRequestSchema = z.object({
-  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
+  email: lineText().check(z.minLength(1), z.maxLength(254)),
+  /** a secret, not text: any character goes, since only its hash is kept */
   password: z.string().check(z.minLength(1), z.maxLength(200)),
 })
 export type LoginRequest = z.infer<typeof loginRequestSchema>

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { warehouseSchema } from './account'
-import { transformed } from './common'
+import { lineText, transformed } from './common'
 
 /** Spec §9 defaults of the catalogue filter. */
 export const CATALOGUE_DEFAULTS = {
@@ -115,7 +115,7 @@ const SEARCH_RANGES = ['catalog', 'all'] as const
  */
 export const filterRequestSchema = z.object({
   /** where the request comes from ('catalog', 'brand', 'search' ...); informational */
-  origin: z._default(z.string().check(z.trim(), z.maxLength(50)), ''),
+  origin: z._default(lineText().check(z.maxLength(50)), ''),
   /** only products with stock > 0 at `warehouse` */
   available: z._default(flag, false),
   /** brand ids; empty = every brand */
@@ -139,7 +139,7 @@ export const filterRequestSchema = z.object({
   search_range: z._default(z.enum(SEARCH_RANGES), 'catalog'),
   page: z._default(intIn(1, 1_000_000), 1),
   /** keyword: a case-insensitive substring of header or articul */
-  query: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+  query: z._default(lineText().check(z.maxLength(200)), ''),
   /** absent: sorting "none" (spec §4), the catalogue's own order (the supplier's sort weight, then id) */
   sorting: z.optional(sortingSchema),
   /** tag ids; a product matches when it has any of them */

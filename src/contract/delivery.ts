@@ -4,6 +4,7 @@ import { BASKET_DEFAULT_REGION, MAX_LINE_QUANTITY } from './basket'
 
 export { clearBasketRequestSchema, clearBasketResponseSchema, type ClearBasketResponse } from './basket'
 import { CATALOGUE_DEFAULTS, contractId, idNumber, intIn } from './catalogue'
+import { lineText, multilineText } from './common'
 
 /** Spec §9: delivery '3', delivery type 'terminal', region '1'. */
 export const DELIVERY_DEFAULTS = { method: '3', type: 'terminal', region: BASKET_DEFAULT_REGION } as const
@@ -52,11 +53,11 @@ export type BasketTableInit = z.infer<typeof basketTableInitSchema>
 
 /** The delivery the dealer chose in the basket. */
 const deliveryChoiceSchema = z.object({
-  method: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(20)), DELIVERY_DEFAULTS.method),
+  method: z._default(lineText().check(z.minLength(1), z.maxLength(20)), DELIVERY_DEFAULTS.method),
   /** required when the method needs a company; ignored otherwise */
-  company: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(20))), null),
+  company: z._default(z.nullable(lineText().check(z.maxLength(20))), null),
   type: z._default(z.enum(DELIVERY_TYPES), DELIVERY_DEFAULTS.type),
-  region: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(20)), DELIVERY_DEFAULTS.region),
+  region: z._default(lineText().check(z.minLength(1), z.maxLength(20)), DELIVERY_DEFAULTS.region),
 })
 export type DeliveryChoice = z.output<typeof deliveryChoiceSchema>
 
@@ -70,7 +71,7 @@ export const placeOrderRequestSchema = z.object({
   /** required unless the method is pickup */
   address_id: z._default(z.nullable(idNumber), null),
   consignee_id: z._default(z.nullable(idNumber), null),
-  comment: z._default(z.string().check(z.trim(), z.maxLength(1000)), ''),
+  comment: z._default(multilineText().check(z.trim(), z.maxLength(1000)), ''),
 })
 export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>
 

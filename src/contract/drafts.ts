@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { CATALOGUE_DEFAULTS, contractId, idNumber, intIn, paginationSchema } from './catalogue'
-import { transformed } from './common'
+import { lineText, transformed } from './common'
 import { DELIVERY_MESSAGES, productSetResponseSchema } from './delivery'
 import { REQUIRED_MESSAGE } from './registration'
 
@@ -40,7 +40,7 @@ export function defaultDraftHeader(date: Date): string {
 /** POST /api/addToDraft/ {header, contract}: the basket of the contract is saved under a name; the basket stays. */
 export const addToDraftRequestSchema = z.object({
   header: z.pipe(
-    transformed(z.nullish(z.string()), (header) => header ?? ''),
+    transformed(z.nullish(lineText()), (header) => header ?? ''),
     z.string().check(z.trim(), z.minLength(1, DRAFT_MESSAGES.headerRequired), z.maxLength(DRAFT_HEADER_MAX_LENGTH, DRAFT_MESSAGES.headerTooLong)),
   ),
   contract: z._default(contractId, CATALOGUE_DEFAULTS.contract),

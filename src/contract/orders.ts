@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { contractSchema } from './account'
 import { contractId, idNumber, intIn, paginationSchema } from './catalogue'
-import { transformed } from './common'
+import { lineText, multilineText, transformed } from './common'
 import { placedOrderSchema, productSetResponseSchema } from './delivery'
 import { ORDER_PERIODS, ORDERS_DEFAULTS, ruDateParts } from './order-periods'
 
@@ -47,9 +47,9 @@ export const orderListQuerySchema = z
       0,
     ),
     /** an order number, or text of its status (an invoice number lives there) */
-    search_doc: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+    search_doc: z._default(lineText().check(z.maxLength(100)), ''),
     /** part of a product articul: only orders holding such a line; '' = any */
-    article: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+    article: z._default(lineText().check(z.maxLength(100)), ''),
     page: z._default(intIn(1, 1_000_000), ORDERS_DEFAULTS.page),
     perpage: z._default(intIn(1, ORDERS_DEFAULTS.maxPerpage), ORDERS_DEFAULTS.perpage),
   })
@@ -137,7 +137,7 @@ export const orderActionRequestSchema = z.object({
   id: idNumber,
   action: z.enum(ORDER_ACTIONS),
   cancelComment: z.pipe(
-    transformed(z.nullish(z.string()), (comment) => comment ?? ''),
+    transformed(z.nullish(multilineText()), (comment) => comment ?? ''),
     z.string().check(z.trim(), z.maxLength(CANCEL_COMMENT_MAX_LENGTH, ORDER_MESSAGES.commentTooLong)),
   ),
 })

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { MAX_LINE_QUANTITY } from './basket'
 import { CATALOGUE_DEFAULTS, CATALOGUE_MESSAGES, contractId, idNumber, intIn } from './catalogue'
+import { multilineText } from './common'
 
 /**
  * Price-list upload (spec: /api/uploadsFromFile, /api/uploadsFromBuffer, /api/addCartFromPricelist):
@@ -16,6 +17,8 @@ export const PRICELIST_LIMITS = {
   cartLines: 5_000,
   /** data rows one upload may hold */
   rows: 20_000,
+  /** what an XLSX may unpack to, counted as it is read (a 5 MB file of 20,000 rows needs far less) */
+  unpackedBytes: 50 * 1024 * 1024,
 } as const
 
 export const PRICELIST_MESSAGES = {
@@ -32,6 +35,8 @@ export const PRICELIST_MESSAGES = {
   binaryXls: 'Файлы Excel старого формата (XLS) не читаются. Откройте файл в Excel, сохраните его как «Книга Excel (XLSX)» или CSV и загрузите снова',
   unsupported: 'Неподдерживаемый формат файла: загрузите таблицу XLSX, CSV или текстовый файл',
   unreadable: 'Не удалось прочитать файл: он повреждён или это не таблица',
+  unpackedTooLarge: 'Файл слишком большой в распакованном виде: не более 50 МБ. Оставьте в книге только лист с заказом или сохраните его как CSV',
+  tooSlow: 'Файл читается слишком долго: оставьте в книге только лист с заказом или сохраните его как CSV',
   badUpload: 'Не удалось принять файл: повторите загрузку',
   noRows: 'Не найдено ни одной строки с артикулом и количеством',
   tooManyRows: 'Слишком много строк: не более 20 000 за раз',
@@ -49,7 +54,7 @@ export const uploadFileFieldsSchema = z.object(priceContext)
 
 /** POST /api/uploadsFromBuffer (form-encoded or JSON): pasted text, one product per line. */
 export const uploadTextRequestSchema = z.object({
-  text: z.string(PRICELIST_MESSAGES.noText).check(z.refine((text) => text.trim() !== '', PRICELIST_MESSAGES.noText)),
+  text: multilineText(PRICELIST_MESSAGES.noText).check(z.refine((text) => text.trim() !== '', PRICELIST_MESSAGES.noText)),
   ...priceContext,
 })
 

@@ -1,18 +1,19 @@
 import * as z from 'zod/mini'
-import { transformed } from './common'
+import { lineText, transformed } from './common'
 
 export const REQUIRED_MESSAGE = 'Это поле необходимо заполнить.'
 export const PHONE_PATTERN = /^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/
 
 /** POST /registration/: the fields of an ordinary trade-customer registration. */
 export const registrationRequestSchema = z.object({
-  company: z.string().check(z.trim(), z.minLength(1, REQUIRED_MESSAGE), z.maxLength(200)),
+  company: lineText().check(z.minLength(1, REQUIRED_MESSAGE), z.maxLength(200)),
   inn: z.string().check(z.trim(), z.regex(/^(\d{10}|\d{12})$/, 'ИНН состоит из 10 или 12 цифр')),
-  name: z.string().check(z.trim(), z.minLength(1, REQUIRED_MESSAGE), z.maxLength(200)),
-  email: z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Введите корректный e-mail')),
+  name: lineText().check(z.minLength(1, REQUIRED_MESSAGE), z.maxLength(200)),
+  email: z.pipe(lineText().check(z.maxLength(254)), z.email('Введите корректный e-mail')),
   phone: z.string().check(z.regex(PHONE_PATTERN, 'Телефон в формате +7 (xxx) xxx-xx-xx')),
+  /** a secret, not text: any character goes, since only its hash is kept */
   password: z.string().check(z.minLength(8, 'Пароль не короче 8 символов'), z.maxLength(200)),
-  captcha: z.string().check(z.trim(), z.minLength(1, REQUIRED_MESSAGE), z.maxLength(20)),
+  captcha: lineText().check(z.minLength(1, REQUIRED_MESSAGE), z.maxLength(20)),
 })
 export type RegistrationRequest = z.infer<typeof registrationRequestSchema>
 
@@ -33,7 +34,7 @@ export const REGISTRATION_MESSAGES = {
 } as const
 
 /** POST /reminder/ {email} */
-export const reminderRequestSchema = z.object({ email: z.string().check(z.trim(), z.maxLength(254)) })
+export const reminderRequestSchema = z.object({ email: lineText().check(z.maxLength(254)) })
 /**
  * The answer: only `result` is relied on (1 sent, anything else unknown); the client shows the
  * spec's own texts (§8), so a backend that sends no message, or a number as a string, still works.

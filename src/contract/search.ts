@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { brandRefSchema, filterRequestSchema } from './catalogue'
+import { lineText } from './common'
 
 export const SEARCH_MIN_LENGTH = 2
 export const AUTOCOMPLETE_LIMIT = 10
@@ -9,10 +10,10 @@ export const SEARCH_MESSAGES = {
 } as const
 
 /** An absent keyword is too short, not malformed. */
-const keyword = z.pipe(z._default(z.string(), ''), z.string().check(z.trim(), z.minLength(SEARCH_MIN_LENGTH, SEARCH_MESSAGES.tooShort), z.maxLength(200)))
+const keyword = z.pipe(z._default(lineText(), ''), z.string().check(z.minLength(SEARCH_MIN_LENGTH, SEARCH_MESSAGES.tooShort), z.maxLength(200)))
 
 /** GET /search/?keyword=&simple=1: autocomplete. */
-export const autocompleteQuerySchema = z.object({ keyword, simple: z.optional(z.string()) })
+export const autocompleteQuerySchema = z.object({ keyword, simple: z.optional(lineText()) })
 
 const autocompleteItemSchema = z.object({
   id: z.int(),

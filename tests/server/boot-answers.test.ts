@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import type { LightMyRequestResponse } from 'fastify'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { initDataSchema } from '../../src/contract/account'
 import {
@@ -13,7 +14,9 @@ import {
   SESSION_ADDRESS,
   basketAddress,
 } from '../../src/contract/boot-answers'
+import type { Database } from '../../server/db/schema'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
+import { stockedProducts } from '../support/server-requests'
 
 /** A built page as scripts/route-pages.ts writes it: its head names its own boot calls. */
 const pageWith = (calls: string) =>
@@ -30,10 +33,12 @@ beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'cabinet-boot-'))
   mkdirSync(join(clientDir, 'cabinet', 'orders'), { recursive: true })
   mkdirSync(join(clientDir, 'plain'))
+  mkdirSync(join(clientDir, 'cart'))
   writeFileSync(join(clientDir, 'index.html'), pageWith(''))
   writeFileSync(join(clientDir, 'cabinet', 'index.html'), pageWith('/api/filterinit/ /api/nothing/'))
   writeFileSync(join(clientDir, 'cabinet', 'orders', 'index.html'), pageWith(ORDERS_FIRST_PAGE_ADDRESS))
   writeFileSync(join(clientDir, 'plain', 'index.html'), PLAIN_PAGE)
+  writeFileSync(join(clientDir, 'cart', 'index.html'), pageWith('/api/getBasketTableInit/'))
   fixture = await startServer({ clientDir })
   dealer = await loginAs(fixture, 'mainAccount', 0)
   otherDealer = await loginAs(fixture, 'mainAccount', 1)
@@ -134,5 +139,78 @@ describe('boot answers in a page', () => {
     const head = await fixture.app.inject({ method: 'HEAD', url: '/cabinet/', headers: { ...html, cookie: dealer } })
     expect(head.statusCode).toBe(200)
     expect(head.headers['cache-control']).toBe('no-cache')
+  })
+})
+
+/** String.prototype.replace's replacement patterns: the text before the match, the match, the text after it, and the rest of them. */
+const REPLACEMENT_PATTERNS = "$` $& $' $$ $1 $<name>"
+
+/**
+ * Every text a boot answer can show, besides the dealer's order and cancel comments (written
+ * through the API below): the account, the company, its contracts, contragents, addresses and
+ * consignees, the warehouses, the catalogue's names and the order states.
+ */
+const SHOWN_TEXTS: { [T in keyof Database]?: readonly (keyof Database[T] & string)[] } = {
+  users: ['name', 'email', 'phone'],
+  customers: ['company', 'inn'],
+  contragents: ['company', 'inn'],
+  contracts: ['header'],
+  addresses: ['full_address', 'postindex'],
+  consignees: ['surname', 'name'],
+  warehouses: ['header', 'address', 'schedule'],
+  brands: ['header'],
+  categories: ['header'],
+  products: ['articul', 'header', 'description'],
+  params: ['header', 'unit'],
+  tags: ['header'],
+  order_states: ['header'],
+}
+
+/** The page as the server sends it with its boot answers element taken out: the built page, unchanged. */
+const withoutAnswers = (body: string) =>
+  body.replace(new RegExp(`<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">.*?</script>\\n  `, 's'), '')
+
+describe('boot answers holding $ replacement patterns', () => {
+  it('go into the page as they are, once, and the page around them stays as built', async () => {
+    const cookie = await loginAs(fixture, 'mainAccount', 0)
+    const post = (url: string, payload: object) => fixture.app.inject({ method: 'POST', url, payload, headers: { cookie } })
+    const contract = initDataSchema.parse(await api(INIT_DATA_ADDRESS, cookie)).selectedContract
+    const [ordered, kept] = await stockedProducts(fixture, { min: 2, count: 2 })
+    const addToBasket = async (id: number) => expect((await post('/api/processBasket/', { id, qnt: 1, wms: 1, type: 'add', contract })).statusCode).toBe(200)
+
+    // the dealer's own texts: an order's comment, and the reason it was cancelled (its status)
+    await addToBasket(ordered!.id)
+    const delivery = { method: '3', company: '1', type: 'terminal', region: '1' }
+    const placed = await post('/api/placeOrder/', { contract, delivery, address_id: 1, comment: `Комментарий ${REPLACEMENT_PATTERNS}` })
+    expect(placed.statusCode, placed.body).toBe(200)
+    const orderId = (placed.json() as { order: { id: number } }).order.id
+    const cancelled = await post('/api/order/', { id: orderId, action: 'cancel', cancelComment: `Отмена ${REPLACEMENT_PATTERNS}` })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    await addToBasket(kept!.id)
+    // everything else a boot answer shows
+    for (const [table, columns] of Object.entries(SHOWN_TEXTS)) {
+      const set = Object.fromEntries(columns.map((column) => [column, sql`${sql.ref(column)} || ${` ${REPLACEMENT_PATTERNS}`}`]))
+      await fixture.db.kysely
+        .updateTable(table as keyof Database)
+        .set(set as never)
+        .execute()
+    }
+
+    const pages = {
+      '/login/': pageWith(''),
+      '/cabinet/': pageWith('/api/filterinit/ /api/nothing/'),
+      '/cabinet/orders/': pageWith(ORDERS_FIRST_PAGE_ADDRESS),
+      '/cart/': pageWith('/api/getBasketTableInit/'),
+    }
+    for (const [address, built] of Object.entries(pages)) {
+      const body = (await page(address, cookie)).body
+      expect(withoutAnswers(body), address).toBe(built)
+      expect(body.split(`id="${BOOT_ANSWERS_ELEMENT_ID}"`), address).toHaveLength(2)
+      const answers = answersIn(body)
+      for (const [call, answer] of Object.entries(answers)) {
+        expect(answer, call).toEqual(await api(call, cookie))
+        expect(JSON.stringify(answer), `${address} ${call} shows a text with the patterns`).toContain(REPLACEMENT_PATTERNS)
+      }
+    }
   })
 })

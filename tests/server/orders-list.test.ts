@@ -256,6 +256,9 @@ describe('GET /api/order/ malformed queries', () => {
       '?dateselect=period&start_date=01.01.1999',
       '?dateselect=period&start_date=1.1.2026',
       '?dateselect=period&start_date=10.01.2026&end_date=09.01.2026',
+      // a control character in a text (a NUL above all: PostgreSQL refuses one); tests/server/fuzz.test.ts tries them all
+      '?dateselect=all&search_doc=%00',
+      '?dateselect=all&article=a%00b',
     ]
     for (const query of malformed) {
       const response = await get(query, accounts.main.cookie)
@@ -265,7 +268,7 @@ describe('GET /api/order/ malformed queries', () => {
   })
 
   it('answers text that no order holds with an empty list, not an error', async () => {
-    for (const text of ['\u0000', 'a\u0000b', '\\', "'; drop table orders; --", '😀', '%_%']) {
+    for (const text of ['\\', "'; drop table orders; --", '😀', '%_%']) {
       for (const field of ['article', 'search_doc']) {
         const response = await get(`?dateselect=all&${field}=${encodeURIComponent(text)}`, accounts.main.cookie)
         expect(response.statusCode, `${field}=${JSON.stringify(text)}`).toBe(200)

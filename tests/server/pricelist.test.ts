@@ -7,6 +7,7 @@ import { PRICELIST_LIMITS, PRICELIST_MESSAGES, pricelistResponseSchema, type Pri
 import { contractPrice } from '../../server/catalogue/contract'
 import { encodeCp1251 } from '../fixtures/pricelist/cp1251'
 import { multipartForm } from '../../scripts/bench-support/multipart'
+import { HOSTILE_DATA_ROW, hostileXlsx } from '../../scripts/bench-support/hostile-xlsx'
 import { demoLogin, loginAs, readTable, startServer, type ServerFixture } from '../support/server-fixture'
 import { basketLineQnt, userIdOf } from '../support/server-requests'
 
@@ -192,6 +193,29 @@ describe('POST /api/uploadsFromFile/', () => {
     expect(PRICELIST_MESSAGES.binaryXls).toMatch(/XLSX.*CSV/)
     expect(await readTable(fixture.db, 'basket_lines')).toEqual(before)
   })
+
+  it('stops an XLSX that unpacks past 50 МБ, whatever its headers declare, and one with too many rows, and the server answers meanwhile', async () => {
+    // the attack of issue 21: one row repeated, 190 MB unpacked, headers that say 1 MB
+    const bomb = hostileXlsx({ unpackedBytes: 190 * 1024 * 1024, declaredBytes: 1024 * 1024 })
+    expect(bomb.length).toBeLessThan(PRICELIST_LIMITS.fileBytes)
+    const upload = uploadFile(bomb)
+    // read off the event loop: a session call is answered while the file is being read
+    const session = await fixture.app.inject({ method: 'GET', url: '/api/session/', headers: { cookie } })
+    expect(session.statusCode).toBe(200)
+    const response = await upload
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toEqual({ message: PRICELIST_MESSAGES.unpackedTooLarge })
+    // honest headers over the cap: refused before reading
+    const honest = await uploadFile(hostileXlsx({ unpackedBytes: PRICELIST_LIMITS.unpackedBytes + 1024 }))
+    expect(honest.statusCode).toBe(413)
+    expect(honest.json()).toEqual({ message: PRICELIST_MESSAGES.unpackedTooLarge })
+    // small unpacked, but more order lines than an upload may hold: stopped at the row cap
+    const rows = await uploadFile(
+      hostileXlsx({ unpackedBytes: (PRICELIST_LIMITS.rows + 10) * (HOSTILE_DATA_ROW.length + 6) + 200, rowXml: HOSTILE_DATA_ROW }),
+    )
+    expect(rows.statusCode).toBe(400)
+    expect(rows.json()).toEqual({ message: PRICELIST_MESSAGES.tooManyRows })
+  }, 120_000)
 
   it('refuses a file over 5 MB', async () => {
     const response = await uploadFile(Buffer.alloc(PRICELIST_LIMITS.fileBytes + 1, 'a'))
