@@ -69,7 +69,7 @@ export const actRequestMachine = setup({
       },
     },
     validating: {
-      description: "Spec §5: both dates real, the start earlier than the end, the contract the contragent's",
+      description: "The form's check: both dates real, the start earlier than the end, the contract the contragent's",
       always: [{ guard: 'hasFieldError', target: 'invalid', actions: 'storeFieldError' }, { target: 'submitting' }],
     },
     invalid: {

@@ -269,7 +269,7 @@ export const favoritesNeedsMachine = setup({
         },
         saved: {
           description: '"Потребность сохранена" beside the field for 1.5 s',
-          after: { savedMessage: { target: 'idle', description: 'The message hides (spec §9: 1.5 s)', actions: 'resetNeedEdit' } },
+          after: { savedMessage: { target: 'idle', description: 'The message hides (after 1.5 s)', actions: 'resetNeedEdit' } },
           on: {
             'need.input': { target: 'editing', description: 'The dealer types again', actions: { type: 'storeNeedText', params: ({ event }) => event } },
           },

@@ -160,7 +160,7 @@ export const productCardMachine = setup({
           },
         },
         wish: {
-          description: 'The favourite toggle (spec §4: set or unset per product)',
+          description: 'The favourite toggle (set or unset per product)',
           initial: 'idle',
           states: {
             idle: {
