@@ -16,9 +16,15 @@ export interface BrowserPathOptions extends GenerateOptions {
   /**
    * 'definition': the replayed subset takes each transition of the machine's definition once (the
    * state node that defines it, the event and which of its guarded branches), so a transition a
-   * parent state defines is not taken again from each of its children; default 'graph' (`coverKey`)
+   * parent state defines is not taken again from each of its children, and goes through each
+   * leaf state a walkable path reaches; default 'graph' (`coverKey`)
    */
   cover?: 'graph' | 'definition'
+  /**
+   * Whether every state value a walkable path ends in is shown too (default true); a machine of
+   * parallel regions, whose values are the product of its regions', leaves this off
+   */
+  everyStateValue?: boolean
 }
 
 export interface BrowserPaths {
@@ -47,6 +53,18 @@ function definedTransitionsOf(path: MachinePath): string[] {
     })
   })
 }
+
+/** 'list.live.shown.empty' for each state node a value is in, down to its leaves. */
+export function leafNodesOf(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [`${prefix}${value}`]
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => leafNodesOf(child, `${prefix}${key}.`))
+}
+
+/** The transitions of the definition a path takes, and the leaf states it goes through (an eventless branch's target too). */
+const definitionGoalsOf = (path: MachinePath): string[] => [
+  ...definedTransitionsOf(path),
+  ...path.steps.flatMap((step) => leafNodesOf(step.state.value).map((node) => `in ${node}`)),
+]
 
 /** Each state value a path goes through. */
 export const statesOf = (path: MachinePath): string[] => path.steps.map((step) => stateKey(step.state))
@@ -80,7 +98,7 @@ export function browserPaths(machine: AnyStateMachine, options: BrowserPathOptio
     input,
   }) as MachinePath[]
   const walkable = withoutPrefixes(shortest)
-  const edgesOf = (path: MachinePath) => (options.cover === 'definition' ? definedTransitionsOf(path) : transitionsOf(path, coverKey))
+  const edgesOf = (path: MachinePath) => (options.cover === 'definition' ? definitionGoalsOf(path) : transitionsOf(path, coverKey))
   const uncovered = new Set(walkable.flatMap(edgesOf))
   const replayed: MachinePath[] = []
   const gain = (path: MachinePath) => new Set(edgesOf(path).filter((edge) => uncovered.has(edge))).size
@@ -90,7 +108,8 @@ export function browserPaths(machine: AnyStateMachine, options: BrowserPathOptio
     for (const edge of edgesOf(best)) uncovered.delete(edge)
   }
   // paths without transitions (the initial state only) still show a state
-  for (const path of walkable) if (!replayed.some((kept) => statesOf(kept).includes(stateKey(path.state)))) replayed.push(path)
+  if (options.everyStateValue !== false)
+    for (const path of walkable) if (!replayed.some((kept) => statesOf(kept).includes(stateKey(path.state)))) replayed.push(path)
   return { generated, walkable, replayed }
 }
 
