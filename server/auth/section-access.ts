@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler, RouteOptions } from 'fastify'
 import * as z from 'zod/mini'
-import { closedMenuKeys, sectionClosedMessage } from '../../src/contract/menu'
+import { BASKET_KEY, closedMenuKeys, sectionClosedMessage } from '../../src/contract/menu'
 import { HttpError } from '../validation'
 
 /** A route as Fastify registers it: 'METHOD url-pattern', e.g. 'GET /api/order/:id/'. */
@@ -15,6 +15,12 @@ export const SECTION_CALLS: Readonly<Record<string, readonly CallPattern[]>> = {
   cabinet: [],
   brand: ['POST /api/getProductsByBrandId/'],
   cart: [
+    // issue 21 item 12: a manager whose basket is closed may not fill or read it from any screen
+    'POST /api/processBasket/',
+    'POST /api/processBasketUpdate/',
+    'GET /api/getBasketData/',
+    'POST /api/clearBasket/',
+    'POST /api/processProductSet/',
     'POST /api/placeOrder/',
     'GET /api/getBasketTableInit/',
     'GET /api/warehouse/:id/',
@@ -52,11 +58,6 @@ export const SHARED_CALLS: readonly CallPattern[] = [
   'POST /api/unsetWish/',
   'POST /api/setNeed/',
   'POST /api/unsetNeed/',
-  'POST /api/processBasket/',
-  'POST /api/processBasketUpdate/',
-  'GET /api/getBasketData/',
-  'POST /api/clearBasket/',
-  'POST /api/processProductSet/',
   'GET /search/',
   'POST /api/search/',
   'POST /registration/',
@@ -67,6 +68,21 @@ export const SHARED_CALLS: readonly CallPattern[] = [
   'POST /api/:resource/',
   'POST /api/:resource/:id/',
 ]
+
+/**
+ * Calls of other sections that fill the basket (issue 21, item 12): besides their own section's
+ * check, they are refused while the basket is closed. A call that only sometimes fills it names
+ * when (the order's and the draft's «Повторить», not their other actions).
+ */
+export const BASKET_FILLING_CALLS: Readonly<Partial<Record<CallPattern, (body: unknown) => boolean>>> = {
+  'POST /api/addCartFromPricelist/': () => true,
+  'POST /api/order/': (body) => actionOf(body) === 'repeat',
+  'POST /api/drafts/': (body) => actionOf(body) === 'repeat',
+}
+
+function actionOf(body: unknown): unknown {
+  return typeof body === 'object' && body !== null && 'action' in body ? body.action : undefined
+}
 
 const sectionByCall = new Map(Object.entries(SECTION_CALLS).flatMap(([key, calls]) => calls.map((call) => [call, key] as const)))
 
@@ -85,10 +101,10 @@ function disabledMenusOf(json: string): string[] {
   }
 }
 
-/** preHandler after `requireAccount`: 403 when the signed-in login's disabledMenus close the section. */
-function refuseClosedSection(key: string): preHandlerAsyncHookHandler {
+/** preHandler after `requireAccount`: 403 when the signed-in login's disabledMenus close the section (and only when `applies`). */
+function refuseClosedSection(key: string, applies: (body: unknown) => boolean = () => true): preHandlerAsyncHookHandler {
   return async (request) => {
-    if (request.user && closedMenuKeys(disabledMenusOf(request.user.disabled_menus)).has(key)) {
+    if (request.user && applies(request.body) && closedMenuKeys(disabledMenusOf(request.user.disabled_menus)).has(key)) {
       throw new HttpError(403, sectionClosedMessage(key))
     }
   }
@@ -108,5 +124,7 @@ export function closeDisabledSections(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     const key = methods.map((method) => sectionOfRoute(method, route.url)).find((found) => found !== undefined)
     if (key !== undefined) route.preHandler = appended(route.preHandler, refuseClosedSection(key))
+    const fillsBasket = methods.map((method) => BASKET_FILLING_CALLS[`${method} ${route.url}` as CallPattern]).find((found) => found !== undefined)
+    if (fillsBasket !== undefined) route.preHandler = appended(route.preHandler, refuseClosedSection(BASKET_KEY, fillsBasket))
   })
 }

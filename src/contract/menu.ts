@@ -36,6 +36,9 @@ export const MENU: readonly MenuEntry[] = [
 
 export const MENU_KEYS = MENU.map((entry) => entry.key)
 
+/** The basket's section (issue 21, item 12): closing it also closes every way into the basket and its calls. */
+export const BASKET_KEY = 'cart'
+
 /** The account's own page: where a login always gets in, so no list of keys can close it. */
 export const ALWAYS_OPEN_KEY = 'profile'
 

@@ -16,7 +16,10 @@ export interface AddToBasketInput {
   productId: number
   /** the warehouse the line is taken from (wms) */
   warehouse: number
-  /** free stock at that warehouse as the list showed it; null counts as 0 */
+  /**
+   * what can still be added at that warehouse as the controls show it: the list's stock less what
+   * the basket already holds there (issue 21, item 8); null counts as 0
+   */
   available: number | null
   contract: string
 }
@@ -35,6 +38,8 @@ export type AddToBasketEvent =
   | { type: 'quantity.decrement' }
   | { type: 'basket.add' }
   | { type: 'basket.retry' }
+  /** what the controls show as free now (the list reloaded, the basket changed): the next check uses it */
+  | { type: 'stock.known'; available: number | null }
 
 const quantityOf = (context: AddToBasketContext) => parseQuantity(context.quantityText)
 
@@ -60,7 +65,10 @@ export const addToBasketMachine = setup({
   actions: {
     storeQuantityText: assign({ quantityText: (_, params: { text: string }) => normalizeQuantityText(params.text) }),
     storeCommittedQuantity: assign({ quantityText: ({ context }) => commitQuantityText(context.quantityText) }),
-    storeStep: assign({ quantityText: ({ context }, params: { delta: 1 | -1 }) => String(stepQuantity(quantityOf(context), params.delta)) }),
+    storeStep: assign({
+      quantityText: ({ context }, params: { delta: 1 | -1 }) => String(stepQuantity(quantityOf(context), params.delta, context.available)),
+    }),
+    storeKnownStock: assign({ available: (_, params: { available: number | null }) => availableQuantity(params.available) }),
     resetQuantityToAvailable: assign({ quantityText: ({ context }) => String(context.available) }),
     storeAvailable: assign({
       available: ({ context }, outcome: AddLineOutcome) => (outcome.outcome === 'overStock' ? outcome.available : context.available),
@@ -93,9 +101,13 @@ export const addToBasketMachine = setup({
           description: 'The dealer leaves the field: an empty field becomes 1',
           actions: 'storeCommittedQuantity',
         },
+        'stock.known': {
+          description: 'The controls show another free quantity (stock less what the basket holds): "+" and the check use it',
+          actions: { type: 'storeKnownStock', params: ({ event }) => ({ available: event.available }) },
+        },
         'quantity.increment': {
           target: '.ready',
-          description: '"+": one more',
+          description: '"+": one more, never past the free quantity',
           actions: { type: 'storeStep', params: { delta: 1 } },
         },
         'quantity.decrement': {
@@ -108,7 +120,7 @@ export const addToBasketMachine = setup({
           {
             guard: 'isOverStock',
             target: '.overStock',
-            description: 'More than the warehouse has: nothing is sent, the quantity resets to the stock',
+            description: 'More than the warehouse has free (its stock less the basket): nothing is sent, the quantity resets to that',
             actions: 'resetQuantityToAvailable',
           },
           { target: 'adding', description: 'The dealer presses "В корзину"' },

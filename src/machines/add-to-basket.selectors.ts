@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import type { addToBasketMachine } from './add-to-basket.machine'
+import type { basketMachine } from './basket.machine'
 
 type AddToBasketSnapshot = SnapshotFrom<typeof addToBasketMachine>
 
@@ -12,3 +13,24 @@ export const noticeOf = (snapshot: AddToBasketSnapshot): AddToBasketNotice | nul
 
 /** The add call runs: the stepper and the button are disabled. */
 export const isAdding = (snapshot: AddToBasketSnapshot): boolean => snapshot.matches('adding')
+
+type BasketSnapshot = SnapshotFrom<typeof basketMachine>
+
+export interface BasketPlace {
+  productId: number
+  warehouse: number
+  /** the contract the controls add under ('0': the selected one, whose basket this is) */
+  contract: string
+}
+
+/**
+ * Issue 21, item 8: how many units of the product the basket already holds at that warehouse
+ * («в корзине: N»), as the running basket last loaded it; 0 before it loads or for another contract.
+ */
+export function inBasketOf(basket: BasketSnapshot | undefined, place: BasketPlace): number {
+  const data = basket?.context.data
+  if (!data || (place.contract !== '0' && place.contract !== data.contract)) return 0
+  let units = 0
+  for (const line of Object.values(data.products)) if (line.product.id === place.productId && line.wms === place.warehouse) units += line.qnt
+  return units
+}

@@ -37,7 +37,11 @@ export const basketAddersMachine = setup({
   actions: {
     storeTouched: assign({ keys: ({ context, event }) => touched(context.keys, event.key) }),
     startAdder: enqueueActions(({ enqueue, event }) => enqueue.spawnChild('addToBasket', { id: event.key, input: event.input })),
-    forwardEvent: enqueueActions(({ enqueue, event }) => enqueue.sendTo(event.key, event.event)),
+    /** the free quantity the controls show goes first, so the adder checks the event against it */
+    forwardEvent: enqueueActions(({ enqueue, event }) => {
+      enqueue.sendTo(event.key, { type: 'stock.known', available: event.input.available } satisfies AddToBasketEvent)
+      enqueue.sendTo(event.key, event.event)
+    }),
     stopOldest: enqueueActions(({ context, enqueue }) => {
       const [oldest] = context.keys
       if (oldest !== undefined) enqueue.stopChild(oldest)
@@ -52,7 +56,7 @@ export const basketAddersMachine = setup({
     'adder.send': [
       {
         guard: 'isRunning',
-        description: 'The adder of these controls runs: it gets the event',
+        description: 'The adder of these controls runs: it gets the free quantity the controls show, then the event',
         actions: ['storeTouched', 'forwardEvent'],
       },
       {

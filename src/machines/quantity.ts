@@ -27,11 +27,18 @@ export function parseQuantity(text: string): number {
 /** The field's text once the dealer leaves it: always a number. */
 export const commitQuantityText = (text: string): string => String(parseQuantity(text))
 
-/** The +/- buttons: the quantity changes only if the result is positive (spec §5). */
-export function stepQuantity(quantity: number, delta: 1 | -1): number {
+/**
+ * The +/- buttons: the quantity changes only if the result is positive (spec §5), and "+" stops
+ * at `max` (the free stock, where the stepper knows it).
+ */
+export function stepQuantity(quantity: number, delta: 1 | -1, max: number = MAX_LINE_QUANTITY): number {
   const next = quantity + delta
-  return next >= QUANTITY_MIN && next <= MAX_LINE_QUANTITY ? next : quantity
+  const ceiling = Math.min(max, MAX_LINE_QUANTITY)
+  return next >= QUANTITY_MIN && (delta < 0 || next <= ceiling) ? next : quantity
 }
 
 /** Spec §5: an unknown (null) stock counts as 0. */
 export const availableQuantity = (stock: number | null | undefined): number => Math.max(0, stock ?? 0)
+
+/** Issue 21, item 8: what can still be added at a warehouse, its stock less what the basket already holds there. */
+export const freeQuantity = (stock: number | null | undefined, inBasket: number): number => Math.max(0, availableQuantity(stock) - inBasket)

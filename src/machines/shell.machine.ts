@@ -1,6 +1,7 @@
 import { assign, createMachine, enqueueActions, raise, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate'
 import type { BasketSummary, InitData, Warehouse } from '../contract/account'
 import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
+import { BASKET_KEY } from '../contract/menu'
 import type { basketMachine } from './basket.machine'
 import type { searchAutocompleteMachine } from './search-autocomplete.machine'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
@@ -10,6 +11,7 @@ import { productCardHostMachine } from './product-card-host.machine'
 import { screenHostMachine } from './screen-host.machine'
 import type { Navigation, ShellLinkEvent } from './shell-links'
 import type { Address, ScreenFrame } from './screens'
+import { isSectionClosed } from './menu'
 
 export const SHELL_MESSAGES = {
   loadFailed: 'Не удалось загрузить данные кабинета',
@@ -68,6 +70,9 @@ export interface SetContractOutput {
   selectedContract: string
   basket: BasketSummary
 }
+
+/** Issue 21, item 12: the account's disabledMenus close the basket («Корзина», key 'cart'). */
+export const isBasketClosedFor = (initData: InitData | null): boolean => isSectionClosed(BASKET_KEY, initData?.account.disabledMenus ?? [])
 
 const BASKET_PAGE_PATH = '/cart/'
 const isBasketPage = (address: Address | null) => address?.path === BASKET_PAGE_PATH
@@ -132,6 +137,7 @@ export const shellMachine = setup({
     setContract: unprovidedPromise<SetContractOutput, { id: string }>('setContract'),
   },
   guards: {
+    isBasketClosed: ({ context }) => isBasketClosedFor(context.initData),
     canSelectContract: ({ context, event }) =>
       event.type === 'contract.select' &&
       context.initData !== null &&
@@ -312,7 +318,7 @@ export const shellMachine = setup({
         },
         basket: {
           description: "The basket of the selected contract; the header shows the init data's figures until it runs",
-          initial: 'loadingCode',
+          initial: 'checkingAccess',
           on: {
             'basket.changed': {
               guard: 'isSelectedContractBasket',
@@ -322,6 +328,16 @@ export const shellMachine = setup({
             },
           },
           states: {
+            checkingAccess: {
+              description: 'Decides whether the account may use the basket at all',
+              always: [
+                { guard: 'isBasketClosed', target: 'closed', description: 'The main account closed «Корзина» to this manager' },
+                { target: 'loadingCode', description: 'The basket is open to the account' },
+              ],
+            },
+            closed: {
+              description: 'No basket runs: the header has no summary and no list offers «В корзину» (the server refuses basket calls with 403)',
+            },
             ...basketStates,
             running: {
               ...basketStates.running,

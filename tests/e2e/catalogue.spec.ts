@@ -75,6 +75,40 @@ test.describe('catalogue /cabinet/', () => {
     expect(page.url()).toBe(before)
   })
 
+  test('a price range with a decimal comma applies when the field is left, and «Применить» applies it too', async ({ page }) => {
+    const catalogue = new CataloguePage(page)
+    await catalogue.open('/cabinet/?catalog=-1')
+    const from = catalogue.panel.getByLabel('Цена, ₽: от')
+    const to = catalogue.panel.getByLabel('Цена, ₽: до')
+    // the server's bounds as a Russian dealer writes them: a comma, never a point
+    for (const field of [from, to]) expect(await field.getAttribute('placeholder')).toMatch(/^\d+(,\d+)?$/)
+
+    const prices = await catalogue.prices()
+    const whole = Math.floor(prices[Math.floor(prices.length / 2)]!)
+    // «1000,5» is 1 000.5, not 10 005; leaving the field (a click elsewhere) applies it
+    await catalogue.changing(async () => {
+      await from.fill(`${whole},5`)
+      await page.getByRole('heading', { level: 1 }).click()
+    })
+    expect(Number(catalogue.search().get('minprice'))).toBe(whole + 0.5)
+    await expect(from).toHaveValue(`${whole},5`)
+    for (const price of await catalogue.prices()) expect(price).toBeGreaterThanOrEqual(whole + 0.5)
+
+    // the visible «Применить» applies the upper bound, kopecks and all
+    await catalogue.changing(async () => {
+      await to.fill(`${whole + 1000},25`)
+      await catalogue.panel.getByRole('button', { name: 'Применить: Цена, ₽' }).click()
+    })
+    expect(Number(catalogue.search().get('maxprice'))).toBe(whole + 1000.25)
+    for (const price of await catalogue.prices()) expect(price).toBeLessThanOrEqual(whole + 1000.25)
+
+    // moving from one bound to the other is not leaving the range yet
+    const before = page.url()
+    await from.fill(`${whole + 1}`)
+    await from.press('Tab')
+    expect(page.url()).toBe(before)
+  })
+
   test('sorts: a column cycles none → ascending → descending → none; another column resets it', async ({ page }) => {
     const catalogue = new CataloguePage(page)
     await catalogue.open('/cabinet/?catalog=-1&page=3')

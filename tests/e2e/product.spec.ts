@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { BasketSummary } from '../../src/contract/account'
 import { BASKET_MESSAGES, basketDataSchema } from '../../src/contract/basket'
 import { productResponseSchema, TAB_HEADERS, type ProductCard } from '../../src/contract/product'
-import { formatCount, formatMoney, PRODUCT_FORMS } from '../../src/views/ui/format'
+import { formatCount, formatInteger, formatMoney, PRODUCT_FORMS } from '../../src/views/ui/format'
 import { signIn } from './support/cabinet-shell'
 import { CataloguePage } from './support/catalogue-page'
 import { DEMO } from './support/demo-logins'
@@ -227,4 +227,60 @@ test('add to basket from a catalogue row: the row shows the popup and the header
   expect(after.sum).toBeGreaterThan(before.sum)
   await expect(shell.basketSummary).toHaveText(summaryText(after))
   await expect(new AddToBasketControls(row!).popup).toBeHidden({ timeout: 5_000 })
+})
+
+test('«в корзине: N» on the row and in the card: the stepper and the stock check count only what is left, after a reload too', async ({ page }) => {
+  await signIn(page, DEMO.dealer.email)
+  const rows = productRows(page)
+  await expect(rows.first()).toBeVisible()
+  // a row with stock and nothing of it in the basket yet
+  let row: Locator | null = null
+  let stock = 0
+  for (let index = 0; index < (await rows.count()) && row === null; index++) {
+    const candidate = rows.nth(index)
+    const shown = Number((await candidate.locator('td:nth-child(7)').innerText()).replace(/\D/g, ''))
+    if (shown > 0 && shown < 1000 && (await candidate.getByText(/^в корзине:/).count()) === 0) [row, stock] = [candidate, shown]
+  }
+  if (row === null) throw new Error('no product with stock on the first catalogue page is free of the basket')
+  const header = await headerOf(row)
+  const controls = new AddToBasketControls(row, header)
+
+  // the whole stock goes into the basket: the row says so, and its stock column still shows the warehouse's stock
+  await controls.addQuantity(String(stock))
+  await expect(controls.popup).toBeVisible()
+  await expect(controls.form.getByText(`в корзине: ${formatInteger(stock)}`)).toBeVisible()
+  const basket = await basketData(page)
+  const line = Object.values(basket.products).find((each) => each.product.header === header)!
+  expect(line.qnt).toBe(stock)
+
+  // nothing is free any more: "+" stops, and «В корзину» refuses without asking the server
+  let adds = 0
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/processBasket/')) adds++
+  })
+  await controls.type('1')
+  await controls.increment.click()
+  await expect(controls.quantity).toHaveValue('1')
+  await controls.add.click()
+  await expect(controls.alert).toHaveText(BASKET_MESSAGES.overStock)
+  await expect(controls.quantity).toHaveValue('0')
+  expect(adds).toBe(0)
+
+  // the card says the same
+  await row.getByRole('button', { name: header, exact: true }).click()
+  const card = new ProductCardDialog(page)
+  await card.shown()
+  await expect(card.basketOf(header).form.getByText(`в корзине: ${formatInteger(stock)}`)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(card.dialog).toBeHidden()
+
+  // and so does the row after a reload
+  await page.reload()
+  await expect(
+    new AddToBasketControls(page.getByRole('table', { name: 'Товары каталога' }), header).form.getByText(`в корзине: ${formatInteger(stock)}`),
+  ).toBeVisible()
+
+  // the basket as it was
+  const cleared = await page.request.post('/api/processBasketUpdate/', { data: { id: line.product.id, wms: line.wms, contract: basket.contract, qnt: 0 } })
+  expect(cleared.status()).toBe(200)
 })

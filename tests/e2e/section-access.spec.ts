@@ -101,3 +101,34 @@ test('sign-in lands on the first open section; a ?redirect= into a closed one sh
   await expect(page).toHaveURL('/cabinet/brand/0/')
   await expectNoAccess(page, shell, 'brand', 'Черновики')
 })
+
+test('a manager whose basket is closed gets no «В корзину» and no basket summary; the server refuses the add (issue 21, item 12)', async ({
+  page,
+  checkA11y,
+}) => {
+  closing('cart')
+  const shell = await signIn(page, MANAGER)
+  await expect(page).toHaveURL('/cabinet/')
+  await expect(shell.menuEntry('Корзина')).toHaveCount(0)
+  const table = page.getByRole('table', { name: 'Товары каталога' })
+  await expect(table.getByRole('row').nth(1)).toBeVisible()
+  // neither the rows nor their column offer the basket, and the header has no summary leading to «Нет доступа»
+  await expect(table.getByRole('form', { name: /^В корзину: / })).toHaveCount(0)
+  await expect(table.getByRole('columnheader', { name: 'В корзину' })).toHaveCount(0)
+  await expect(shell.header.getByRole('link', { name: /^Корзина:/ })).toHaveCount(0)
+  await checkA11y(page)
+
+  // nor does the product card
+  const name = table.getByRole('row').nth(1).getByRole('cell').nth(2).getByRole('button')
+  await name.click()
+  const card = page.getByRole('dialog', { name: 'Карточка товара' })
+  await expect(card.getByRole('heading', { level: 2 })).toBeVisible()
+  await expect(card.getByRole('form', { name: /^В корзину: / })).toHaveCount(0)
+  await expect(card.getByRole('button', { name: 'В корзину' })).toHaveCount(0)
+  await page.keyboard.press('Escape')
+
+  // the server refuses what the page no longer offers
+  const response = await page.request.post('/api/processBasket/', { data: { id: 1, qnt: 1, wms: 1, type: 'add' } })
+  expect(response.status()).toBe(403)
+  expect(await response.json()).toEqual({ message: sectionClosedMessage('cart') })
+})

@@ -18,6 +18,11 @@ const input = (text: string) => ({ type: 'quantity.input' as const, text })
 const cases: EventCases = {
   // 0, within the stock, over the stock, and non-numeric (resets to 1)
   'quantity.input': [input('000'), input('007'), input('99'), input('abc')],
+  // the controls show another free quantity: the basket took some (3 left), or the list reloaded with more (10)
+  'stock.known': [
+    { type: 'stock.known', available: 3 },
+    { type: 'stock.known', available: 10 },
+  ],
   'xstate.done.actor.addLine': [
     { type: 'xstate.done.actor.addLine', output: { outcome: 'added', basket: BASKET } satisfies AddLineOutcome },
     { type: 'xstate.done.actor.addLine', output: { outcome: 'overStock', available: SERVER_AVAILABLE } satisfies AddLineOutcome },
@@ -36,18 +41,25 @@ const quantityKind = (context: AddToBasketContext) => {
 const serializeState = (snapshot: AnyMachineSnapshot, event: AnyEventObject | undefined, prev?: AnyMachineSnapshot) =>
   `${defaultSerializeState(snapshot, event, prev)} qnt=${quantityKind(contextOf(snapshot))} stock=${contextOf(snapshot).available}`
 
+let previous: AnyMachineSnapshot | undefined
+
 describeMachinePaths(addToBasketMachine, {
   cases,
   serializeState,
   input: INPUT,
-  assertStep: (snapshot, expected) => {
+  assertStep: (snapshot, expected, index) => {
     const context = contextOf(snapshot)
+    const before = index > 0 ? previous : undefined
+    previous = snapshot
     // the key merges quantities of one kind, so the kind and the stock are what must agree
     expect(quantityKind(context)).toBe(quantityKind(contextOf(expected)))
     expect(context.available).toBe(contextOf(expected).available)
     // the field never shows a leading zero
     expect(context.quantityText).toMatch(/^(0|[1-9]\d*)?$/)
-    if (snapshot.matches({ editing: 'overStock' })) expect(parseQuantity(context.quantityText)).toBe(context.available)
+    // on the refusal the field shows what was free then (a later figure from the controls waits for the next check)
+    if (snapshot.matches({ editing: 'overStock' }) && !before?.matches({ editing: 'overStock' })) {
+      expect(parseQuantity(context.quantityText)).toBe(context.available)
+    }
     if (snapshot.matches({ editing: 'failed' })) expect(context.errorMessage).toBe(NETWORK_ERROR_MESSAGE)
   },
 })
@@ -111,6 +123,19 @@ describe('addToBasket beyond the paths', () => {
     expect(requests).toEqual([])
     expect(ADD_TO_BASKET_MESSAGES.zeroQuantity).toBe('Укажите количество товара')
     expect(ADD_TO_BASKET_MESSAGES.overStock).toBe('Не достаточно свободных остатков на складе')
+  })
+
+  it('checks against the free quantity the controls show, and "+" stops there (issue 21, item 8)', () => {
+    const { actor, requests } = start(() => Promise.reject(new Error('must not be called')))
+    actor.send({ type: 'stock.known', available: 2 })
+    actor.send({ type: 'quantity.increment' })
+    actor.send({ type: 'quantity.increment' })
+    expect(actor.getSnapshot().context.quantityText).toBe('2')
+    actor.send({ type: 'stock.known', available: 0 })
+    actor.send({ type: 'basket.add' })
+    expect(actor.getSnapshot().matches({ editing: 'overStock' })).toBe(true)
+    expect(actor.getSnapshot().context.quantityText).toBe('0')
+    expect(requests).toEqual([])
   })
 
   it('counts an unknown stock as 0: any quantity is too many and resets to 0', () => {

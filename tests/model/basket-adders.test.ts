@@ -49,6 +49,21 @@ describe('basket adders', () => {
     adders.stop()
   })
 
+  it('tells a running adder the free quantity the controls show before the event (issue 21, item 8)', () => {
+    const adders = start()
+    adders.send(touch('row a') as never)
+    adders.send(touch('row a') as never)
+    adders.send(touch('row a') as never)
+    const adder = adders.getSnapshot().children['row a']
+    // "+" stopped at the 5 free
+    expect(adder?.getSnapshot().context.quantityText).toBe('4')
+    // the basket took 4 of them meanwhile: the controls show 1 free, and «В корзину» checks against it
+    adders.send({ type: 'adder.send', key: 'row a', input: { ...input(7), available: 1 }, event: { type: 'basket.add' } })
+    expect(adder?.getSnapshot().matches({ editing: 'overStock' })).toBe(true)
+    expect(adder?.getSnapshot().context).toMatchObject({ available: 1, quantityText: '1' })
+    adders.stop()
+  })
+
   it(`keeps at most ${ADDERS_KEPT} adders: the one touched longest ago stops`, () => {
     const adders = start()
     for (let index = 0; index <= ADDERS_KEPT; index++) adders.send(touch(`row ${index}`, index + 1) as never)

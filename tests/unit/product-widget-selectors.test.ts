@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { TAB_IDS } from '../../src/contract/product'
 import { addToBasketMachine, type AddToBasketContext } from '../../src/machines/add-to-basket.machine'
-import { isAdding, noticeOf } from '../../src/machines/add-to-basket.selectors'
+import { inBasketOf, isAdding, noticeOf } from '../../src/machines/add-to-basket.selectors'
+import type { BasketData, BasketLine } from '../../src/contract/basket'
 import { productCardMachine, type ProductCardContext } from '../../src/machines/product-card.machine'
 import { asyncTabViewOf, cardErrorOf, isCardLoading, isWishFailed, isWishSaving, selectedTabOf } from '../../src/machines/product-card.selectors'
 
@@ -30,6 +31,28 @@ describe('add-to-basket selectors', () => {
   it('isAdding holds only while the add call runs', () => {
     expect(isAdding(adderAt('adding'))).toBe(true)
     expect(isAdding(adderAt({ editing: 'ready' }))).toBe(false)
+  })
+})
+
+describe('what the basket already holds (issue 21, item 8)', () => {
+  const line = (id: number, productId: number, wms: number, qnt: number) => ({ id, product: { id: productId }, wms, qnt }) as unknown as BasketLine
+  const data = {
+    contract: '7',
+    products: { '1': line(1, 42, 1, 211), '2': line(2, 42, 2, 5), '3': line(3, 43, 1, 1) },
+  } as unknown as BasketData
+  const basket = { context: { data } } as never
+
+  it('counts the units of the product at the warehouse under the basket’s contract', () => {
+    expect(inBasketOf(basket, { productId: 42, warehouse: 1, contract: '7' })).toBe(211)
+    expect(inBasketOf(basket, { productId: 42, warehouse: 2, contract: '7' })).toBe(5)
+    expect(inBasketOf(basket, { productId: 42, warehouse: 1, contract: '0' })).toBe(211)
+    expect(inBasketOf(basket, { productId: 44, warehouse: 1, contract: '7' })).toBe(0)
+  })
+
+  it('is 0 before the basket loads and for another contract', () => {
+    expect(inBasketOf(undefined, { productId: 42, warehouse: 1, contract: '7' })).toBe(0)
+    expect(inBasketOf({ context: { data: null } } as never, { productId: 42, warehouse: 1, contract: '7' })).toBe(0)
+    expect(inBasketOf(basket, { productId: 42, warehouse: 1, contract: '8' })).toBe(0)
   })
 })
 

@@ -1,7 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MAX_LINE_QUANTITY } from '../../src/contract/basket'
-import { availableQuantity, commitQuantityText, normalizeQuantityText, parseQuantity, QUANTITY_MIN, stepQuantity } from '../../src/machines/quantity'
+import {
+  availableQuantity,
+  commitQuantityText,
+  freeQuantity,
+  normalizeQuantityText,
+  parseQuantity,
+  QUANTITY_MIN,
+  stepQuantity,
+} from '../../src/machines/quantity'
 
 const digit = fc.constantFrom(...'0123456789')
 const digitsOf = (min: number, max: number) => fc.array(digit, { minLength: min, maxLength: max }).map((d) => d.join(''))
@@ -86,6 +94,28 @@ describe('quantity stepper (spec §5)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: MAX_LINE_QUANTITY - 1 }), (qnt) => stepQuantity(stepQuantity(qnt, 1), -1) === Math.max(qnt, QUANTITY_MIN)),
     )
+  })
+})
+
+describe('the stepper stops at the free stock (issue 21, item 8)', () => {
+  it('"+" never passes the free stock; "−" always steps down to 1', () => {
+    expect(stepQuantity(4, 1, 5)).toBe(5)
+    expect(stepQuantity(5, 1, 5)).toBe(5)
+    expect(stepQuantity(1, 1, 0)).toBe(1)
+    expect(stepQuantity(9, -1, 5)).toBe(8)
+    fc.assert(
+      fc.property(fc.integer({ min: QUANTITY_MIN, max: 1000 }), fc.integer({ min: 0, max: 1000 }), (qnt, max) => {
+        const next = stepQuantity(qnt, 1, max)
+        return next === (qnt + 1 <= max ? qnt + 1 : qnt) && stepQuantity(qnt, -1, max) === Math.max(QUANTITY_MIN, qnt - 1)
+      }),
+    )
+  })
+
+  it('the free stock is the stock less what the basket holds, never below 0', () => {
+    expect(freeQuantity(211, 211)).toBe(0)
+    expect(freeQuantity(211, 200)).toBe(11)
+    expect(freeQuantity(null, 0)).toBe(0)
+    expect(freeQuantity(5, 9)).toBe(0)
   })
 })
 

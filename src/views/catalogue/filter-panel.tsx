@@ -73,7 +73,7 @@ interface PriceRangeFilterProps {
 
 const PriceRangeFilter = memo(function PriceRangeFilter({ prices, min, max, onCommit }: PriceRangeFilterProps) {
   const bounds = useMemo(() => priceBounds(prices), [prices])
-  return <RangeFilter legend="Цена, ₽" bounds={bounds} value={{ min, max }} decimals={prices.decimals} onCommit={onCommit} />
+  return <RangeFilter legend="Цена, ₽" bounds={bounds} value={{ min, max }} onCommit={onCommit} />
 })
 
 interface ParamRangeFilterProps {
@@ -89,7 +89,6 @@ const ParamRangeFilter = memo(function ParamRangeFilter({ param, chosen, onCommi
       legend={param.unit ? `${param.header}, ${param.unit}` : param.header}
       bounds={{ min: param.maxmin.minp, max: param.maxmin.maxp }}
       value={{ min: chosen?.minp ?? null, max: chosen?.maxp ?? null }}
-      decimals={3}
       onCommit={(minp, maxp) => onCommit(param.id, minp, maxp)}
     />
   )

@@ -3,6 +3,8 @@ import { useSelector } from '@xstate/react'
 import { SORT_FIELDS, type CatalogueProduct, type MarkKind, type SortField } from '../../contract/catalogue'
 import type { CatalogueFilterActor } from '../../machines/catalogue-filter.machine'
 import { shownContractOf, shownProductsOf, shownWarehouseNameOf, shownWarehouseOf } from '../../machines/catalogue-filter.selectors'
+import { isBasketClosedOf } from '../../machines/shell.selectors'
+import { useShellActor } from '../layout/shell-context'
 import { AddToBasket } from '../product/add-to-basket'
 import { BrandLink } from '../product/product-table'
 import { formatInteger, formatMoney } from '../ui/format'
@@ -31,6 +33,8 @@ export const ProductTable = memo(function ProductTable({ catalogue }: { catalogu
   const contract = useSelector(catalogue, shownContractOf)
   const warehouse = useSelector(catalogue, shownWarehouseOf)
   const warehouseName = useSelector(catalogue, shownWarehouseNameOf)
+  // a manager whose basket is closed gets no «В корзину» column (issue 21, item 12)
+  const canAdd = !useSelector(useShellActor(), isBasketClosedOf)
   const rows = useProgressiveList(products)
 
   return (
@@ -50,12 +54,12 @@ export const ProductTable = memo(function ProductTable({ catalogue }: { catalogu
               Остаток{warehouseName ? ` (${warehouseName})` : ''}
             </th>
             <th scope="col">Отметки</th>
-            <th scope="col">В корзину</th>
+            {canAdd ? <th scope="col">В корзину</th> : null}
           </tr>
         </thead>
         <tbody>
           {rows.shown.map((product) => (
-            <ProductRow key={product.id} product={product} contract={contract} warehouse={warehouse} api={rowsApi} />
+            <ProductRow key={product.id} product={product} contract={contract} warehouse={warehouse} api={rowsApi} canAdd={canAdd} />
           ))}
         </tbody>
       </table>
@@ -80,9 +84,11 @@ interface ProductRowProps {
   contract: string
   warehouse: number
   api: ProductRowsApi
+  /** the account may use the basket */
+  canAdd: boolean
 }
 
-const ProductRow = memo(function ProductRow({ product, contract, warehouse, api }: ProductRowProps) {
+const ProductRow = memo(function ProductRow({ product, contract, warehouse, api, canAdd }: ProductRowProps) {
   return (
     <tr>
       <td className={styles.pictureCell}>
@@ -104,9 +110,11 @@ const ProductRow = memo(function ProductRow({ product, contract, warehouse, api 
         <MarkToggle kind="wish" product={product} api={api} />
         <MarkToggle kind="need" product={product} api={api} />
       </td>
-      <td>
-        <AddToBasket productId={product.id} warehouse={warehouse} available={product.quantity} contract={contract} header={product.header} wrap />
-      </td>
+      {canAdd ? (
+        <td>
+          <AddToBasket productId={product.id} warehouse={warehouse} available={product.quantity} contract={contract} header={product.header} wrap />
+        </td>
+      ) : null}
     </tr>
   )
 })

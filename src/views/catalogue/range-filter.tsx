@@ -1,34 +1,31 @@
 import type { FocusEvent, FormEvent } from 'react'
+import { formatDecimalText, parseDecimalText } from '../../machines/decimal-text'
+import { Button } from '../ui/button'
 import styles from './catalogue.module.css'
 
 export interface RangeFilterProps {
   /** the group's name, e.g. "Цена, ₽" */
   legend: string
-  /** what the server has under the current filter (the inputs' placeholders and limits) */
+  /** what the server has under the current filter (the inputs' placeholders) */
   bounds: { min: number; max: number }
   value: { min: number | null; max: number | null }
-  /** digits after the decimal point the inputs accept */
-  decimals: number
   onCommit: (min: number | null, max: number | null) => void
 }
 
 const RANGE_INPUT_MESSAGE = 'Введите число'
 
-const numberOf = (input: HTMLInputElement): number | null | undefined => {
-  if (input.validity.badInput) return undefined
-  return input.value.trim() === '' ? null : input.valueAsNumber
-}
+const inputOf = (form: HTMLFormElement, name: 'from' | 'to') => form.elements.namedItem(name) as HTMLInputElement
 
 /**
- * A pair of labelled number inputs ("от" and "до"). The choice is sent when the dealer leaves an
- * input or presses Enter, not on every keystroke; what is not a number is refused in place.
+ * A pair of labelled text inputs ("от" and "до") that read a decimal comma ("1000,5") as well as a
+ * point. The choice is sent when the dealer leaves the pair, presses Enter or «Применить», not on
+ * every keystroke; what is not a number is refused in place.
  */
-export function RangeFilter({ legend, bounds, value, decimals, onCommit }: RangeFilterProps) {
+export function RangeFilter({ legend, bounds, value, onCommit }: RangeFilterProps) {
   const commit = (form: HTMLFormElement) => {
-    const [from, to] = [form.elements.namedItem('from'), form.elements.namedItem('to')] as HTMLInputElement[]
-    const min = numberOf(from!)
-    const max = numberOf(to!)
-    for (const input of [from!, to!]) input.setCustomValidity(numberOf(input) === undefined ? RANGE_INPUT_MESSAGE : '')
+    const inputs = [inputOf(form, 'from'), inputOf(form, 'to')]
+    const [min, max] = inputs.map((input) => parseDecimalText(input.value))
+    for (const input of inputs) input.setCustomValidity(parseDecimalText(input.value) === undefined ? RANGE_INPUT_MESSAGE : '')
     if (min === undefined || max === undefined) {
       form.reportValidity()
       return
@@ -40,10 +37,9 @@ export function RangeFilter({ legend, bounds, value, decimals, onCommit }: Range
     commit(event.currentTarget)
   }
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
-    // leaving one input for the other is not a commit yet
+    // leaving one input for the other (or for «Применить») is not a commit yet
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) commit(event.currentTarget)
   }
-  const step = decimals > 0 ? 1 / 10 ** decimals : 1
   // keyed by the value, so a new address (reload, back) resets what is typed
   const key = `${value.min}:${value.max}`
 
@@ -52,11 +48,11 @@ export function RangeFilter({ legend, bounds, value, decimals, onCommit }: Range
       <fieldset className={styles.group}>
         <legend className={styles.legend}>{legend}</legend>
         <div className={styles.rangeInputs}>
-          <RangeInput name="from" word="от" legend={legend} bounds={bounds} step={step} placeholder={bounds.min} value={value.min} />
-          <RangeInput name="to" word="до" legend={legend} bounds={bounds} step={step} placeholder={bounds.max} value={value.max} />
-          <button type="submit" className="visually-hidden" tabIndex={-1}>
+          <RangeInput name="from" word="от" legend={legend} placeholder={bounds.min} value={value.min} />
+          <RangeInput name="to" word="до" legend={legend} placeholder={bounds.max} value={value.max} />
+          <Button type="submit" className={styles.rangeApply} aria-label={`Применить: ${legend}`}>
             Применить
-          </button>
+          </Button>
         </div>
       </fieldset>
     </form>
@@ -67,25 +63,21 @@ interface RangeInputProps {
   name: 'from' | 'to'
   word: 'от' | 'до'
   legend: string
-  bounds: { min: number; max: number }
-  step: number
   placeholder: number
   value: number | null
 }
 
-function RangeInput({ name, word, legend, bounds, step, placeholder, value }: RangeInputProps) {
+function RangeInput({ name, word, legend, placeholder, value }: RangeInputProps) {
   return (
     <label className={styles.rangeLabel}>
       <span>{word}</span>
       <input
         name={name}
-        type="number"
+        type="text"
         inputMode="decimal"
-        min={bounds.min}
-        max={bounds.max}
-        step={step}
-        placeholder={String(placeholder)}
-        defaultValue={value ?? ''}
+        autoComplete="off"
+        placeholder={formatDecimalText(placeholder)}
+        defaultValue={value === null ? '' : formatDecimalText(value)}
         aria-label={`${legend}: ${word}`}
       />
     </label>

@@ -1,3 +1,5 @@
+import { useSelector } from '@xstate/react'
+import { isBasketClosedOf } from '../../machines/shell.selectors'
 import { SearchBox } from '../search/search-box'
 import { Button } from '../ui/button'
 import { useSessionActor } from '../session/session-context'
@@ -5,12 +7,13 @@ import { BasketSummary } from './basket-summary'
 import { ContractSelector } from './contract-selector'
 import styles from './header.module.css'
 import { MenuButton } from './sidebar-drawer'
-import { useInitData } from './shell-context'
+import { useInitData, useShellActor } from './shell-context'
 
-/** Company, contract, the search field, basket summary, the user and "Выйти". */
+/** Company, contract, the search field, basket summary (unless the basket is closed to the account), the user and "Выйти". */
 export function Header() {
   const session = useSessionActor()
   const { account } = useInitData()
+  const isBasketClosed = useSelector(useShellActor(), isBasketClosedOf)
   return (
     <header className={styles.header}>
       <MenuButton />
@@ -20,7 +23,7 @@ export function Header() {
       <ContractSelector />
       <SearchBox />
       <span className={styles.spacer} />
-      <BasketSummary />
+      {isBasketClosed ? null : <BasketSummary />}
       <span className={styles.user}>
         <span className={styles.userName} title={account.name}>
           {account.name}

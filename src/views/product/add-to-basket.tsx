@@ -1,9 +1,12 @@
 import { useSelector } from '@xstate/react'
 import { useId, type FormEvent } from 'react'
 import { ADD_TO_BASKET_MESSAGES, type AddToBasketEvent } from '../../machines/add-to-basket.machine'
-import { isAdding, noticeOf } from '../../machines/add-to-basket.selectors'
+import { inBasketOf, isAdding, noticeOf } from '../../machines/add-to-basket.selectors'
+import { freeQuantity } from '../../machines/quantity'
+import { isBasketClosedOf } from '../../machines/shell.selectors'
 import { useShellActor } from '../layout/shell-context'
 import { Button } from '../ui/button'
+import { formatInteger } from '../ui/format'
 import styles from './add-to-basket.module.css'
 import { QuantityStepper } from './quantity-stepper'
 
@@ -11,7 +14,7 @@ export interface AddToBasketProps {
   productId: number
   /** the warehouse the line is taken from */
   warehouse: number
-  /** free stock there, as the list or card shows it */
+  /** the stock there, as the list or card shows it (what the basket holds is taken off here) */
   available: number
   contract: string
   /** the product's name, for the controls' accessible names */
@@ -23,20 +26,28 @@ export interface AddToBasketProps {
 }
 
 /**
- * Quantity stepper and "В корзину" for one product at one warehouse (spec §4, §5, §8). A change
- * of product, warehouse, contract or stock starts afresh.
+ * Quantity stepper and "В корзину" for one product at one warehouse (spec §4, §5, §8), with what
+ * the basket already holds there («в корзине: N»): the stepper and the stock check count only the
+ * rest (issue 21, item 8). A change of product, warehouse or contract starts afresh. Nothing shows
+ * to an account whose basket is closed (item 12).
  */
 export function AddToBasket(props: AddToBasketProps) {
-  const { productId, warehouse, contract, available } = props
-  return <AddToBasketForm key={`${productId}:${warehouse}:${contract}:${available}`} {...props} />
+  const { productId, warehouse, contract } = props
+  const shell = useShellActor()
+  const isClosed = useSelector(shell, isBasketClosedOf)
+  const basket = useSelector(shell, (snapshot) => snapshot.children.basket)
+  const inBasket = useSelector(basket, (snapshot) => inBasketOf(snapshot, { productId, warehouse, contract }))
+  if (isClosed) return null
+  return <AddToBasketForm key={`${productId}:${warehouse}:${contract}`} {...props} inBasket={inBasket} />
 }
 
 /** What a row shows before its adder runs (it starts on the first touch): the adder's first state. */
 const FIRST_QUANTITY = '1'
 
-function AddToBasketForm({ productId, warehouse, available, contract, header, place, wrap }: AddToBasketProps) {
+function AddToBasketForm({ productId, warehouse, available: stock, contract, header, place, wrap, inBasket }: AddToBasketProps & { inBasket: number }) {
   // these controls' adder, a child of the shell's basketAdders, started when the dealer first touches them
-  const key = `adder ${useId()} ${productId}:${warehouse}:${contract}:${available}`
+  const key = `adder ${useId()} ${productId}:${warehouse}:${contract}`
+  const available = freeQuantity(stock, inBasket)
   const adders = useSelector(useShellActor(), (snapshot) => snapshot.children.basketAdders)
   const adder = useSelector(adders, (snapshot) => snapshot?.children[key])
   const quantityText = useSelector(adder, (snapshot) => snapshot?.context.quantityText ?? FIRST_QUANTITY)
@@ -68,6 +79,7 @@ function AddToBasketForm({ productId, warehouse, available, contract, header, pl
           В корзину
         </Button>
       </span>
+      {inBasket > 0 ? <span className={styles.inBasket}>в корзине: {formatInteger(inBasket)}</span> : null}
       {/* the live region stays in the page, so screen readers announce the popup when it fills */}
       <span className={notice === 'added' ? styles.popup : undefined} role="status">
         {notice === 'added' ? ADD_TO_BASKET_MESSAGES.added : null}

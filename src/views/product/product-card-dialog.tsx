@@ -2,11 +2,12 @@ import { useSelector } from '@xstate/react'
 import type { CSSProperties } from 'react'
 import { Dialog, Heading, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components'
 import type { Warehouse } from '../../contract/account'
-import { TAB_IDS, type ProductCard, type ProductTab } from '../../contract/product'
+import { TAB_IDS, type BindData, type ProductCard, type ProductTab } from '../../contract/product'
 import { GALLERY_PREVIEW_SLIDES, PRODUCT_CARD_MESSAGES, previewStart, type ProductCardActor, type TabId } from '../../machines/product-card.machine'
 import { asyncTabViewOf, cardErrorOf, isCardLoading, isWishFailed, isWishSaving, selectedTabOf } from '../../machines/product-card.selectors'
 import { TIMINGS } from '../../machines/timings'
-import { useInitData } from '../layout/shell-context'
+import { isBasketClosedOf } from '../../machines/shell.selectors'
+import { useInitData, useShellActor } from '../layout/shell-context'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
 import { formatInteger, formatMoney } from '../ui/format'
@@ -262,25 +263,42 @@ function AsyncTabContent({ card, tab, product, warehouse }: AsyncTabProps) {
     return <ErrorBlock title={PRODUCT_CARD_MESSAGES.contentFailed} onRetry={() => card.send({ type: 'tab.retry' })} />
   }
   if (view === 'loading') return <Loading label="Загрузка…" />
-  if (tab === TAB_IDS.stocks) {
-    // each warehouse with free stock offers its own "В корзину": the line is taken from there
-    return (
-      <div className={styles.stocks}>
-        <table className={table.table}>
-          <thead>
-            <tr>
-              <th scope="col">Склад</th>
-              <th scope="col" className={table.number}>
-                Остаток
-              </th>
-              <th scope="col">В корзину</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(data.stocks ?? []).map((stock) => (
-              <tr key={stock.wms_id}>
-                <th scope="row">{stock.header}</th>
-                <td className={table.number}>{formatInteger(stock.quantity)}</td>
+  if (tab === TAB_IDS.stocks) return <StocksTab stocks={data.stocks ?? []} product={product} />
+  const analogs = data.analogs ?? []
+  if (analogs.length === 0) return <p className={styles.muted}>Аналогов нет</p>
+  return <Analogues products={analogs} contract={product.contract} warehouse={warehouse} />
+}
+
+/**
+ * The analogues tab: an analogue's name opens its card in the session's product card host (shown
+ * by the cabinet frame): over this card when a screen's own machine opened it, in its place when
+ * the host did.
+ */
+function Analogues(props: Omit<ProductViewProps, 'busy' | 'cardHost'>) {
+  return <ProductTable {...props} busy={false} cardHost={useProductCardHost()} />
+}
+
+/** «Наличие на складах»: each warehouse with stock offers its own «В корзину» (none when the basket is closed to the account). */
+function StocksTab({ stocks, product }: { stocks: NonNullable<BindData['stocks']>; product: ProductCard }) {
+  const canAdd = !useSelector(useShellActor(), isBasketClosedOf)
+  return (
+    <div className={styles.stocks}>
+      <table className={table.table}>
+        <thead>
+          <tr>
+            <th scope="col">Склад</th>
+            <th scope="col" className={table.number}>
+              Остаток
+            </th>
+            {canAdd ? <th scope="col">В корзину</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {stocks.map((stock) => (
+            <tr key={stock.wms_id}>
+              <th scope="row">{stock.header}</th>
+              <td className={table.number}>{formatInteger(stock.quantity)}</td>
+              {canAdd ? (
                 <td>
                   {stock.quantity > 0 ? (
                     <AddToBasket
@@ -296,23 +314,11 @@ function AsyncTabContent({ card, tab, product, warehouse }: AsyncTabProps) {
                     <span className={styles.muted}>Нет в наличии</span>
                   )}
                 </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    )
-  }
-  const analogs = data.analogs ?? []
-  if (analogs.length === 0) return <p className={styles.muted}>Аналогов нет</p>
-  return <Analogues products={analogs} contract={product.contract} warehouse={warehouse} />
-}
-
-/**
- * The analogues tab: an analogue's name opens its card in the session's product card host (shown
- * by the cabinet frame): over this card when a screen's own machine opened it, in its place when
- * the host did.
- */
-function Analogues(props: Omit<ProductViewProps, 'busy' | 'cardHost'>) {
-  return <ProductTable {...props} busy={false} cardHost={useProductCardHost()} />
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
 }

@@ -1,6 +1,9 @@
 import type { Warehouse } from '../../contract/account'
 import type { CatalogueProduct } from '../../contract/catalogue'
+import { useSelector } from '@xstate/react'
 import type { ProductCardHostActor } from '../../machines/product-card-host.machine'
+import { isBasketClosedOf } from '../../machines/shell.selectors'
+import { useShellActor } from '../layout/shell-context'
 import { AddToBasket } from './add-to-basket'
 import { BrandPageLink } from './brand-link'
 import { ProductName } from './product-name-card'
@@ -35,6 +38,8 @@ export const stockTitle = (warehouse: Warehouse) => `Остаток (${warehouse
 /** Dense product rows: articul, name, brand, price, recommended price, stock and "В корзину". The first page comes in two renders. */
 export function ProductTable({ products, contract, warehouse, busy, cardHost }: ProductViewProps) {
   const rows = useProgressiveList(products)
+  // a manager whose basket is closed gets no «В корзину» column (issue 21, item 12)
+  const canAdd = !useSelector(useShellActor(), isBasketClosedOf)
   return (
     <div className={styles.wrap} aria-busy={!rows.complete}>
       <table className={busy ? `${table.table} ${table.busy}` : table.table}>
@@ -54,7 +59,7 @@ export function ProductTable({ products, contract, warehouse, busy, cardHost }: 
             <th scope="col" className={table.number}>
               {stockTitle(warehouse)}
             </th>
-            <th scope="col">В корзину</th>
+            {canAdd ? <th scope="col">В корзину</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -70,9 +75,18 @@ export function ProductTable({ products, contract, warehouse, busy, cardHost }: 
               <td className={table.number}>{formatMoney(product.price)}</td>
               <td className={table.number}>{formatMoney(product.price_rrc)}</td>
               <td className={table.number}>{formatInteger(product.quantity)}</td>
-              <td>
-                <AddToBasket productId={product.id} warehouse={warehouse.id} available={product.quantity} contract={contract} header={product.header} wrap />
-              </td>
+              {canAdd ? (
+                <td>
+                  <AddToBasket
+                    productId={product.id}
+                    warehouse={warehouse.id}
+                    available={product.quantity}
+                    contract={contract}
+                    header={product.header}
+                    wrap
+                  />
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
