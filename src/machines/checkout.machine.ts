@@ -10,7 +10,7 @@ import {
   type StockShortage,
 } from '../contract/delivery'
 import { confirmedCall } from './confirmed-call'
-import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { basketAloneLogic, errorMessageOf, unprovidedPromise } from './machine-support'
 import { notifySystemActor } from './shell-links'
 
 export const CHECKOUT_MESSAGES = {
@@ -104,6 +104,8 @@ const checkoutSetup = setup({
   actors: {
     loadOptions: unprovidedPromise<BasketTableInit>('loadOptions'),
     placeOrder: unprovidedPromise<PlaceOrderOutcome, PlaceOrderRequest>('placeOrder'),
+    /** resolves once the basket has saved every quantity typed (the app provides the basket's own; alone, there is nothing to wait for) */
+    awaitBasketSaved: basketAloneLogic,
   },
   guards: {
     canPlace: ({ context }) => missingChoice(context) === null,
@@ -168,7 +170,12 @@ export const checkoutMachine = checkoutSetup.createMachine({
           actions: { type: 'storeChange', params: ({ event }) => ({ patch: event.patch }) },
         },
         'order.confirm': [
-          { guard: 'canPlace', target: 'confirming', description: 'The dealer presses "Оформить заказ" with the delivery complete', actions: 'resetResult' },
+          {
+            guard: 'canPlace',
+            target: 'awaitingBasket',
+            description: 'The dealer presses "Оформить заказ" with the delivery complete',
+            actions: 'resetResult',
+          },
           { target: '.incomplete', description: 'Something the method needs is not chosen: no call', actions: 'storeMissing' },
         ],
       },
@@ -187,6 +194,11 @@ export const checkoutMachine = checkoutSetup.createMachine({
           },
         },
       },
+    },
+    awaitingBasket: {
+      description:
+        'A quantity typed just before (the click on "Оформить заказ" left its field) is still on its way to the server: the question waits for it, so it shows the sum that will be ordered',
+      invoke: { id: 'awaitBasketSaved', src: 'awaitBasketSaved', onDone: { target: 'confirming', description: 'Every quantity is saved' } },
     },
     ...confirmedCall(checkoutSetup, {
       ask: {

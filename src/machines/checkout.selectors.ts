@@ -14,10 +14,11 @@ export function checkoutViewOf(snapshot: CheckoutSnapshot): CheckoutView {
   return 'form'
 }
 
-/** Where «Оформить заказ» stands: the form, its confirmation, or the call. */
-export type CheckoutStep = 'editing' | 'confirming' | 'placing'
+/** Where «Оформить заказ» stands: the form, the wait for a quantity still being saved, its confirmation, or the call. */
+export type CheckoutStep = 'editing' | 'awaitingBasket' | 'confirming' | 'placing'
 
 export function checkoutStepOf(snapshot: CheckoutSnapshot): CheckoutStep {
+  if (snapshot.matches('awaitingBasket')) return 'awaitingBasket'
   if (snapshot.matches('confirming')) return 'confirming'
   if (snapshot.matches('placing')) return 'placing'
   return 'editing'

@@ -1,6 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
 import { DRAFT_HEADER_MAX_LENGTH, DRAFT_MESSAGES, defaultDraftHeader, type AddToDraftRequest, type Draft } from '../contract/drafts'
-import { errorMessageOf, unprovidedClockReading, unprovidedPromise } from './machine-support'
+import { basketAloneLogic, errorMessageOf, unprovidedClockReading, unprovidedPromise } from './machine-support'
+import { TIMINGS } from './timings'
 
 export const DRAFT_SAVE_MESSAGES = {
   saveFailed: 'Черновик не сохранён',
@@ -44,8 +45,9 @@ const saveRequest = (context: DraftSaveContext): AddToDraftRequest => ({ header:
 
 /**
  * «Сохранить как черновик» on the basket page: a dialog with the name (prefilled with
- * 'Корзина от dd.mm.yyyy hh:mm', required), then POST /api/addToDraft/ {header, contract}. The
- * basket stays as it is; a server error keeps the dialog and the name.
+ * 'Корзина от dd.mm.yyyy hh:mm', required), then POST /api/addToDraft/ {header, contract} once the
+ * basket has saved the quantities typed before. The basket stays as it is; a server error keeps
+ * the dialog and the name; the "saved" message hides after 1.5 s.
  */
 export const draftSaveMachine = setup({
   types: {} as { context: DraftSaveContext; events: DraftSaveEvent; input: DraftSaveInput },
@@ -53,7 +55,10 @@ export const draftSaveMachine = setup({
     saveDraft: unprovidedPromise<Draft, AddToDraftRequest>('saveDraft'),
     /** the current time (ISO), from the clock the app provides */
     readClock: unprovidedClockReading,
+    /** resolves once the basket has saved every quantity typed (the app provides the basket's own; alone, there is nothing to wait for) */
+    awaitBasketSaved: basketAloneLogic,
   },
+  delays: { savedMessage: TIMINGS.savedMessageMs },
   guards: {
     isHeaderValid: ({ context }) => draftHeaderProblem(context.header) === null,
     isTypedHeaderValid: ({ event }) => event.type === 'draft.change' && draftHeaderProblem(event.header) === null,
@@ -142,17 +147,28 @@ export const draftSaveMachine = setup({
       },
     },
     saving: {
-      description: 'POST /api/addToDraft/ {header, contract} runs; the dialog buttons are disabled',
-      invoke: {
-        id: 'saveDraft',
-        src: 'saveDraft',
-        input: ({ context }) => saveRequest(context),
-        onDone: { target: 'saved', actions: { type: 'storeDraft', params: ({ event }) => ({ draft: event.output }) } },
-        onError: { target: 'editing.failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      description: 'The dialog buttons are disabled and «Сохранить» says «Сохранение…»',
+      initial: 'waitingForBasket',
+      states: {
+        waitingForBasket: {
+          description: 'A quantity typed just before is still on its way to the server: the draft waits for it, so it holds what the page shows',
+          invoke: { id: 'awaitBasketSaved', src: 'awaitBasketSaved', onDone: { target: 'sending', description: 'Every quantity is saved' } },
+        },
+        sending: {
+          description: 'POST /api/addToDraft/ {header, contract} runs',
+          invoke: {
+            id: 'saveDraft',
+            src: 'saveDraft',
+            input: ({ context }) => saveRequest(context),
+            onDone: { target: '#draftSave.saved', actions: { type: 'storeDraft', params: ({ event }) => ({ draft: event.output }) } },
+            onError: { target: '#draftSave.editing.failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
       },
     },
     saved: {
-      description: '"Черновик «…» сохранён" with a link to /cabinet/drafts/; the basket is unchanged',
+      description: '"Черновик «…» сохранён" with a link to /cabinet/drafts/ for 1.5 s, as every "saved" confirmation; the basket is unchanged',
+      after: { savedMessage: { target: 'closed', description: 'The message hides after 1.5 s' } },
       on: {
         'draft.dismiss': { target: 'closed', description: 'The dealer closes the message' },
         'draft.open': { target: 'opening', description: 'The dealer saves the basket again, under another name' },

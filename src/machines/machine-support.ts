@@ -18,6 +18,13 @@ export const unprovidedClock = fromCallback<ClockRead>(() => undefined)
 /** The current time (ISO) asked once of the clock, as a call: the app provides the real one, tests a fixed one. */
 export const unprovidedClockReading = unprovidedPromise<string>('readClock')
 
+/**
+ * "The basket has saved every quantity typed": what a call made of the basket's server copy (a
+ * draft, an order) waits for. A machine run without a basket (a test of it alone) has nothing to
+ * wait for; the basket's children get the real wait (src/machines/basket-saved.ts).
+ */
+export const basketAloneLogic = fromPromise<void>(() => Promise.resolve())
+
 export const FALLBACK_ERROR_MESSAGE = 'Не удалось выполнить запрос. Повторите попытку.'
 
 /** The Russian message of a failed call (services throw errors carrying the server's text). */

@@ -1,15 +1,28 @@
+import type { Page } from '@playwright/test'
 import { BASKET_MESSAGES } from '../../src/contract/basket'
 import { formatCount, formatMoney, PRODUCT_FORMS } from '../../src/views/ui/format'
 import { COMPANIES } from '../../server/db/seed-customers-data'
 import { signIn } from './support/cabinet-shell'
 import { CartPage, CheckoutForm, fillBasket, ordersData, serverBasket, stockedProducts } from './support/cart-page'
 import { DEMO } from './support/demo-logins'
+import { draftsData, removeDraftThroughApi, SaveDraftDialog } from './support/drafts-page'
 import { expect, test } from './support/fixtures'
+import { cancelOrderThroughApi } from './support/orders-page'
 
 test.describe.configure({ timeout: 90_000 })
 
 // ООО «ТеплоДом»'s dealer: no other spec touches this basket
 const dealer = DEMO.otherDealer.email
+
+/** Signs the dealer in with one line in the basket, 2 units of a product with 6 to 40 free, and opens the basket. */
+async function openBasketOfOneLine(page: Page) {
+  await signIn(page, dealer)
+  const [product] = stockedProducts(1, 6, 40, 1)
+  await fillBasket(page, [{ id: product!.id, qnt: 2, wms: 1 }])
+  const cart = new CartPage(page)
+  await cart.open()
+  return { product: product!, cart, line: cart.line(product!.header) }
+}
 
 test('basket page: lines by warehouse, edits in place under the stock rules, header and page agree, clear', async ({ page, checkA11y }) => {
   const shell = await signIn(page, dealer)
@@ -89,12 +102,7 @@ test('basket page: lines by warehouse, edits in place under the stock rules, hea
 })
 
 test('basket page: nothing lost — a failed save rolls back and retries, a reload mid-edit, a second tab', async ({ page, context }) => {
-  await signIn(page, dealer)
-  const [product] = stockedProducts(1, 6, 40, 1)
-  await fillBasket(page, [{ id: product!.id, qnt: 2, wms: 1 }])
-  const cart = new CartPage(page)
-  await cart.open()
-  const line = cart.line(product!.header)
+  const { product, cart, line } = await openBasketOfOneLine(page)
 
   // the connection drops once: the line shows its saved quantity again, says so, and the retry saves
   let dropped = false
@@ -103,7 +111,7 @@ test('basket page: nothing lost — a failed save rolls back and retries, a relo
     dropped = true
     return route.abort('internetdisconnected')
   })
-  await cart.setQuantity(product!.header, '4')
+  await cart.setQuantity(product.header, '4')
   const failure = page.getByRole('alert').filter({ hasText: 'Количество не сохранено' })
   await expect(failure).toBeVisible()
   await expect(line.quantity).toHaveValue('2')
@@ -117,7 +125,7 @@ test('basket page: nothing lost — a failed save rolls back and retries, a relo
   await line.quantity.selectText()
   await line.quantity.pressSequentially('5')
   await page.reload()
-  await expect(cart.line(product!.header).quantity).toHaveValue('5')
+  await expect(cart.line(product.header).quantity).toHaveValue('5')
   await cart.settled()
   await expect.poll(async () => Object.values((await serverBasket(page)).products)[0]?.qnt).toBe(5)
 
@@ -125,11 +133,96 @@ test('basket page: nothing lost — a failed save rolls back and retries, a relo
   const second = await context.newPage()
   const secondCart = new CartPage(second)
   await secondCart.open()
-  await expect(secondCart.line(product!.header).quantity).toHaveValue('5')
-  await cart.line(product!.header).decrement.click()
+  await expect(secondCart.line(product.header).quantity).toHaveValue('5')
+  await cart.line(product.header).decrement.click()
   await cart.settled()
-  await expect(secondCart.line(product!.header).quantity).toHaveValue('4')
+  await expect(secondCart.line(product.header).quantity).toHaveValue('4')
   await second.close()
+})
+
+test('Enter in a quantity saves it, as leaving the field does', async ({ page }) => {
+  const { cart, line } = await openBasketOfOneLine(page)
+  const saved = page.waitForResponse('**/api/processBasketUpdate/')
+  await line.quantity.selectText()
+  await line.quantity.pressSequentially('05')
+  await line.quantity.press('Enter')
+  expect((await saved).status()).toBe(200)
+  await cart.settled()
+  // the page did not reload or move, the field keeps the focus and shows the saved quantity
+  await expect(line.quantity).toBeFocused()
+  await expect(line.quantity).toHaveValue('5')
+  expect(Object.values((await serverBasket(page)).products)[0]?.qnt).toBe(5)
+  await expect(cart.totals).toContainText('5 шт.')
+})
+
+test('a quantity typed, then «Сохранить как черновик» or «Оформить заказ» at once: the click opens its dialog, which waits for the save', async ({
+  page,
+}) => {
+  const { cart, line } = await openBasketOfOneLine(page)
+  // every quantity save waits until the test lets it go, as on a slow line
+  const held: (() => void)[] = []
+  await page.route('**/api/processBasketUpdate/', async (route) => {
+    await new Promise<void>((resolve) => held.push(resolve))
+    await route.continue()
+  })
+  const release = async () => {
+    await expect.poll(() => held.length).toBe(1)
+    held.shift()!()
+  }
+
+  // the draft: the click leaves the field (the save starts) and opens the dialog
+  const save = new SaveDraftDialog(page)
+  await line.quantity.selectText()
+  await line.quantity.pressSequentially('4')
+  await save.open.click()
+  await expect(save.dialog).toBeVisible()
+  await expect(cart.status).toHaveText('Сохранение…')
+  const draftName = `Черновик с 4 шт. ${Date.now().toString(36)}`
+  await save.name.fill(draftName)
+  await save.save.click()
+  // «Сохранить» waits for the quantity: nothing goes before it
+  await expect(save.dialog.getByRole('button', { name: 'Сохранение…' })).toBeDisabled()
+  await release()
+  await expect(save.saved).toContainText(draftName)
+  const draft = (await draftsData(page)).drafts.find((each) => each.header === draftName)
+  expect(draft?.qnt).toBe(4)
+  // spec §9: the "saved" message hides after 1.5 s
+  await expect(save.saved).toBeHidden({ timeout: 5_000 })
+  await removeDraftThroughApi(page, draft!.id)
+
+  // the order: the same with «Оформить заказ»; the question shows the sum of the saved quantity
+  const checkout = new CheckoutForm(page)
+  await checkout.method.selectOption('1')
+  await line.quantity.selectText()
+  await line.quantity.pressSequentially('3')
+  await checkout.place.click()
+  await expect(cart.status).toHaveText('Сохранение…')
+  await expect(checkout.confirm).toBeHidden()
+  await release()
+  await expect(checkout.confirm).toContainText(`3 шт. на сумму`)
+  const basket = await serverBasket(page)
+  expect(Object.values(basket.products)[0]?.qnt).toBe(3)
+  await expect(checkout.confirm).toContainText(formatMoney(basket.sum))
+  await checkout.confirm.getByRole('button', { name: 'Оформить' }).click()
+
+  // the success first, with a link to the new order; the empty basket below it
+  await expect(checkout.placed).toContainText(/Заказ №\d+ оформлен/)
+  const number = Number(/№(\d+)/.exec((await checkout.placed.textContent()) ?? '')?.[1])
+  await expect(cart.empty).toBeVisible()
+  const [placedBox, emptyBox] = [await checkout.placed.boundingBox(), await cart.empty.boundingBox()]
+  expect(placedBox!.y + placedBox!.height).toBeLessThanOrEqual(emptyBox!.y)
+  const [order] = await ordersData(page)
+  expect(order).toMatchObject({ id: number, sum: basket.sum })
+  await checkout.placed.getByRole('link', { name: `Перейти к заказу №${number}` }).click()
+  await expect(page).toHaveURL(new RegExp(`/cabinet/orders/\\?search_doc=${number}$`))
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('row')
+      .filter({ hasText: String(number) })
+      .first(),
+  ).toBeVisible()
+  await cancelOrderThroughApi(page, number)
 })
 
 test('basket page on a phone: lines as cards, the content never scrolls sideways', async ({ page }) => {

@@ -2,16 +2,31 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
 import type { BasketSummary } from '../../src/contract/account'
 import type { LoadedBasket, SaveLineOutcome, SaveLineRequest } from '../../src/contract/basket'
+import type { BasketTableInit } from '../../src/contract/delivery'
+import type { AddToDraftRequest } from '../../src/contract/drafts'
+import { awaitBasketSaved } from '../../src/machines/basket-saved'
 import { basketMachine, BASKET_PAGE_MESSAGES, type BasketContext } from '../../src/machines/basket.machine'
+import { checkoutMachine } from '../../src/machines/checkout.machine'
+import { draftSaveMachine } from '../../src/machines/draft-save.machine'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
 import { basketLine, basketOf } from '../support/basket-data'
 import { dealerLineCases } from '../support/basket-paths'
+import { deferred } from '../support/deferred'
 import { defaultSerializeState, describeMachinePaths, type EventCases } from '../support/path-testing'
 
 /** Line 1: 2 of 5 at warehouse 1; line 2: 1 of 3 at warehouse 2. */
 const DATA = basketOf([basketLine(1, 1, 2, 5), basketLine(2, 2, 1, 3)])
 const SAVED: BasketSummary = { count: 2, sum: 400 }
 const A = '1'
+
+/** pickup from the warehouse: a complete delivery with nothing to choose */
+const CHECKOUT_OPTIONS: BasketTableInit = {
+  delivery_methods: [{ id: '1', header: 'Самовывоз со склада', needsCompany: false, isPickup: true }],
+  delivery_companies: [],
+  regions: [],
+  addresses: [],
+  consignees: [],
+}
 
 /** the warehouse whose map the dealer opens on the basket page */
 const MAP_WAREHOUSE = { id: 1, header: 'Склад Парнас' }
@@ -197,5 +212,58 @@ describe('basket beyond the paths', () => {
     await settled(actor)
     expect(requests.map((request) => request.qnt)).toEqual([5, 3])
     expect(actor.getSnapshot().context.data?.products[A]).toMatchObject({ qnt: 3, product: { quantity: 3 } })
+  })
+
+  it('a draft or an order asked for while a quantity is being saved waits for the save (a click that left the field is not lost)', async () => {
+    const save = deferred<SaveLineOutcome>()
+    const drafts: AddToDraftRequest[] = []
+    const actor = createActor(
+      basketMachine.provide({
+        actors: {
+          loadBasket: fromPromise(() => Promise.resolve({ data: DATA, unsaved: {} })),
+          saveLine: fromPromise(() => save.promise),
+          draftSave: draftSaveMachine.provide({
+            actors: {
+              readClock: fromPromise(() => Promise.resolve('2026-11-24T09:05:30.000Z')),
+              awaitBasketSaved,
+              saveDraft: fromPromise(({ input }: { input: AddToDraftRequest }) => {
+                drafts.push(input)
+                return Promise.resolve({ id: 1, header: String(input.header), count: 2, contract: '1', created_at: '2026-11-24T09:05:30.000Z' })
+              }),
+            },
+          }),
+          checkout: checkoutMachine.provide({
+            actors: { loadOptions: fromPromise(() => Promise.resolve(CHECKOUT_OPTIONS)), awaitBasketSaved },
+          }),
+        },
+      }),
+      // the shell runs the basket under this systemId; its children find it there
+      { input: { contract: '1', isPageShown: true }, systemId: 'basket' },
+    ).start()
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { sync: 'idle' } })).toBe(true))
+    const { draftSave, checkout } = actor.getSnapshot().children
+    await vi.waitFor(() => expect(checkout?.getSnapshot().matches({ editing: 'ready' })).toBe(true))
+
+    // the dealer types 4, then clicks «Сохранить как черновик» and «Оформить заказ»: the field is left first
+    actor.send({ type: 'line.input', lineId: A, text: '4' })
+    actor.send({ type: 'line.commit', lineId: A })
+    expect(actor.getSnapshot().matches({ ready: { sync: 'saving' } })).toBe(true)
+    draftSave!.send({ type: 'draft.open' })
+    await vi.waitFor(() => expect(draftSave!.getSnapshot().matches('editing')).toBe(true))
+    draftSave!.send({ type: 'draft.save' })
+    checkout!.send({ type: 'delivery.change', patch: { method: '1' } })
+    checkout!.send({ type: 'order.confirm' })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(draftSave!.getSnapshot().value).toEqual({ saving: 'waitingForBasket' })
+    expect(checkout!.getSnapshot().value).toBe('awaitingBasket')
+    expect(drafts).toEqual([])
+
+    // the quantity is saved: the draft goes, and the question shows the new sum
+    save.resolve({ outcome: 'saved', basket: { count: 2, sum: 700 } })
+    await vi.waitFor(() => expect(draftSave!.getSnapshot().matches('saved')).toBe(true))
+    expect(drafts).toHaveLength(1)
+    expect(checkout!.getSnapshot().value).toBe('confirming')
+    expect(actor.getSnapshot().context.data?.sum).toBe(700)
+    actor.stop()
   })
 })

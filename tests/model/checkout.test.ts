@@ -30,6 +30,8 @@ const cases: EventCases = {
     { type: 'delivery.change', patch: { method: '1' } },
     { type: 'delivery.change', patch: { method: '3', company: '1', addressId: 7 } },
   ],
+  // the basket has saved the quantities typed before «Оформить заказ»
+  'xstate.done.actor.awaitBasketSaved': [{ type: 'xstate.done.actor.awaitBasketSaved' }],
   'xstate.done.actor.placeOrder': [
     { type: 'xstate.done.actor.placeOrder', output: { outcome: 'placed', order: ORDER, basket: { count: 0, sum: 0 } } satisfies PlaceOrderOutcome },
     {
@@ -82,6 +84,8 @@ describe('checkout beyond the paths', () => {
     expect(actor.getSnapshot().context.missing).toBe('Выберите транспортную компанию')
     actor.send({ type: 'delivery.change', patch: { method: '1', company: '1', addressId: 8, comment: 'Позвонить за час' } })
     actor.send({ type: 'order.confirm' })
+    // alone, no basket has a quantity on its way: the question comes at once
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('confirming')).toBe(true))
     actor.send({ type: 'order.place' })
     await vi.waitFor(() => expect(actor.getSnapshot().matches('placed')).toBe(true))
     expect(requests).toEqual([

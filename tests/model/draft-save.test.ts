@@ -2,8 +2,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
 import { DRAFT_HEADER_MAX_LENGTH, DRAFT_MESSAGES, type AddToDraftRequest, type Draft } from '../../src/contract/drafts'
 import { draftHeaderProblem, draftSaveMachine, type DraftSaveContext } from '../../src/machines/draft-save.machine'
+import { TIMINGS } from '../../src/machines/timings'
 import { createClockActors } from '../../src/services/clock'
 import { ApiCallError } from '../../src/services/http'
+import { deferred } from '../support/deferred'
 import { describeMachinePaths, type EventCases } from '../support/path-testing'
 
 // 24.11.2026 12:05 in Moscow (UTC+3)
@@ -21,6 +23,8 @@ const cases: EventCases = {
     { type: 'draft.change', header: '   ' },
     { type: 'draft.change', header: 'Объект на Лесной' },
   ],
+  // the basket has saved the quantities typed before the name was sent
+  'xstate.done.actor.awaitBasketSaved': [{ type: 'xstate.done.actor.awaitBasketSaved' }],
   'xstate.done.actor.saveDraft': [{ type: 'xstate.done.actor.saveDraft', output: DRAFT }],
   'xstate.error.actor.saveDraft': [{ type: 'xstate.error.actor.saveDraft', error: new ApiCallError(FAILURE, 400) }],
 }
@@ -46,6 +50,59 @@ describeMachinePaths(draftSaveMachine, {
 })
 
 describe('draftSave beyond the paths', () => {
+  it('the "saved" message hides by itself after 1.5 s (spec §9)', async () => {
+    vi.useFakeTimers()
+    try {
+      const actor = createActor(
+        draftSaveMachine.provide({
+          actors: { readClock: fromPromise(() => Promise.resolve(NOW)), saveDraft: fromPromise(() => Promise.resolve(DRAFT)) },
+        }),
+        { input: { contract: '1' } },
+      ).start()
+      actor.send({ type: 'draft.open' })
+      await vi.advanceTimersByTimeAsync(0)
+      actor.send({ type: 'draft.save' })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(actor.getSnapshot().value).toBe('saved')
+      await vi.advanceTimersByTimeAsync(TIMINGS.savedMessageMs - 1)
+      expect(actor.getSnapshot().value).toBe('saved')
+      await vi.advanceTimersByTimeAsync(1)
+      expect(actor.getSnapshot().value).toBe('closed')
+      expect(TIMINGS.savedMessageMs).toBe(1_500)
+      actor.stop()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('sends the name only once the basket has saved the quantity typed before', async () => {
+    const basketSaved = deferred<void>()
+    const requests: AddToDraftRequest[] = []
+    const actor = createActor(
+      draftSaveMachine.provide({
+        actors: {
+          readClock: fromPromise(() => Promise.resolve(NOW)),
+          awaitBasketSaved: fromPromise(() => basketSaved.promise),
+          saveDraft: fromPromise(({ input }: { input: AddToDraftRequest }) => {
+            requests.push(input)
+            return Promise.resolve(DRAFT)
+          }),
+        },
+      }),
+      { input: { contract: '1' } },
+    ).start()
+    actor.send({ type: 'draft.open' })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true))
+    actor.send({ type: 'draft.save' })
+    await Promise.resolve()
+    expect(actor.getSnapshot().value).toEqual({ saving: 'waitingForBasket' })
+    expect(requests).toEqual([])
+    basketSaved.resolve()
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('saved')).toBe(true))
+    expect(requests).toEqual([{ header: DEFAULT_HEADER, contract: '1' }])
+    actor.stop()
+  })
+
   it('prefills "Корзина от dd.mm.yyyy hh:mm" in Moscow time, read from the injected clock', async () => {
     let now = Date.parse(NOW)
     const actor = createActor(draftSaveMachine.provide({ actors: { readClock: createClockActors(() => now).readClock } }), {

@@ -27,6 +27,8 @@ function checkoutCases(options: BasketTableInit, shortage: StockShortage): Event
       { type: 'delivery.change', patch: { method: '1' } },
       { type: 'delivery.change', patch: { company: options.delivery_companies[0]!.id } },
     ],
+    // the basket is idle on the page: its wait ends at once (tests/e2e/cart.spec.ts holds a save to show it)
+    'xstate.done.actor.awaitBasketSaved': [{ type: 'xstate.done.actor.awaitBasketSaved' }],
     'xstate.done.actor.placeOrder': [
       { type: 'xstate.done.actor.placeOrder', output: placed },
       { type: 'xstate.done.actor.placeOrder', output: { outcome: 'shortage', shortages: [shortage], basket: { count: 1, sum: 100 } } },

@@ -100,11 +100,16 @@ describe('cart connect', () => {
     expect(api.getRemoveProps()['aria-label']).toBe('Удалить: Товар 7')
     api.getStepperProps().onInput('4')
     api.getStepperProps().onCommit()
+    // Enter in the field submits the line's form: the quantity is saved as when the field is left, and the page stays
+    let prevented = 0
+    api.getQuantityFormProps().onSubmit({ preventDefault: () => void prevented++ })
+    expect(prevented).toBe(1)
     api.getStepperProps().onIncrement()
     api.getRemoveProps().onClick()
     api.overStock!.onClose()
     expect(sent).toEqual([
       { type: 'line.input', lineId: '7', text: '4' },
+      { type: 'line.commit', lineId: '7' },
       { type: 'line.commit', lineId: '7' },
       { type: 'line.step', lineId: '7', delta: 1 },
       { type: 'line.remove', lineId: '7' },
@@ -139,18 +144,18 @@ describe('draft saving and the warehouse map', () => {
     const closed = draftAt('closed')
     expect(closed.api.dialog).toBeNull()
     expect(closed.api.saved).toBeNull()
-    expect(closed.api.getOpenButtonProps(false)).toMatchObject({ isDisabled: false, children: 'Сохранить как черновик' })
-    expect(closed.api.getOpenButtonProps(true).isDisabled).toBe(true)
-    closed.api.getOpenButtonProps(false).onPress()
+    // also while the basket saves a quantity: the press that left the field opens the dialog (the draft waits for the save)
+    expect(closed.api.getOpenButtonProps()).toMatchObject({ isDisabled: false, children: 'Сохранить как черновик' })
+    closed.api.getOpenButtonProps().onPress()
     // the default name's time comes from the machine's clock, not from the view
     expect(closed.sent).toEqual([{ type: 'draft.open' }])
     // while the clock is read the button waits and no dialog shows yet
     expect(draftAt('opening').api).toMatchObject({ dialog: null, saved: null })
-    expect(draftAt('opening').api.getOpenButtonProps(false).isDisabled).toBe(true)
-    expect(draftAt('saved').api.getOpenButtonProps(false).isDisabled).toBe(false)
+    expect(draftAt('opening').api.getOpenButtonProps().isDisabled).toBe(true)
+    expect(draftAt('saved').api.getOpenButtonProps().isDisabled).toBe(false)
 
     const editing = draftAt({ editing: 'invalid' }, { header: '', problem: 'Это поле необходимо заполнить.' })
-    expect(editing.api.getOpenButtonProps(false).isDisabled).toBe(true)
+    expect(editing.api.getOpenButtonProps().isDisabled).toBe(true)
     expect(editing.api.dialog?.getFieldProps()).toMatchObject({
       label: 'Название черновика',
       value: '',
@@ -165,9 +170,13 @@ describe('draft saving and the warehouse map', () => {
     editing.api.dialog!.getOverlayProps().onOpenChange(false)
     expect(editing.sent).toEqual([{ type: 'draft.change', header: 'Объект' }, { type: 'draft.blur' }, { type: 'draft.save' }, { type: 'draft.cancel' }])
 
-    const saving = draftAt('saving')
-    expect(saving.api.dialog?.getSaveButtonProps()).toMatchObject({ isDisabled: true, children: 'Сохранение…' })
-    expect(saving.api.dialog?.getOverlayProps()).toMatchObject({ isDismissable: false, isKeyboardDismissDisabled: true })
+    // waiting for the basket's quantities, then sending: the dialog reads «Сохранение…» throughout
+    for (const value of [{ saving: 'waitingForBasket' }, { saving: 'sending' }]) {
+      const saving = draftAt(value)
+      expect(draftSaveStepOf(saving.snapshot)).toBe('saving')
+      expect(saving.api.dialog?.getSaveButtonProps()).toMatchObject({ isDisabled: true, children: 'Сохранение…' })
+      expect(saving.api.dialog?.getOverlayProps()).toMatchObject({ isDismissable: false, isKeyboardDismissDisabled: true })
+    }
 
     expect(draftAt({ editing: 'failed' }, { errorMessage: 'Корзина пуста' }).api.dialog?.failure).toEqual({
       title: 'Черновик не сохранён',

@@ -154,16 +154,21 @@ describe('checkout connect', () => {
     })
   })
 
-  it('«Оформить заказ» waits for the basket and the confirmation; the confirmation names the method and sends place or cancel', () => {
+  it('«Оформить заказ» waits for the confirmation; the question waits for the basket; it names the method and sends place or cancel', () => {
+    // whatever the basket does: the press that left a quantity field is not lost (the question waits for the save)
     const ready = checkoutAt({ editing: 'ready' })
-    expect(ready.api.getPlaceButtonProps(false)).toMatchObject({ isDisabled: false, children: 'Оформить заказ' })
-    expect(ready.api.getPlaceButtonProps(true).isDisabled).toBe(true)
+    expect(ready.api.getPlaceButtonProps()).toMatchObject({ isDisabled: false, children: 'Оформить заказ' })
     expect(ready.api.confirmation).toBeNull()
-    ready.api.getPlaceButtonProps(false).onPress()
+    ready.api.getPlaceButtonProps().onPress()
     expect(ready.sent).toEqual([{ type: 'order.confirm' }])
 
+    const awaiting = checkoutAt('awaitingBasket')
+    expect(checkoutStepOf(awaiting.snapshot)).toBe('awaitingBasket')
+    expect(awaiting.api.getPlaceButtonProps()).toMatchObject({ isDisabled: true, children: 'Оформить заказ' })
+    expect(awaiting.api.confirmation).toBeNull()
+
     const confirming = checkoutAt('confirming', { form: { ...FORM, company: '7', addressId: 11 } })
-    expect(confirming.api.getPlaceButtonProps(false).isDisabled).toBe(true)
+    expect(confirming.api.getPlaceButtonProps().isDisabled).toBe(true)
     expect(confirming.api.confirmation).toMatchObject({
       title: 'Оформить заказ?',
       confirmLabel: 'Оформить',
@@ -175,7 +180,7 @@ describe('checkout connect', () => {
     expect(confirming.sent).toEqual([{ type: 'order.place' }, { type: 'order.cancel' }])
 
     const placing = checkoutAt('placing')
-    expect(placing.api.getPlaceButtonProps(false)).toMatchObject({ isDisabled: true, children: 'Оформление…' })
+    expect(placing.api.getPlaceButtonProps()).toMatchObject({ isDisabled: true, children: 'Оформление…' })
     expect(placing.api.confirmation?.isBusy).toBe(true)
   })
 
@@ -183,7 +188,10 @@ describe('checkout connect', () => {
     expect(checkoutAt('placed', { order: ORDER }).api.placed).toEqual({
       title: 'Заказ №1042 оформлен на сумму 4\u00a0500,00\u00a0₽',
       status: 'Статус: Новый. Товары зарезервированы на складе.',
+      // the new order, found by its number in the orders list
+      orderLink: { label: 'Перейти к заказу №1042', search: { search_doc: '1042' } },
     })
+    expect(checkoutAt({ editing: 'ready' }, { order: ORDER }).api.placed).toBeNull()
     const failed = checkoutAt({ editing: 'failed' }, { errorMessage: 'Сервер временно недоступен' })
     expect(failed.api.placeFailed).toMatchObject({ title: 'Заказ не оформлен', message: 'Сервер временно недоступен' })
     failed.api.placeFailed!.onRetry()

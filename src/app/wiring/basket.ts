@@ -1,3 +1,4 @@
+import { awaitBasketSaved } from '../../machines/basket-saved'
 import { basketMachine } from '../../machines/basket.machine'
 import { checkoutMachine } from '../../machines/checkout.machine'
 import { draftSaveMachine } from '../../machines/draft-save.machine'
@@ -22,15 +23,18 @@ export function wireBasket({ http, tabStorage }: Pick<AppWiring, 'http' | 'tabSt
   return basketMachine.provide({
     actors: {
       ...createBasketPageActors({ http, unsaved, tabs }),
-      checkout: checkoutMachine.provide({ actors: createCheckoutActors({ http }) }),
+      checkout: checkoutMachine.provide({ actors: { ...createCheckoutActors({ http }), awaitBasketSaved } }),
       // the name being typed outlives a reload of the tab, per contract; closed or saved, nothing is kept;
-      // the default name's time comes from the system clock
-      draftSave: persisted(draftSaveMachine.provide({ actors: { ...createDraftSaveActors({ http }), readClock: createClockActors().readClock } }), {
-        key: ({ contract }) => `cabinet.draftSave.${contract}`,
-        storage: tabStorage,
-        mask: ['draft'],
-        isAtRest: (snapshot) => snapshot.matches('closed') || snapshot.matches('saved'),
-      }),
+      // the default name's time comes from the system clock; the draft waits for the quantities typed before
+      draftSave: persisted(
+        draftSaveMachine.provide({ actors: { ...createDraftSaveActors({ http }), readClock: createClockActors().readClock, awaitBasketSaved } }),
+        {
+          key: ({ contract }) => `cabinet.draftSave.${contract}`,
+          storage: tabStorage,
+          mask: ['draft'],
+          isAtRest: (snapshot) => snapshot.matches('closed') || snapshot.matches('saved'),
+        },
+      ),
       warehouseMap: warehouseMapMachine.provide({ actors: createWarehouseMapActors({ http }) }),
     },
     actions: {

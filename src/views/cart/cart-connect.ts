@@ -118,14 +118,23 @@ type CartLineState = ReturnType<typeof cartLineStateOf>
 /** A line's view-model: the quantity stepper, the ✕ and the stock notice, bound to the line. */
 export function connectLine(state: CartLineState, line: BasketLine, send: Send) {
   const lineId = String(line.id)
+  const commit = () => send({ type: 'line.commit', lineId })
   return {
     contract: state.contract,
     isSaving: state.isSaving,
+    /** the form around the stepper: Enter in the field submits it and saves the quantity, as leaving the field does */
+    getQuantityFormProps: () => ({
+      noValidate: true,
+      onSubmit: (event: { preventDefault: () => void }) => {
+        event.preventDefault()
+        commit()
+      },
+    }),
     getStepperProps: () => ({
       label: `Количество: ${line.product.header}`,
       value: state.text,
       onInput: (text: string) => send({ type: 'line.input', lineId, text }),
-      onCommit: () => send({ type: 'line.commit', lineId }),
+      onCommit: commit,
       onIncrement: () => send({ type: 'line.step', lineId, delta: 1 }),
       onDecrement: () => send({ type: 'line.step', lineId, delta: -1 }),
     }),

@@ -30,13 +30,16 @@ function connectDraftSaveState(state: DraftSaveState, send: (event: DraftSaveEve
   const isSaving = step === 'saving'
   const cancel = () => send({ type: 'draft.cancel' })
   return {
-    /** the toolbar's button: waits while the basket saves, and while the dialog opens or is open */
-    getOpenButtonProps: (isBasketBusy: boolean) => ({
-      isDisabled: isBasketBusy || (step !== 'closed' && step !== 'saved'),
+    /**
+     * the toolbar's button: pressed while a quantity is being saved (the press left its field), it opens
+     * the dialog all the same (the draft waits for the save); it waits while the dialog opens or is open
+     */
+    getOpenButtonProps: () => ({
+      isDisabled: step !== 'closed' && step !== 'saved',
       onPress: () => send({ type: 'draft.open' }),
       children: DRAFT_SAVE_BUTTON,
     }),
-    /** «Черновик «…» сохранён» with «Закрыть», or null */
+    /** «Черновик «…» сохранён» with «Закрыть», for 1.5 s, or null */
     saved: step === 'saved' ? { text: DRAFT_SAVE_MESSAGES.saved(savedHeader), onClose: () => send({ type: 'draft.dismiss' }) } : null,
     /** the name dialog, while the name is typed or saved, or null */
     dialog:

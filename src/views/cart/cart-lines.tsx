@@ -72,7 +72,9 @@ function CartLine({ basket, line, cardHost }: { basket: BasketActor; line: Baske
           {formatMoney(line.product.price)}
         </td>
         <td data-label="Количество">
-          <QuantityStepper {...api.getStepperProps()} />
+          <form className={styles.quantityForm} {...api.getQuantityFormProps()}>
+            <QuantityStepper {...api.getStepperProps()} />
+          </form>
         </td>
         <td className={table.number} data-label="Свободно на складе">
           {formatInteger(line.product.quantity)}

@@ -9,7 +9,7 @@ import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import { CART_LOADING_LABEL, useCartApi } from './cart-connect'
 import { CartLines } from './cart-lines'
-import { CheckoutPanel } from './checkout-panel'
+import { CheckoutPanel, PlacedOrder } from './checkout-panel'
 import { DraftSave } from './draft-save'
 import { WarehouseMapDialog } from './warehouse-map-dialog'
 import styles from './cart.module.css'
@@ -33,6 +33,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
   if (api.body === 'loadFailed') return api.failure ? <ErrorBlock {...api.failure} /> : null
   return (
     <>
+      {api.checkout ? <PlacedOrder checkout={api.checkout} /> : null}
       <p className={styles.status} role="status" aria-label="Состояние корзины">
         {api.statusText}
       </p>
@@ -41,7 +42,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
         <>
           <div className={styles.toolbar}>
             <p className={styles.totals}>{api.totalText}</p>
-            {api.draftSave ? <DraftSave draftSave={api.draftSave} isBasketBusy={api.isBusy} /> : null}
+            {api.draftSave ? <DraftSave draftSave={api.draftSave} /> : null}
             <Button {...api.getClearButtonProps()}>Очистить корзину</Button>
           </div>
           {api.groups.map((group) => (
@@ -55,14 +56,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
         </div>
       )}
       {api.checkout ? (
-        <CheckoutPanel
-          checkout={api.checkout}
-          basket={basket}
-          hasLines={api.hasLines}
-          isBasketBusy={api.isBusy}
-          totalText={api.totalText}
-          warehouses={api.warehouses}
-        />
+        <CheckoutPanel checkout={api.checkout} basket={basket} hasLines={api.hasLines} totalText={api.totalText} warehouses={api.warehouses} />
       ) : null}
       {api.clearDialog ? (
         <ConfirmDialog {...api.clearDialog}>

@@ -108,17 +108,22 @@ function connectFields(form: DeliveryForm, options: BasketTableInit | null, send
 
 /** The checkout panel's view-model (as the catalogue's `connect`): what the panel shows and the events it sends. */
 function connectState(state: CheckoutState, send: Send) {
-  const { step, notice, method, options, form, missing, order, shortages, errorMessage } = state
+  const { view, step, notice, method, options, form, missing, order, shortages, errorMessage } = state
   const fields = deliveryFieldsOf(method)
   return {
     /** what the panel shows, given whether the basket still has lines */
     bodyFor: (hasLines: boolean) => bodyOf(state, hasLines),
     loadingLabel: CHECKOUT_LOADING_LABEL,
     getLoadFailedProps: () => ({ title: CHECKOUT_MESSAGES.loadFailed, message: errorMessage, onRetry: () => send({ type: 'checkout.retry' }) }),
-    /** «Заказ №… оформлен на сумму …» and its status, once placed */
-    placed: order
-      ? { title: `Заказ №${order.id} оформлен на сумму ${formatMoney(order.sum)}`, status: `Статус: ${order.status}. Товары зарезервированы на складе.` }
-      : null,
+    /** «Заказ №… оформлен на сумму …», its status and the link to it in the orders list, once placed */
+    placed:
+      view === 'placed' && order
+        ? {
+            title: `Заказ №${order.id} оформлен на сумму ${formatMoney(order.sum)}`,
+            status: `Статус: ${order.status}. Товары зарезервированы на складе.`,
+            orderLink: { label: `Перейти к заказу №${order.id}`, search: { search_doc: String(order.id) } },
+          }
+        : null,
     /** which fields the chosen method asks for */
     fields,
     ...connectFields(form, options, send),
@@ -141,16 +146,19 @@ function connectState(state: CheckoutState, send: Send) {
     /** «Заказ не оформлен» with the reason and «Повторить», or null */
     placeFailed:
       notice === 'failed' ? { title: CHECKOUT_MESSAGES.placeFailed, message: errorMessage, onRetry: () => send({ type: 'checkout.retry' }) } : null,
-    /** «Оформить заказ»: waits while the basket saves a quantity or the order is being confirmed or placed */
-    getPlaceButtonProps: (isBasketBusy: boolean) => ({
+    /**
+     * «Оформить заказ»: pressed while a quantity is being saved (the press left its field), the question
+     * waits for the save; waits while the order is being confirmed or placed
+     */
+    getPlaceButtonProps: () => ({
       variant: 'primary' as const,
-      isDisabled: isBasketBusy || step !== 'editing',
+      isDisabled: step !== 'editing',
       onPress: () => send({ type: 'order.confirm' }),
       children: step === 'placing' ? 'Оформление…' : 'Оформить заказ',
     }),
     /** «Оформить заказ?» with the total and the method, while confirming or placing */
     confirmation:
-      step === 'editing'
+      step === 'editing' || step === 'awaitingBasket'
         ? null
         : {
             title: CHECKOUT_MESSAGES.confirmQuestion,

@@ -18,8 +18,6 @@ export interface CheckoutPanelProps {
   basket: BasketActor
   /** the basket has lines (after an order it has none, and only the result stays) */
   hasLines: boolean
-  /** a quantity is still being saved: the order waits */
-  isBasketBusy: boolean
   /** "Итого" of the basket, for the confirmation */
   totalText: string
   /** the warehouses the basket holds lines from: their maps, when the goods are picked up */
@@ -35,13 +33,8 @@ export function CheckoutPanel({ checkout, hasLines, ...props }: CheckoutPanelPro
     case 'loadFailed':
       return <ErrorBlock {...api.getLoadFailedProps()} />
     case 'placed':
-      return api.placed ? (
-        <section className={styles.placed} role="status" aria-label="Заказ оформлен">
-          <p className={styles.placedTitle}>{api.placed.title}</p>
-          <p>{api.placed.status}</p>
-          <Link to="/cabinet/">Продолжить покупки</Link>
-        </section>
-      ) : null
+      // the page shows the placed order first, above the empty basket (PlacedOrder)
+      return null
     case 'form':
       return <DeliveryFormView api={api} {...props} />
     case 'shortage':
@@ -50,6 +43,21 @@ export function CheckoutPanel({ checkout, hasLines, ...props }: CheckoutPanelPro
     case 'none':
       return null
   }
+}
+
+/** «Заказ №… оформлен» with its status and a link to the order, at the top of the basket page once the order is placed. */
+export function PlacedOrder({ checkout }: { checkout: CheckoutActor }) {
+  const { placed } = useCheckoutApi(checkout)
+  if (!placed) return null
+  return (
+    <section className={styles.placed} role="status" aria-label="Заказ оформлен">
+      <p className={styles.placedTitle}>{placed.title}</p>
+      <p>{placed.status}</p>
+      <Link to="/cabinet/orders/" search={placed.orderLink.search}>
+        {placed.orderLink.label}
+      </Link>
+    </section>
+  )
 }
 
 /** Why the order was refused: the lines the stock could not cover and what is left of each. */
@@ -67,7 +75,7 @@ function ShortageAlert({ api }: { api: CheckoutApi }) {
   )
 }
 
-function DeliveryFormView({ api, basket, isBasketBusy, totalText, warehouses }: Omit<CheckoutPanelProps, 'checkout' | 'hasLines'> & { api: CheckoutApi }) {
+function DeliveryFormView({ api, basket, totalText, warehouses }: Omit<CheckoutPanelProps, 'checkout' | 'hasLines'> & { api: CheckoutApi }) {
   const openers = api.pickupOpenersOf(warehouses)
   const confirmation = api.confirmation
   return (
@@ -108,7 +116,7 @@ function DeliveryFormView({ api, basket, isBasketBusy, totalText, warehouses }: 
       ) : null}
       <ShortageAlert api={api} />
       {api.placeFailed ? <ErrorBlock {...api.placeFailed} /> : null}
-      <Button {...api.getPlaceButtonProps(isBasketBusy)} />
+      <Button {...api.getPlaceButtonProps()} />
       {confirmation ? (
         <ConfirmDialog
           title={confirmation.title}

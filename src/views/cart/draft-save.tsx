@@ -10,11 +10,11 @@ import { useDraftSaveApi, type DraftSaveApi } from './cart-dialogs-connect'
 import styles from './draft-save.module.css'
 
 /** «Сохранить как черновик» in the basket toolbar: the button, the name dialog and the "saved" message. */
-export function DraftSave({ draftSave, isBasketBusy }: { draftSave: DraftSaveActor; isBasketBusy: boolean }) {
+export function DraftSave({ draftSave }: { draftSave: DraftSaveActor }) {
   const api = useDraftSaveApi(draftSave)
   return (
     <>
-      <Button className={styles.open} {...api.getOpenButtonProps(isBasketBusy)} />
+      <Button className={styles.open} {...api.getOpenButtonProps()} />
       {api.saved ? (
         <div className={styles.saved} role="status" aria-label="Черновик сохранён">
           <p>
