@@ -92,7 +92,22 @@ function* csvRecords(text: string, separator: Separator): Generator<RawRecord> {
   if (start < text.length) yield end(text.length)
 }
 
-/** Lines of text as table rows: CSV with the detected separator, or whitespace-separated "articul qty" lines. */
+/**
+ * The cells of a line without the text's separator: split by the separator of its own (a pasted
+ * "4603462690244, 1" among "AB-1;5" lines), else as whitespace-separated "articul qty".
+ */
+function cellsOfLine(line: string, cell: string): string[] {
+  // the line as written: a separator inside its quotes ("AB;1") separates nothing, nor does a
+  // line break inside them
+  const own = /[\r\n]/.test(line) ? null : detectSeparator(line)
+  const [record] = own ? [...csvRecords(line, own)] : []
+  return record && record.cells.length > 1 ? record.cells.map((each) => each.trim()) : splitOnWhitespace(cell)
+}
+
+/**
+ * Lines of text as table rows: CSV with the separator most lines use (quoted cells may span
+ * lines), each line without it read with its own separator or as "articul qty" by whitespace.
+ */
 export function parseTextTable(text: string): TableRow[] {
   const separator = detectSeparator(text)
   const rows: TableRow[] = []
@@ -102,8 +117,7 @@ export function parseTextTable(text: string): TableRow[] {
     row++
     const cells = record.cells.map((cell) => cell.trim())
     if (cells.every((cell) => cell === '')) continue
-    // a line without the separator (pasted among others, or the whole text) is "articul qty"
-    const split = cells.length === 1 ? splitOnWhitespace(cells[0] ?? '') : cells
+    const split = cells.length === 1 ? cellsOfLine(record.text.trim(), cells[0] ?? '') : cells
     rows.push({ row, cells: split, text: clipRowText(record.text.trim()) })
   }
   return rows

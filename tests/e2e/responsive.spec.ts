@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import type { ActsResponse } from '../../src/contract/acts'
 import { DEMO } from './support/demo-logins'
 import { expect, test } from './support/fixtures'
 import { LoginPage } from './support/login-page'
@@ -334,5 +335,140 @@ test.describe('ноутбук: layout (issue 21)', () => {
         .map((b) => `${a.label} ~ ${b.label}`),
     )
     expect(touching).toEqual([])
+  })
+})
+
+/**
+ * Issue 21: on a phone (390 px) every list is a card per row: what a dealer acts on (the sum,
+ * «Повторить», «Скачать XLSX», «В корзину» …) is inside the viewport with nothing scrolled
+ * sideways, and each card names its fields. The orders, acts and purchased-goods filters fold
+ * behind «Фильтры», so the list is on the first screen.
+ */
+test.describe('телефон: a card per row, its actions in view (issue 21)', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  interface List {
+    name: string
+    path: string
+    /** the list's table, by its caption */
+    table: string | RegExp
+    /** what a dealer acts on or reads in a row: each must be in view */
+    actions: (row: Locator) => Locator[]
+    /** the filter form folded behind «Фильтры» */
+    filter?: string
+  }
+
+  /** «Повторить заказ № 79», «Удалить: Корзина от …»: a row's button may name its row */
+  const button = (name: string) => (row: Locator) => row.getByRole('button', { name: new RegExp(`^${name}([ :]|$)`) })
+  const labelled = (label: string) => (row: Locator) => row.locator(`td[data-label="${label}"]`)
+  const adder = (row: Locator) => [button('В корзину')(row), row.getByRole('group', { name: /^Количество: / }), labelled('Цена')(row)]
+
+  const LISTS: List[] = [
+    {
+      name: 'заказы',
+      path: '/cabinet/orders/',
+      table: 'Заказы',
+      actions: (row) => [button('Повторить')(row), labelled('Сумма')(row)],
+      filter: 'Фильтр заказов',
+    },
+    {
+      name: 'акты сверки',
+      path: '/cabinet/acts/',
+      table: 'Акты сверки',
+      actions: (row) => [row.getByRole('link', { name: /^Скачать акт/ })],
+      filter: 'Отбор актов',
+    },
+    {
+      name: 'купленные товары',
+      path: '/cabinet/purchased/',
+      table: /^Отчёт/,
+      actions: (row) => [labelled('Количество, шт.')(row), labelled('Сумма')(row)],
+      filter: 'Фильтр отчёта',
+    },
+    { name: 'избранное', path: '/cabinet/favorites/', table: 'Избранное', actions: adder },
+    { name: 'потребности', path: '/cabinet/needs/', table: 'Потребности', actions: (row) => [...adder(row), row.getByRole('form').first()] },
+    { name: 'черновики', path: '/cabinet/drafts/', table: 'Черновики корзины', actions: (row) => [button('Повторить')(row), button('Удалить')(row)] },
+  ]
+
+  /** The list's first row, not a row of a table inside it. */
+  const firstRow = (page: Page, list: List) => page.getByRole('main').getByRole('table', { name: list.table }).locator(':scope > tbody > tr').first()
+
+  /** Inside the viewport's width, and no box it sits in scrolled or scrollable sideways. */
+  const sideways = (locator: Locator) =>
+    locator.evaluate((element) => {
+      const { left, right } = element.getBoundingClientRect()
+      const scrolling: string[] = []
+      for (let node = element.parentElement; node; node = node.parentElement) {
+        if (node.scrollWidth > node.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(node).overflowX))
+          scrolling.push(`${node.tagName.toLowerCase()} ${node.scrollWidth}px in ${node.clientWidth}px`)
+      }
+      return { inside: left >= 0 && right <= window.innerWidth + 1, left: Math.round(left), right: Math.round(right), scrolling }
+    })
+
+  /** The labels a card shows beside its values (the cells' ::before), as data-label names them. */
+  const shownLabels = (row: Locator) =>
+    row.evaluate((element) =>
+      [...element.querySelectorAll(':scope > td[data-label]')].map((cell) => ({
+        label: cell.getAttribute('data-label'),
+        shown: getComputedStyle(cell, '::before').content,
+      })),
+    )
+
+  /** The stroymarket dealer has no acts in the seed: one is asked for (the server builds it at once). */
+  async function ensureAnAct(page: Page) {
+    const acts = (await (await page.request.get('/api/getActs/')).json()) as ActsResponse
+    if (acts.count > 0) return
+    const contract = acts.contracts[0]
+    expect(contract, 'the dealer has a contract').toBeDefined()
+    const day = (daysAgo: number) => new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' }).format(new Date(Date.now() - daysAgo * 86_400_000))
+    const response = await page.request.post('/api/act/', {
+      data: { act: { contract_id: Number(contract!.id), contragent_id: Number(contract!.contragent_id), startdate: day(60), enddate: day(0) } },
+    })
+    expect(response.status(), await response.text()).toBe(200)
+  }
+
+  test('every list’s row actions are inside the viewport without horizontal scrolling, each field labelled', async ({ page }) => {
+    test.slow()
+    await signIn(page)
+    await ensureAnAct(page)
+    for (const list of LISTS) {
+      await test.step(list.name, async () => {
+        await page.goto(list.path)
+        const row = firstRow(page, list)
+        await expect(row).toBeVisible({ timeout: 20_000 })
+        await notLoading(page)
+        for (const action of list.actions(row)) {
+          await expect(action).toBeVisible({ timeout: 20_000 })
+          const seen = await sideways(action)
+          expect.soft(seen, `${list.name}: ${String(action)}`).toEqual({ inside: true, left: seen.left, right: seen.right, scrolling: [] })
+        }
+        const labels = await shownLabels(row)
+        expect(labels.length, `${list.name}: the card's labelled fields`).toBeGreaterThan(0)
+        expect.soft(labels.filter(({ label, shown }) => shown !== `"${label}"`)).toEqual([])
+        expect.soft((await sidewaysOverflow(page)).overflow, `${list.name}: the page scrolls sideways`).toBeLessThanOrEqual(0)
+      })
+    }
+  })
+
+  test('the orders, acts and purchased-goods filters fold behind «Фильтры»: the list is on the first screen', async ({ page }) => {
+    await signIn(page)
+    await ensureAnAct(page)
+    for (const list of LISTS.filter(({ filter }) => filter)) {
+      await test.step(list.name, async () => {
+        await page.goto(list.path)
+        const row = firstRow(page, list)
+        await expect(row).toBeVisible({ timeout: 20_000 })
+        const form = page.getByRole('form', { name: list.filter })
+        const toggle = page.getByRole('main').getByRole('button', { name: 'Фильтры' })
+        await expect(form).toBeHidden()
+        await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+        const top = await row.evaluate((element) => element.getBoundingClientRect().top)
+        expect(top, `${list.name}: the first row starts on the first screen`).toBeLessThan(844)
+        await toggle.click()
+        await expect(form).toBeVisible()
+        await expect(page.getByRole('main').getByRole('button', { name: 'Скрыть фильтры' })).toHaveAttribute('aria-expanded', 'true')
+        await expectFits(page, `${list.name}: фильтры открыты`)
+      })
+    }
   })
 })

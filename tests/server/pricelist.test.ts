@@ -281,6 +281,14 @@ describe('POST /api/uploadsFromBuffer/', () => {
     expect(answer.unmatched).toEqual([{ row: 5, text: 'что-то непонятное', reason: PRICELIST_MESSAGES.notFound }])
   })
 
+  it('reads each pasted line with its own separator: «, » after «;» and tab lines (issue 21)', async () => {
+    const [a, b, c, d] = [product(0), product(1), product(2), product(3)]
+    const text = `${a.articul};4\n${b.articul}, 1\n${c.articul}\t2\n${d.articul}, 3`
+    const answer = answerOf(await uploadText({ text }))
+    expect(answer.products).toEqual([expectedLine(a, 4, 1), expectedLine(b, 1, 2), expectedLine(c, 2, 3), expectedLine(d, 3, 4)])
+    expect(answer.unmatched).toEqual([])
+  })
+
   it('takes JSON as well as a form', async () => {
     const a = product(0)
     const response = await fixture.app.inject({

@@ -99,6 +99,30 @@ describe('parseTextTable', () => {
     ])
   })
 
+  it('reads each line with its own separator when lines of «;», tab and «, » are mixed (issue 21)', () => {
+    const text = 'AB-1;5\n4603462690244, 1\nAB-2\t3\nAB-3;2\nAB 4 7\n"AB;5"'
+    expect(parseTextTable(text).map((row) => [row.row, row.cells])).toEqual([
+      [1, ['AB-1', '5']],
+      [2, ['4603462690244', '1']],
+      [3, ['AB-2', '3']],
+      [4, ['AB-3', '2']],
+      [5, ['AB 4', '7']],
+      [6, ['AB;5']],
+    ])
+    expect(parseTextTable('AB-1\t5\nAB-2\t1\n4603462690244, 1\nAB-3;4').map((row) => row.cells)).toEqual([
+      ['AB-1', '5'],
+      ['AB-2', '1'],
+      ['4603462690244', '1'],
+      ['AB-3', '4'],
+    ])
+    expect(parseTextTable('AB-1, 5\nAB-2, 1\nAB-3;4\nAB-4\t2').map((row) => row.cells)).toEqual([
+      ['AB-1', '5'],
+      ['AB-2', '1'],
+      ['AB-3', '4'],
+      ['AB-4', '2'],
+    ])
+  })
+
   it('keeps each row’s text as read', () => {
     expect(parseTextTable('  AB-1 ; 5  ')[0]).toEqual({ row: 1, cells: ['AB-1', '5'], text: 'AB-1 ; 5' })
   })

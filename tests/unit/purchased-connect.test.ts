@@ -108,6 +108,8 @@ describe('purchased goods connect', () => {
     expect(table.rows[0]).toMatchObject({ id: 7, header: ROW.header, articul: 'VVG-325' })
     expect(table.rows[0]?.cells.map((cell) => cell.text.replace(/\s/g, ' '))).toEqual(['3', '1 040', '21.11.2026'])
     expect(connectTable(answerOf([ROW])).rows[0]?.cells.map((cell) => cell.column)).toEqual(['qnt', 'sum'])
+    // a phone shows a card per row: each cell names its column
+    expect(table.rows[0]?.cells.map((cell) => cell.title)).toEqual(['Заказов', 'Количество, шт.', 'Последний заказ'])
   })
 
   it('the report tabs: the pressed one is the report shown, a press sends report.select', async () => {

@@ -2,6 +2,7 @@ import { ACTS_MESSAGES_UI, type ActsActor } from '../../machines/acts.machine'
 import { WithScreen } from '../layout/with-screen'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
+import { FilterDisclosure } from '../ui/filter-disclosure'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import { Pagination, PastLastPage } from '../ui/pagination'
@@ -37,7 +38,9 @@ function ActsScreen({ acts }: { acts: ActsActor }) {
         <span id="acts-title">Акты сверки</span>
       </PageHeading>
       {api.notice ? <RequestedNotice notice={api.notice} /> : null}
-      <ActsFilterForm filter={api.filter} />
+      <FilterDisclosure foldBelow="phone">
+        <ActsFilterForm filter={api.filter} />
+      </FilterDisclosure>
       <ActsBody api={api} />
       {api.request ? <ActRequestDialog request={api.request} onClose={api.closeRequest} /> : null}
     </section>

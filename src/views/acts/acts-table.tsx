@@ -9,7 +9,7 @@ const TONE_CLASS: Record<ActStateTone, string | undefined> = {
   failed: styles.stateFailed,
 }
 
-/** The acts of the page: a table that scrolls in its own box when the screen is narrow. */
+/** The acts of the page: a table that scrolls in its own box when it is narrow, a card per act on a phone. */
 export function ActsTable({ acts }: { acts: Act[] }) {
   return (
     <div className={styles.tableBox}>
@@ -36,14 +36,18 @@ export function ActsTable({ acts }: { acts: Act[] }) {
                 <th scope="row" className={`${styles.number} ${table.stickyName}`}>
                   № {act.id}
                 </th>
-                <td>{act.contract}</td>
-                <td>{act.contragent}</td>
-                <td className={styles.nowrap}>{row.period}</td>
-                <td className={styles.nowrap}>{row.requestedOn}</td>
-                <td>
+                <td data-label="Договор">{act.contract}</td>
+                <td data-label="Контрагент">{act.contragent}</td>
+                <td data-label="Период" className={styles.nowrap}>
+                  {row.period}
+                </td>
+                <td data-label="Запрошен" className={styles.nowrap}>
+                  {row.requestedOn}
+                </td>
+                <td data-label="Состояние">
                   <span className={`${styles.state} ${TONE_CLASS[row.tone] ?? ''}`}>{row.stateLabel}</span>
                 </td>
-                <td className={styles.nowrap}>
+                <td data-label="Файл" className={styles.nowrap}>
                   {row.file ? (
                     <a {...row.file} download>
                       Скачать XLSX

@@ -21,13 +21,14 @@ interface MarkedGoodsTableProps {
 
 /**
  * The page's products: picture, name (opens the card), articul and brand, the contract's price,
- * stock at the chosen warehouse and at each one, the need (needs page), «В корзину» and «Убрать».
+ * stock at the chosen warehouse and at each one, the need (needs page), «В корзину» and «Убрать»;
+ * on a phone a card per product, its fields labelled.
  */
 export function MarkedGoodsTable({ actor, api, answer, warehouseName, busy }: MarkedGoodsTableProps) {
   const warehouse: Warehouse = { id: answer.warehouse, header: warehouseName }
   return (
     <div className={styles.wrap}>
-      <table className={busy ? `${table.table} ${table.busy}` : table.table}>
+      <table className={`${table.table} ${styles.table}${busy ? ` ${table.busy}` : ''}`}>
         <caption className="visually-hidden">{api.texts.title}</caption>
         <thead>
           <tr>
@@ -64,16 +65,18 @@ export function MarkedGoodsTable({ actor, api, answer, warehouseName, busy }: Ma
                   </button>
                 </span>
               </td>
-              <td className={table.number}>{formatMoney(product.price)}</td>
-              <td>
+              <td className={table.number} data-label="Цена">
+                {formatMoney(product.price)}
+              </td>
+              <td data-label="Остатки">
                 <WarehouseStocks product={product} warehouses={answer.actualWms} chosen={warehouse} />
               </td>
               {api.isNeeds ? (
-                <td>
+                <td data-label="Потребность">
                   <NeedField actor={actor} product={product} />
                 </td>
               ) : null}
-              <td>
+              <td className={styles.addCell}>
                 <AddToBasket
                   productId={product.id}
                   warehouse={warehouse.id}

@@ -55,11 +55,19 @@ function OrderDetailBody({ detail }: { detail: OrderDetailActor }) {
               <td>
                 <ProductName host={cardHost} header={line.header} productId={line.product_id} contract={api.contract} warehouse={line.wms} />
               </td>
-              <td className={table.mono}>{line.articul}</td>
-              <td>{line.warehouse}</td>
-              <td className={table.number}>{formatInteger(line.qnt)}</td>
-              <td className={table.number}>{formatMoney(line.price)}</td>
-              <td className={table.number}>{formatMoney(line.sum)}</td>
+              <td className={table.mono} data-label="Артикул">
+                {line.articul}
+              </td>
+              <td data-label="Склад">{line.warehouse}</td>
+              <td className={table.number} data-label="Кол-во">
+                {formatInteger(line.qnt)}
+              </td>
+              <td className={table.number} data-label="Цена">
+                {formatMoney(line.price)}
+              </td>
+              <td className={table.number} data-label="Сумма">
+                {formatMoney(line.sum)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 import { ORDERS_MESSAGES, type OrdersActor } from '../../machines/orders.machine'
 import { WithScreen } from '../layout/with-screen'
 import { ErrorBlock } from '../ui/error-block'
+import { FilterDisclosure } from '../ui/filter-disclosure'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import { Pagination, PastLastPage } from '../ui/pagination'
@@ -30,7 +31,9 @@ function OrdersScreen({ orders }: { orders: OrdersActor }) {
         </PageHeading>
         <OrdersCountdown orders={orders} />
       </div>
-      <OrdersFilterForm orders={orders} />
+      <FilterDisclosure foldBelow="phone">
+        <OrdersFilterForm orders={orders} />
+      </FilterDisclosure>
       <OrdersBody orders={orders} />
       <OrderDialogs orders={orders} />
     </section>

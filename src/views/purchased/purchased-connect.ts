@@ -154,7 +154,7 @@ export function connectTable(result: PurchasedGoodsResponse) {
       id: row.id,
       header: row.header,
       articul: row.articul,
-      cells: columns.map((column) => ({ column, text: cellText[column](row) })),
+      cells: columns.map((column) => ({ column, title: COLUMN_TITLES[column], text: cellText[column](row) })),
     })),
   }
 }

@@ -2,6 +2,7 @@ import type { PurchasedGoodsActor } from '../../machines/purchased-goods.machine
 import { PURCHASED_SCREEN_MESSAGES } from '../../machines/purchased-goods.machine'
 import { WithScreen } from '../layout/with-screen'
 import { ErrorBlock } from '../ui/error-block'
+import { FilterDisclosure } from '../ui/filter-disclosure'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import { Pagination, PastLastPage } from '../ui/pagination'
@@ -27,7 +28,9 @@ function PurchasedScreen({ purchased }: { purchased: PurchasedGoodsActor }) {
         <span id="purchased-title">Купленные товары</span>
       </PageHeading>
       <ReportTabs actor={purchased} />
-      <PurchasedFiltersForm actor={purchased} />
+      <FilterDisclosure foldBelow="phone">
+        <PurchasedFiltersForm actor={purchased} />
+      </FilterDisclosure>
       <PurchasedBody actor={purchased} />
     </section>
   )

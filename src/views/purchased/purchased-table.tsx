@@ -2,7 +2,7 @@ import table from '../ui/data-table.module.css'
 import type { PurchasedTableApi } from './purchased-connect'
 import styles from './purchased.module.css'
 
-/** One page of a report: header and articul, then the report's own columns. */
+/** One page of a report: header and articul, then the report's own columns; a card per product on a phone. */
 export function PurchasedTable({ table: api }: { table: PurchasedTableApi }) {
   return (
     // a scroll box with nothing focusable inside: focusable itself, so the keyboard can scroll it
@@ -29,9 +29,11 @@ export function PurchasedTable({ table: api }: { table: PurchasedTableApi }) {
               <th scope="row" className={`${styles.name} ${table.stickyName}`}>
                 {row.header}
               </th>
-              <td className={table.mono}>{row.articul}</td>
-              {row.cells.map(({ column, text }) => (
-                <td key={column} data-column={column} className={`${table.number} ${styles.nowrap}`}>
+              <td className={table.mono} data-label="Артикул">
+                {row.articul}
+              </td>
+              {row.cells.map(({ column, title, text }) => (
+                <td key={column} data-column={column} data-label={title} className={`${table.number} ${styles.nowrap}`}>
                   {text}
                 </td>
               ))}
