@@ -39,6 +39,9 @@ test("an order's detail, then cancelling it with a comment: the row takes the re
   // the newest order is first, marked 'Новый'
   await expect(orders.table.getByRole('row').nth(1)).toHaveAccessibleName(`Заказ № ${id}`)
   await expect(orders.stateBadge(id)).toHaveText('Новый')
+  // the state shows once: its status only repeats it, and there is no separate «Статус» column
+  await expect(orders.row(id).getByText('Новый', { exact: true })).toHaveCount(1)
+  await expect(orders.columnTitle('Статус')).toHaveCount(0)
   const detail = await orders.toggleDetail(id)
   await expect(detail.getByRole('row')).toHaveCount(2)
   await expect(detail).toContainText(product!.header)

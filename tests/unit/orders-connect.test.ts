@@ -22,6 +22,7 @@ import {
   orderRepeatStateOf,
   ordersStateOf,
   retryTextOf,
+  statusNoteOf,
 } from '../../src/views/orders/orders-connect'
 import { createFakeActors } from '../support/fake-actors'
 import { ADDED, CANCEL_REFUSED, NO_STOCK, ORDER, REPEAT_FAILED } from '../support/order-paths'
@@ -177,10 +178,13 @@ describe('orders connect', () => {
       detailId: 'order-detail-1',
       contractName: 'Договор поставки №1',
       stateName: 'Новый',
+      statusNote: 'Новый, ожидает подтверждения менеджером',
       marker: null,
       paidText: 'Не оплачен',
       canCancel: true,
     })
+    // a status that only repeats the state's name is not shown twice
+    expect(table.rowOf({ ...row(1), status: 'Новый' }).statusNote).toBeNull()
     expect(table.rowOf(row(3, 3, true))).toMatchObject({
       contractName: 'Договор № 9',
       stateName: 'Отгружен',
@@ -229,6 +233,14 @@ describe('orders connect', () => {
     expect(run.api().table.getRepeatProps(row(1)).isDisabled).toBe(true)
     expect(run.api().dialog.kind).toBe('cancel')
     run.actor.stop()
+  })
+
+  it('statusNoteOf: the status only where it says more than the state', () => {
+    expect(statusNoteOf('Новый', 'Новый')).toBeNull()
+    expect(statusNoteOf('Новый', ' новый. ')).toBeNull()
+    expect(statusNoteOf('Новый', '')).toBeNull()
+    expect(statusNoteOf('Новый', 'Новый, ожидает подтверждения менеджером')).toBe('Новый, ожидает подтверждения менеджером')
+    expect(statusNoteOf('Отменён', ' Отменён 24.11.2026: дубль заказа ')).toBe('Отменён 24.11.2026: дубль заказа')
   })
 
   it('the dialog names the child that runs: cancel, repeat, or none', () => {

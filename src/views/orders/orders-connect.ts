@@ -29,6 +29,16 @@ const PERIOD_LABELS: Record<OrderPeriod, string> = {
 export type OrderStateMarker = 'success' | 'danger' | 'primary'
 const MARKERS: Partial<Record<number, OrderStateMarker>> = { 3: 'success', 4: 'danger', 10: 'primary' }
 
+const bare = (text: string) =>
+  text
+    .trim()
+    .replace(/[\s.,;:!]+$/u, '')
+    .toLocaleLowerCase('ru-RU')
+
+/** The status when it says more than the state's name («Новый, ожидает подтверждения менеджером»); null when it only repeats it («Новый»). */
+export const statusNoteOf = (stateName: string, status: string): string | null =>
+  bare(status) === '' || bare(status) === bare(stateName) ? null : status.trim()
+
 /** What the orders screen reads from its machine: flat, so equal states compare shallowly equal. */
 export const ordersStateOf = (snapshot: OrdersSnapshot) => ({
   view: ordersViewOf(snapshot),
@@ -153,6 +163,8 @@ function connectTable({ result, selected, expanded, isBusy, children }: OrdersSt
       detailId: `order-detail-${order.id}`,
       contractName: contractName(order.contract),
       stateName: stateName(order.state),
+      /** the status under the state's badge, only where it says more than the state's name */
+      statusNote: statusNoteOf(stateName(order.state), order.status),
       marker: MARKERS[order.state] ?? null,
       paidText: order.paid ? 'Оплачен' : 'Не оплачен',
       canCancel: CANCELLABLE_ORDER_STATES.includes(order.state),
