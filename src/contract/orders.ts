@@ -148,8 +148,10 @@ export const orderCancelledResponseSchema = z.object({ order: orderRowSchema })
 export type OrderCancelledResponse = z.infer<typeof orderCancelledResponseSchema>
 
 /**
- * action 'repeat': the order's lines went into the basket of its contract, each at most what its
- * warehouse still has; `count` lines were added, `refused` could not be.
+ * action 'repeat': each of the order's lines went into the basket of its contract as far as its
+ * warehouse has stock free beyond what the basket already holds (min(asked, stock − in basket));
+ * `count` lines went in, whole or in part; `refused` are the lines that were short: `requested`
+ * what the order asked, `available` what went in (0: nothing).
  */
 export const orderRepeatedResponseSchema = productSetResponseSchema
 export type OrderRepeatedResponse = z.infer<typeof orderRepeatedResponseSchema>

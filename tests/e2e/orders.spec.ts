@@ -17,6 +17,8 @@ async function expectHeaderAgrees(page: Page, shell: CabinetShell): Promise<void
   await expect(shell.basketSummary).toHaveText(`Корзина: ${formatCount(basket.stats.count.products, PRODUCT_FORMS)} на сумму ${formatMoney(basket.sum)}`)
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 const secondsOf = (text: string) => {
   const [minutes, seconds] = text.split(':').map(Number)
   return minutes! * 60 + seconds!
@@ -102,6 +104,38 @@ test('repeating an order: "Заказ добавлен в корзину" with t
   await orders.addedDialog.getByRole('link', { name: 'В корзину' }).click()
   await expect(page).toHaveURL(/\/cart\/$/)
   expect(Object.values((await serverBasket(page)).products).map((line) => line.product.id)).toContain(plenty!.id)
+})
+
+test('repeating an order when the basket already holds the product: the free stock goes in and the dialog names what was short', async ({
+  page,
+  checkA11y,
+}) => {
+  const shell = await signIn(page, user)
+  const [product] = stockedProducts(1, 8, 60, 1)
+  const id = await placeOrderThroughApi(page, [{ id: product!.id, qnt: 3, wms: 1 }])
+  placed.push(id)
+  // the order took 3; the basket takes all the rest but 2, so a line asking 3 finds 2 free
+  const left = product!.quantity - 3
+  expect((await page.request.post('/api/processBasket/', { data: { id: product!.id, qnt: left - 2, wms: 1, type: 'add', contract: '0' } })).status()).toBe(
+    200,
+  )
+  const orders = new OrdersPage(page)
+  await orders.open()
+  await orders.repeat(id)
+  await expect(orders.addedDialog).toContainText('Добавлено товаров - 1 шт.')
+  const short = orders.addedDialog.getByRole('list', { name: 'Не хватило свободного остатка на складе:' })
+  await expect(short.getByRole('listitem')).toHaveText([new RegExp(`^${escapeRegExp(product!.header)} \\(арт\\. .+\\): добавлено 2 из 3 шт\\.$`)])
+  await checkA11y(page)
+  await expectHeaderAgrees(page, shell)
+  const line = Object.values((await serverBasket(page)).products).find((each) => each.product.id === product!.id)
+  expect(line?.qnt).toBe(left)
+  await orders.addedDialog.getByRole('button', { name: 'Закрыть' }).click()
+
+  // nothing is free now: «Нет в наличии», and the basket keeps its line
+  await orders.repeat(id)
+  await expect(orders.noStockDialog).toContainText('Невозможно повторить заказ. Товаров нет в наличии!')
+  await page.keyboard.press('Escape')
+  expect(Object.values((await serverBasket(page)).products).find((each) => each.product.id === product!.id)?.qnt).toBe(left)
 })
 
 test('the countdown ticks, stands still while the tab is hidden, and after 300 s the list reloads keeping the filter in the address', async ({ page }) => {

@@ -365,7 +365,7 @@ describe('order dialogs', () => {
     return { actor, fake, sent, api: () => connectOrderRepeat(orderRepeatStateOf(actor.getSnapshot()), (event) => sent.push(event)) }
   }
 
-  it('repeat: the loader, then the count added and the goods refused', async () => {
+  it('repeat: the loader, then the count added and the lines short of stock, each with what went in', async () => {
     const run = repeatActor()
     expect(orderRepeatStepOf(run.actor.getSnapshot())).toBe('repeating')
     expect(run.api()).toEqual({ kind: 'loading', label: 'Заказ добавляется в корзину…' })
@@ -378,13 +378,17 @@ describe('order dialogs', () => {
       title: 'Заказ добавлен в корзину',
       text: 'Добавлено товаров - 2 шт.',
       toBasket: true,
-      refusedText: 'Не добавлены — нет в наличии: Перфоратор SDS-plus 800 Вт (арт. PF-800).',
+      shortTitle: 'Не хватило свободного остатка на складе:',
+      shortLines: [
+        { key: '12-1', name: 'Бур SDS-plus 8×160 мм', text: '(арт. BS-8160): добавлено 2 из 3 шт.' },
+        { key: '11-1', name: 'Перфоратор SDS-plus 800 Вт', text: '(арт. PF-800): не добавлен — свободного остатка нет, нужно 4 шт.' },
+      ],
     })
     if (added.kind === 'repeated') added.onClose()
     expect(run.sent).toEqual([{ type: 'dialog.close' }])
   })
 
-  it('repeat: none in stock (no refused list), or the failure', async () => {
+  it('repeat: none in stock (no list of short lines), or the failure', async () => {
     const none = repeatActor()
     none.fake.current('repeatOrder').done(NO_STOCK)
     await flush()
@@ -394,7 +398,7 @@ describe('order dialogs', () => {
       title: 'Нет в наличии',
       text: 'Невозможно повторить заказ. Товаров нет в наличии!',
       toBasket: false,
-      refusedText: null,
+      shortLines: [],
     })
     const failed = repeatActor()
     failed.fake.current('repeatOrder').fail(new ApiCallError(REPEAT_FAILED, 404))

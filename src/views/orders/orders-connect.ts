@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
+import type { RefusedLine } from '../../contract/delivery'
 import { CANCELLABLE_ORDER_STATES, ORDER_PERIODS, type OrderPeriod, type OrderRow } from '../../contract/orders'
 import { ORDER_CANCEL_MESSAGES, type OrderCancelActor, type OrderCancelEvent, type orderCancelMachine } from '../../machines/order-cancel.machine'
 import { orderCancelStepOf, orderDetailViewOf, orderRepeatStepOf } from '../../machines/order-dialogs.selectors'
@@ -294,16 +295,23 @@ export function connectOrderRepeat({ step, result, errorMessage }: ReturnType<ty
   if (step === 'repeating') return { kind: 'loading' as const, label: ORDER_REPEAT_MESSAGES.repeating }
   if (step === 'failed') return { kind: 'failed' as const, title: ORDER_REPEAT_MESSAGES.failed, text: errorMessage, onClose: close }
   const added = step === 'added'
-  const refused = added ? (result?.refused ?? []) : []
+  const short = added ? (result?.refused ?? []) : []
   return {
     kind: 'repeated' as const,
     title: added ? ORDER_REPEAT_MESSAGES.addedTitle : ORDER_REPEAT_MESSAGES.noStockTitle,
     text: added ? ORDER_REPEAT_MESSAGES.addedText(result?.count ?? 0) : ORDER_REPEAT_MESSAGES.noStockText,
     toBasket: added,
-    /** the goods not added, named with their articuls; null when every one was */
-    refusedText: refused.length > 0 ? `Не добавлены — нет в наличии: ${refused.map((line) => `${line.header} (арт. ${line.articul})`).join('; ')}.` : null,
+    /** the lines the stock could not cover in full, each with what went in; none when every line went in whole */
+    shortTitle: ORDER_REPEAT_MESSAGES.shortTitle,
+    shortLines: short.map((line) => ({ key: `${line.id}-${line.wms}`, name: line.header, text: shortLineText(line) })),
     onClose: close,
   }
 }
+
+/** «(арт. PF-800): добавлено 2 из 3 шт.», or none of it went in. */
+const shortLineText = ({ articul, requested, available }: RefusedLine) =>
+  available > 0
+    ? `(арт. ${articul}): добавлено ${formatInteger(available)} из ${formatInteger(requested)} шт.`
+    : `(арт. ${articul}): не добавлен — свободного остатка нет, нужно ${formatInteger(requested)} шт.`
 
 export const useOrderRepeatApi = (repeat: OrderRepeatActor) => useViewModel(repeat, orderRepeatStateOf, connectOrderRepeat)
