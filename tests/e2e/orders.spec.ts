@@ -138,6 +138,62 @@ test('repeating an order when the basket already holds the product: the free sto
   expect(Object.values((await serverBasket(page)).products).find((each) => each.product.id === product!.id)?.qnt).toBe(left)
 })
 
+test('dates typed into the filter choose «За период»; a day that does not exist or a start after the end is refused on the page, nothing is asked', async ({
+  page,
+  checkA11y,
+}) => {
+  await signIn(page, user)
+  const orders = new OrdersPage(page)
+  await orders.open()
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname === '/api/order/' && request.method() === 'GET') asked.push(url.search)
+  })
+  const period = orders.filter.getByLabel('Период')
+  const [start, end] = [orders.filter.getByLabel('Дата с'), orders.filter.getByLabel('Дата по')]
+  const find = orders.filter.getByRole('button', { name: 'Найти' })
+  const message = orders.filter.getByRole('alert')
+  await expect(period).toHaveValue('week')
+
+  // typing a date chooses the period
+  await start.fill('31.02.2026')
+  await expect(period).toHaveValue('period')
+  await find.click()
+  await expect(message).toHaveText('Дата с: «31.02.2026» — такой даты нет. Введите дату в виде дд.мм.гггг, например 01.03.2026')
+  await expect(start).toHaveAttribute('aria-invalid', 'true')
+  await expect(start).toHaveAccessibleDescription(/такой даты нет/)
+  await checkA11y(page)
+
+  await start.fill('10.03.2026')
+  await expect(message).toHaveCount(0)
+  await end.fill('01.03.2026')
+  await find.click()
+  await expect(message).toHaveText('Начало периода (10.03.2026) позже его конца (01.03.2026). Исправьте даты')
+  await expect(page.getByText(/Следующая попытка|Некорректный запрос/)).toHaveCount(0)
+  expect(asked).toEqual([])
+  await expect(page).toHaveURL(/\/cabinet\/orders\/$/)
+
+  // corrected: the address names the period and the list asks for it
+  await end.fill('31.03.2026')
+  await find.click()
+  await expect(page).toHaveURL(/dateselect=period/)
+  await expect(page).toHaveURL(/start_date=10\.03\.2026/)
+  await expect(page).toHaveURL(/end_date=31\.03\.2026/)
+  await expect.poll(() => asked.length).toBe(1)
+  expect(new URLSearchParams(asked[0]).get('start_date')).toBe('10.03.2026')
+  await expect(message).toHaveCount(0)
+
+  // an address naming the start after the end says so, asks nothing and shows no retry countdown
+  asked.length = 0
+  await page.goto('/cabinet/orders/?dateselect=period&start_date=10.03.2026&end_date=01.03.2026')
+  await expect(page.getByText('Заказы не запрошены: проверьте даты в фильтре')).toBeVisible()
+  await expect(page.getByText('Начало периода (10.03.2026) позже его конца (01.03.2026). Исправьте даты')).toBeVisible()
+  await expect(page.getByText(/Следующая попытка|Некорректный запрос/)).toHaveCount(0)
+  await expect(period).toHaveValue('period')
+  expect(asked).toEqual([])
+})
+
 test('the countdown ticks, stands still while the tab is hidden, and after 300 s the list reloads keeping the filter in the address', async ({ page }) => {
   await page.clock.install()
   await signIn(page, user)

@@ -140,7 +140,7 @@ describe('orders connect', () => {
     run.actor.stop()
   })
 
-  it('the filter form: period and state options, «Найти» sends the form’s filter from page 1, «Сбросить» the defaults', () => {
+  it('the filter form: the draft as typed, a date chooses «За период», «Найти» checks the dates and marks the wrong one, «Сбросить» resets', () => {
     const run = ordersActor()
     run.actor.send({ type: 'filter.change', filter: { ...ORDERS_FILTER_DEFAULTS, page: 3 } })
     run.poll.next({ type: 'poll.data', data: TWO })
@@ -151,19 +151,53 @@ describe('orders connect', () => {
       { value: '1', label: 'Новый' },
       { value: '3', label: 'Отгружен' },
     ])
-    expect(form.formKey).toContain('"page":3')
-    const data = new FormData()
-    for (const [name, value] of Object.entries({ contract: '', article: ' PF ', dateselect: 'bogus', paid: '1', state: '3', search_doc: '41' }))
-      data.set(name, value)
-    form.submit(data)
+    expect(form.getFormProps()).toMatchObject({ 'aria-label': 'Фильтр заказов', noValidate: true })
+    expect(form.getFieldProps('dateselect')).toMatchObject({ name: 'dateselect', value: 'week', 'aria-invalid': undefined })
+    expect(form.getFieldProps('state').value).toBe('0')
+    form.getFieldProps('start_date').onChange({ currentTarget: { value: '31.02.2026' } })
+    form.getFormProps().onSubmit({ preventDefault: () => {} })
     form.getResetProps().onPress()
-    expect(run.sent).toEqual([
-      {
-        type: 'filter.submit',
-        filter: { ...ORDERS_FILTER_DEFAULTS, contract: '0', article: 'PF', dateselect: 'week', paid: '1', state: 3, search_doc: '41', page: 1 },
+    expect(run.sent).toEqual([{ type: 'filter.edit', field: 'start_date', value: '31.02.2026' }, { type: 'filter.apply' }, { type: 'filter.reset' }])
+
+    // through the machine: typing a date chooses the period; «Найти» finds 31.02 is no day
+    run.actor.send({ type: 'filter.edit', field: 'start_date', value: '31.02.2026' })
+    expect(run.api().filterForm.getFieldProps('dateselect').value).toBe('period')
+    expect(run.api().filterForm.error).toBeNull()
+    run.actor.send({ type: 'filter.apply' })
+    const wrong = run.api().filterForm
+    expect(wrong.error).toEqual({
+      id: 'orders-filter-error',
+      text: 'Дата с: «31.02.2026» — такой даты нет. Введите дату в виде дд.мм.гггг, например 01.03.2026',
+    })
+    expect(wrong.getFieldProps('start_date')).toMatchObject({ 'aria-invalid': true, 'aria-describedby': 'orders-filter-error' })
+    expect(wrong.getFieldProps('end_date')['aria-invalid']).toBeUndefined()
+    // the start after the end marks both dates
+    run.actor.send({ type: 'filter.edit', field: 'start_date', value: '10.03.2026' })
+    expect(run.api().filterForm.error).toBeNull()
+    run.actor.send({ type: 'filter.edit', field: 'end_date', value: '01.03.2026' })
+    run.actor.send({ type: 'filter.apply' })
+    const order = run.api().filterForm
+    expect(order.error?.text).toBe('Начало периода (10.03.2026) позже его конца (01.03.2026). Исправьте даты')
+    expect([order.getFieldProps('start_date')['aria-invalid'], order.getFieldProps('end_date')['aria-invalid']]).toEqual([true, true])
+    run.actor.send({ type: 'filter.reset' })
+    expect(run.api().filterForm.getFieldProps('start_date').value).toBe('')
+    expect(run.api().filterForm.error).toBeNull()
+    run.actor.stop()
+  })
+
+  it('a refused request (4xx) shows its message without a retry countdown; dates the address names wrong are not asked', () => {
+    const run = ordersActor()
+    run.poll.next({ type: 'poll.failed', message: 'Нет доступа', retryInMs: 600_000, status: 403 })
+    expect(run.api().body).toBe('failed')
+    expect(run.api().getRetryProps()).toMatchObject({ title: 'Сервер отклонил запрос заказов', message: 'Нет доступа' })
+    run.actor.send({ type: 'filter.change', filter: { ...ORDERS_FILTER_DEFAULTS, dateselect: 'period', start_date: '10.03.2026', end_date: '01.03.2026' } })
+    expect(run.api()).toMatchObject({
+      body: 'invalidFilter',
+      invalidFilter: {
+        title: 'Заказы не запрошены: проверьте даты в фильтре',
+        hint: 'Начало периода (10.03.2026) позже его конца (01.03.2026). Исправьте даты',
       },
-      { type: 'filter.submit', filter: ORDERS_FILTER_DEFAULTS },
-    ])
+    })
     run.actor.stop()
   })
 
