@@ -9,7 +9,7 @@ import {
 import type { SessionUser } from '../auth/sessions'
 import { basketSummary } from '../catalogue/basket-lines'
 import { resolveContract } from '../catalogue/contract'
-import { addProductSet } from '../catalogue/product-set'
+import { addUpToStock } from '../catalogue/product-set'
 import type { Db } from '../db/connection'
 import type { Database } from '../db/schema'
 import { HttpError } from '../validation'
@@ -73,21 +73,18 @@ async function cancelAndRelease(trx: Transaction<Database>, orderId: number, com
 
 /**
  * Puts the order's lines into the basket of its contract (which the user must still be allowed:
- * 403 otherwise), each at most what its warehouse still has; a line with nothing left is refused.
+ * 403 otherwise), each line min(asked, its warehouse's stock − what the basket already holds of
+ * it); `refused` lists the lines that were short, with what went in of them (0: nothing). One
+ * order per call, so a bulk repeat calls it per order.
  */
 export async function repeatOrder(db: Db, user: SessionUser, order: OwnOrder, now: Date): Promise<OrderRepeatedResponse> {
   const contract = await resolveContract(db, user, String(order.contractId))
   const lines = await db.kysely
     .selectFrom('order_lines')
-    .leftJoin('stocks', (join) =>
-      join.onRef('stocks.product_id', '=', 'order_lines.product_id').onRef('stocks.warehouse_id', '=', 'order_lines.warehouse_id'),
-    )
-    .select(['order_lines.product_id', 'order_lines.warehouse_id', 'order_lines.qnt', 'stocks.quantity'])
-    .where('order_lines.order_id', '=', order.id)
+    .select(['product_id as id', 'warehouse_id as wms', 'qnt'])
+    .where('order_id', '=', order.id)
     .orderBy('order_lines.id')
     .execute()
-  // a line without stock keeps its quantity, so the product set refuses it and says how much is free
-  const items = lines.map((line) => ({ id: line.product_id, wms: line.warehouse_id, qnt: Math.min(line.qnt, line.quantity || line.qnt) }))
-  const { count, refused } = await addProductSet(db, { userId: user.id, contractId: contract.id, now }, items)
+  const { count, refused } = await addUpToStock(db, { userId: user.id, contractId: contract.id, now }, lines)
   return { count, refused, basket: await basketSummary(db, user.id, String(contract.id)) }
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { contractSchema } from './account'
 import { contractId, idNumber, intIn, paginationSchema } from './catalogue'
 import { ORDERS_MESSAGES, ruDateParts } from './orders'
+import { ACT_REQUEST_PERIOD, periodProblem } from './period-rule'
 
 /** Spec §2, §9: acts 20 per page; contract and contragent '0' = all the user may use. */
 export const ACTS_DEFAULTS = { contract: '0', contragent: '0', page: 1, perpage: 20, maxPerpage: 100 } as const
@@ -29,12 +30,6 @@ export const ACT_STATE_LABELS: Record<ActState, string> = {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** yyyymmdd of a dd.mm.yyyy date, comparable as a number; null when it names no day. */
-export function ruDayNumber(text: string): number | null {
-  const parts = ruDateParts(text)
-  return parts ? parts[0] * 10_000 + parts[1] * 100 + parts[2] : null
-}
-
 /** yyyy-mm-dd of a real dd.mm.yyyy date (the stored form), or null. */
 export function isoDayOf(text: string): string | null {
   const parts = ruDateParts(text)
@@ -45,10 +40,7 @@ export function isoDayOf(text: string): string | null {
 export const ruDayOf = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`
 
 /** Spec §5: the start must be earlier than the end (both real dates). */
-export const isPeriodOrdered = (start: string, end: string) => {
-  const [from, to] = [ruDayNumber(start), ruDayNumber(end)]
-  return from !== null && to !== null && from < to
-}
+const isPeriodOrdered = (start: string, end: string) => periodProblem(start, end, ACT_REQUEST_PERIOD) === null
 
 /** A dd.mm.yyyy date that names a real day (31.02 does not). */
 const requiredRuDate = z.string(ACTS_MESSAGES.badDate).check(

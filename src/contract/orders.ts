@@ -4,6 +4,7 @@ import { contractId, idNumber, intIn, paginationSchema } from './catalogue'
 import { lineText, multilineText, transformed } from './common'
 import { placedOrderSchema, productSetResponseSchema } from './delivery'
 import { ORDER_PERIODS, ORDERS_DEFAULTS, ruDateParts } from './order-periods'
+import { OPEN_PERIOD, periodProblem } from './period-rule'
 
 export { ORDER_PERIODS, ORDERS_DEFAULTS, ruDateParts, type OrderPeriod } from './order-periods'
 
@@ -20,12 +21,6 @@ const ruDate = z._default(
   ),
   '',
 )
-
-/** yyyymmdd of a dd.mm.yyyy date, comparable as a number. */
-const dayNumber = (text: string) => {
-  const parts = ruDateParts(text)
-  return parts ? parts[0] * 10_000 + parts[1] * 100 + parts[2] : null
-}
 
 /** '' or absent = either; '1' paid; '0' not paid. */
 const paidFilter = z._default(
@@ -54,13 +49,10 @@ export const orderListQuerySchema = z
     perpage: z._default(intIn(1, ORDERS_DEFAULTS.maxPerpage), ORDERS_DEFAULTS.perpage),
   })
   .check(
-    z.refine(
-      (query) => {
-        const [start, end] = [dayNumber(query.start_date), dayNumber(query.end_date)]
-        return query.dateselect !== 'period' || start === null || end === null || start <= end
-      },
-      { message: ORDERS_MESSAGES.badPeriod, path: ['end_date'] },
-    ),
+    z.refine((query) => query.dateselect !== 'period' || periodProblem(query.start_date, query.end_date, OPEN_PERIOD) === null, {
+      message: ORDERS_MESSAGES.badPeriod,
+      path: ['end_date'],
+    }),
   )
 export type OrderListQuery = z.input<typeof orderListQuerySchema>
 export type OrderListFilter = z.output<typeof orderListQuerySchema>
@@ -148,8 +140,10 @@ export const orderCancelledResponseSchema = z.object({ order: orderRowSchema })
 export type OrderCancelledResponse = z.infer<typeof orderCancelledResponseSchema>
 
 /**
- * action 'repeat': the order's lines went into the basket of its contract, each at most what its
- * warehouse still has; `count` lines were added, `refused` could not be.
+ * action 'repeat': each of the order's lines went into the basket of its contract as far as its
+ * warehouse has stock free beyond what the basket already holds (min(asked, stock − in basket));
+ * `count` lines went in, whole or in part; `refused` are the lines that were short: `requested`
+ * what the order asked, `available` what went in (0: nothing).
  */
 export const orderRepeatedResponseSchema = productSetResponseSchema
 export type OrderRepeatedResponse = z.infer<typeof orderRepeatedResponseSchema>

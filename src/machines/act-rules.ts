@@ -1,5 +1,6 @@
-import { ACTS_DEFAULTS, ACTS_MESSAGES, isPeriodOrdered, ruDayNumber, type ActContract, type ActsQueryInput } from '../contract/acts'
+import { ACTS_DEFAULTS, ACTS_MESSAGES, type ActContract, type ActsQueryInput } from '../contract/acts'
 import { ruDateParts } from '../contract/order-periods'
+import { ACT_REQUEST_PERIOD, OPEN_PERIOD, periodProblem, type PeriodProblem } from '../contract/period-rule'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -35,12 +36,10 @@ export const defaultActsFilter = (today: string): ActsFilter => ({
 export const actsQueryOf = (filter: ActsFilter, page: number): ActsQueryInput => ({ ...filter, page, perpage: ACTS_DEFAULTS.perpage })
 
 /** Why the list's period cannot be applied, or null: each date empty or real, the start not after the end. */
-export function filterError({ startDate, endDate }: ActsFilter): string | null {
-  const [start, end] = [startDate.trim(), endDate.trim()]
-  if ((start !== '' && !ruDateParts(start)) || (end !== '' && !ruDateParts(end))) return ACTS_MESSAGES.badDate
-  const [from, to] = [ruDayNumber(start), ruDayNumber(end)]
-  return from !== null && to !== null && from > to ? ACTS_MESSAGES.badPeriod : null
-}
+export const filterError = ({ startDate, endDate }: ActsFilter): string | null => actsMessageOf(periodProblem(startDate, endDate, OPEN_PERIOD))
+
+/** The acts' texts for a period's problem: one for any date that names no day, the spec's own for the order of the dates. */
+const actsMessageOf = (problem: PeriodProblem | null): string | null => problem && ACTS_MESSAGES[problem.kind]
 
 export interface ActFieldsDraft {
   contract_id: string
@@ -81,6 +80,5 @@ export function actFieldsError(fields: ActFieldsDraft, contracts: readonly ActCo
   if (fields.contragent_id === '') return ACTS_MESSAGES.contragentRequired
   if (fields.contract_id === '') return ACTS_MESSAGES.contractRequired
   if (!contracts.some((c) => c.id === fields.contract_id && c.contragent_id === fields.contragent_id)) return ACTS_MESSAGES.contragentMismatch
-  if (!ruDateParts(fields.startdate.trim()) || !ruDateParts(fields.enddate.trim())) return ACTS_MESSAGES.badDate
-  return isPeriodOrdered(fields.startdate.trim(), fields.enddate.trim()) ? null : ACTS_MESSAGES.badPeriod
+  return actsMessageOf(periodProblem(fields.startdate, fields.enddate, ACT_REQUEST_PERIOD))
 }

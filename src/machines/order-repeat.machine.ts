@@ -10,6 +10,8 @@ export const ORDER_REPEAT_MESSAGES = {
   noStockText: 'Невозможно повторить заказ. Товаров нет в наличии!',
   addedTitle: 'Заказ добавлен в корзину',
   addedText: (count: number) => `Добавлено товаров - ${count} шт.`,
+  /** above the lines the stock could not cover in full (each added as far as the stock allowed) */
+  shortTitle: 'Не хватило свободного остатка на складе:',
   failed: 'Заказ не повторён',
   repeating: 'Заказ добавляется в корзину…',
 } as const
@@ -27,8 +29,9 @@ export interface OrderRepeatContext {
 export type OrderRepeatEvent = { type: 'dialog.close' }
 
 /**
- * One order's repeat (spec §2, §4): its goods still in stock go into the basket of the order's
- * contract; the dialog says how many, or that there are none. The header's summary follows.
+ * One order's repeat (spec §2, §4): each line goes into the basket of the order's contract as far
+ * as its warehouse has stock free beyond the basket; the dialog says how many lines went in and
+ * lists those that were short, or that there are none. The header's summary follows.
  */
 export const orderRepeatMachine = setup({
   types: {} as { context: OrderRepeatContext; events: OrderRepeatEvent; input: OrderRepeatInput },

@@ -6,7 +6,17 @@ import { visibleCountdownLogic, type VisiblePollEvent } from '../services/stream
 import { orderCancelMachine, type OrderCancelOutput } from './order-cancel.machine'
 import { orderDetailMachine } from './order-detail.machine'
 import { orderRepeatMachine } from './order-repeat.machine'
-import { isSameFilter, ordersQuery, searchOfFilter, type OrdersFilter } from './orders-filter'
+import {
+  appliedFilter,
+  filterError,
+  isSameFilter,
+  ORDERS_FILTER_DEFAULTS,
+  ordersQuery,
+  searchOfFilter,
+  withFilterField,
+  type OrdersFilter,
+  type OrdersFilterField,
+} from './orders-filter'
 import { TIMINGS } from './timings'
 import { navigateTo, notifyShell } from './shell-links'
 
@@ -16,7 +26,14 @@ export const ORDERS_MESSAGES = {
   empty: 'Заказов не найдено',
   emptyHint: 'Измените фильтр или выберите период «За всё время».',
   paused: 'Обновление приостановлено, пока вкладка скрыта',
+  /** the server refused the request (a 4xx): its message follows, and nothing is retried by itself */
+  refused: 'Сервер отклонил запрос заказов',
+  /** the address names dates that cannot be asked: the filter's message follows, nothing was requested */
+  invalidFilter: 'Заказы не запрошены: проверьте даты в фильтре',
 } as const
+
+/** A 4xx answer is a refusal (asking again the same way gets the same answer), except a timeout or too many requests. */
+const isRefusalStatus = (status: number | undefined) => status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429
 
 export interface OrdersInput {
   /** the filter the address names */
@@ -25,6 +42,10 @@ export interface OrdersInput {
 
 export interface OrdersContext {
   filter: OrdersFilter
+  /** the filter form as typed, applied by «Найти» */
+  draft: OrdersFilter
+  /** why the form's dates cannot be asked (the form's `invalid` state) */
+  filterErrorMessage: string | null
   /** the last list loaded; kept while the next one loads, so the table does not jump */
   result: OrderList | null
   errorMessage: string | null
@@ -42,8 +63,12 @@ export type OrdersEvent =
   | VisiblePollEvent<OrderList>
   /** the address names a filter (a link, reload, browser back, or the machine's own notifyAddress) */
   | { type: 'filter.change'; filter: OrdersFilter }
-  /** the dealer applies the filter form; the address follows */
-  | { type: 'filter.submit'; filter: OrdersFilter }
+  /** the dealer changes a field of the filter form (typing a date chooses «За период») */
+  | { type: 'filter.edit'; field: OrdersFilterField; value: string }
+  /** «Найти»: the form's dates are checked, then the address follows (page 1) */
+  | { type: 'filter.apply' }
+  /** «Сбросить»: the form and the address go back to the defaults */
+  | { type: 'filter.reset' }
   | { type: 'list.retry' }
   | { type: 'order.toggleDetail'; id: number }
   | { type: 'selection.toggle'; id: number }
@@ -84,6 +109,9 @@ export const ordersMachine = setup({
   },
   guards: {
     isOtherFilter: ({ context }, params: { filter: OrdersFilter }) => !isSameFilter(context.filter, params.filter),
+    isFilterInvalid: ({ context }) => filterError(context.filter) !== null,
+    isDraftInvalid: ({ context }) => filterError(context.draft) !== null,
+    isRefusal: (_, params: { status: number | undefined }) => isRefusalStatus(params.status),
     hasOrders: ({ context }) => (context.result?.orders.length ?? 0) > 0,
     hasRows: ({ context }) => idsOf(context.result).length > 0,
     isListed: ({ context }, params: { id: number }) => idsOf(context.result).includes(params.id),
@@ -93,7 +121,19 @@ export const ordersMachine = setup({
     isCancelled: (_, params: OrderCancelOutput) => params.order !== null,
   },
   actions: {
-    storeFilter: assign({ filter: (_, params: { filter: OrdersFilter }) => params.filter }),
+    /** the address's filter: the list shows it and the form starts again from it */
+    storeFilter: assign({
+      filter: (_, params: { filter: OrdersFilter }) => params.filter,
+      draft: (_, params: { filter: OrdersFilter }) => params.filter,
+      filterErrorMessage: null,
+    }),
+    storeDraftField: assign({
+      draft: ({ context }, params: { field: OrdersFilterField; value: string }) => withFilterField(context.draft, params.field, params.value),
+      filterErrorMessage: null,
+    }),
+    storeDraftError: assign({ filterErrorMessage: ({ context }) => filterError(context.draft) }),
+    resetDraft: assign({ draft: ORDERS_FILTER_DEFAULTS, filterErrorMessage: null }),
+    storeRefusal: assign({ errorMessage: (_, params: { message: string }) => params.message, retryInMs: null }),
     storeResult: enqueueActions(({ context, enqueue }, params: { list: OrderList }) => {
       // an open row that is no longer listed closes: its detail stops
       const listed = idsOf(params.list)
@@ -132,6 +172,8 @@ export const ordersMachine = setup({
   description: 'The orders page: 10 per page, the filter in the address, reloaded every 300 s of visible time, bulk selection, cancel and repeat.',
   context: ({ input }) => ({
     filter: input.filter,
+    draft: input.filter,
+    filterErrorMessage: null,
     result: null,
     errorMessage: null,
     retryInMs: null,
@@ -141,10 +183,6 @@ export const ordersMachine = setup({
   }),
   type: 'parallel',
   on: {
-    'filter.submit': {
-      description: 'The dealer applies the filter form (the page back to 1): the address names it',
-      actions: { type: 'notifyAddress', params: ({ event }) => ({ filter: event.filter }) },
-    },
     'order.toggleDetail': {
       guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
       description: "The dealer opens or closes an order's detail",
@@ -154,8 +192,27 @@ export const ordersMachine = setup({
   states: {
     list: {
       description: 'The orders of the filter, reloaded by the poll',
-      initial: 'live',
+      initial: 'checking',
+      on: {
+        'filter.change': {
+          guard: { type: 'isOtherFilter', params: ({ event }) => ({ filter: event.filter }) },
+          target: '.checking',
+          description: 'The address names another filter or page: the list starts over with it',
+          actions: { type: 'storeFilter', params: ({ event }) => ({ filter: event.filter }) },
+        },
+      },
       states: {
+        checking: {
+          description: "The address's dates are checked before anything is asked (the same rule as the form's)",
+          always: [{ guard: 'isFilterInvalid', target: 'invalid' }, { target: 'live' }],
+        },
+        invalid: {
+          description: '"Заказы не запрошены: проверьте даты в фильтре" with the reason (the start after the end); nothing was requested',
+        },
+        refused: {
+          description: 'The server refused the request (a 4xx): its message, without a retry countdown; nothing is retried by itself',
+          on: { 'list.retry': { target: 'live', description: 'The dealer asks again' } },
+        },
         live: {
           description: 'The poll runs: a request at once, then one every 300 s of visible time (backing off after failures)',
           invoke: {
@@ -169,18 +226,19 @@ export const ordersMachine = setup({
               description: 'A list arrived: it is shown and the countdown starts again from 5:00',
               actions: { type: 'storeResult', params: ({ event }) => ({ list: event.data }) },
             },
-            'poll.failed': {
-              target: '.failed',
-              description: 'The request failed: the poll tries again later by itself',
-              actions: { type: 'storeFailure', params: ({ event }) => ({ message: event.message, retryInMs: event.retryInMs }) },
-            },
-            'filter.change': {
-              guard: { type: 'isOtherFilter', params: ({ event }) => ({ filter: event.filter }) },
-              target: 'live',
-              reenter: true,
-              description: 'The address names another filter or page: the poll starts over with it',
-              actions: { type: 'storeFilter', params: ({ event }) => ({ filter: event.filter }) },
-            },
+            'poll.failed': [
+              {
+                guard: { type: 'isRefusal', params: ({ event }) => ({ status: event.status }) },
+                target: '#orders.list.refused',
+                description: 'The server refused the request (a 4xx): the poll stops',
+                actions: { type: 'storeRefusal', params: ({ event }) => ({ message: event.message }) },
+              },
+              {
+                target: '.failed',
+                description: 'The network or the server failed (a 5xx): the poll tries again later by itself',
+                actions: { type: 'storeFailure', params: ({ event }) => ({ message: event.message, retryInMs: event.retryInMs }) },
+              },
+            ],
           },
           initial: 'loading',
           states: {
@@ -204,6 +262,44 @@ export const ordersMachine = setup({
             },
           },
         },
+      },
+    },
+    form: {
+      description: 'The filter form as typed: contract, article, period or dates, document, paid, state; «Найти» checks the dates first',
+      initial: 'valid',
+      on: {
+        'filter.edit': {
+          target: '.valid',
+          description: 'The dealer changes a field; typing a date chooses «За период (даты ниже)»',
+          actions: { type: 'storeDraftField', params: ({ event }) => event },
+        },
+        'filter.apply': [
+          {
+            guard: 'isDraftInvalid',
+            target: '.invalid',
+            description: 'A date names no day (31.02.2026) or the start is after the end: nothing is asked',
+            actions: 'storeDraftError',
+          },
+          {
+            target: '.valid',
+            description: 'The dealer applies the form (the page back to 1): the address names it',
+            actions: { type: 'notifyAddress', params: ({ context }) => ({ filter: appliedFilter(context.draft) }) },
+          },
+        ],
+        'filter.reset': {
+          target: '.valid',
+          description: '«Сбросить»: the form and the address go back to the defaults',
+          actions: ['resetDraft', { type: 'notifyAddress', params: { filter: ORDERS_FILTER_DEFAULTS } }],
+        },
+        'filter.change': {
+          guard: { type: 'isOtherFilter', params: ({ event }) => ({ filter: event.filter }) },
+          target: '.valid',
+          description: 'The address names another filter: the form shows it',
+        },
+      },
+      states: {
+        valid: { description: 'The form as typed' },
+        invalid: { description: "The dates' message under the form, the wrong date marked; the list keeps its filter" },
       },
     },
     visibility: {

@@ -5,9 +5,11 @@ import { orderDetailId, type ordersMachine } from './orders.machine'
 type OrdersSnapshot = SnapshotFrom<typeof ordersMachine>
 
 /** What the list area shows: one per state of the list region (checking reads as loaded). */
-export type OrdersView = 'loading' | 'failed' | 'empty' | 'loaded'
+export type OrdersView = 'loading' | 'failed' | 'refused' | 'invalidFilter' | 'empty' | 'loaded'
 
 export function ordersViewOf(snapshot: OrdersSnapshot): OrdersView {
+  if (snapshot.matches({ list: 'invalid' })) return 'invalidFilter'
+  if (snapshot.matches({ list: 'refused' })) return 'refused'
   if (snapshot.matches({ list: { live: 'failed' } })) return 'failed'
   if (snapshot.matches({ list: { live: { shown: 'empty' } } })) return 'empty'
   return snapshot.matches({ list: { live: 'loading' } }) ? 'loading' : 'loaded'
@@ -21,3 +23,6 @@ export const isOrdersPausedOf = (snapshot: OrdersSnapshot): boolean => snapshot.
 
 /** An expanded row's detail: the child `detail-{id}`, while the row is open. */
 export const orderDetailOf = (snapshot: OrdersSnapshot, id: number): OrderDetailActor | undefined => snapshot.children[orderDetailId(id)]
+
+/** «Найти» found the form's dates wrong: the message shows under the form. */
+export const isOrdersFormInvalidOf = (snapshot: OrdersSnapshot): boolean => snapshot.matches({ form: 'invalid' })

@@ -27,7 +27,11 @@ import {
 import { fromEventObservable, fromObservable } from 'xstate'
 
 /** What a poll tells the machine that invoked it (each is an event the machine receives). */
-export type PollEvent<T> = { type: 'poll.data'; data: T } | { type: 'poll.failed'; message: string; retryInMs: number } | { type: 'poll.paused' }
+export type PollEvent<T> =
+  | { type: 'poll.data'; data: T }
+  /** `status`: the server's HTTP status when it answered (a 4xx is a refusal the machine may stop on); none for a network failure */
+  | { type: 'poll.failed'; message: string; retryInMs: number; status?: number }
+  | { type: 'poll.paused' }
 
 export interface PollInput<T> {
   periodMs: number
@@ -52,6 +56,10 @@ export const abortable = <T>(request: (signal: AbortSignal) => Promise<T>): Obse
     )
     return () => controller.abort()
   })
+
+/** The HTTP status a failed call carries (the http client's ApiCallError), or none (the network, an abort). */
+const statusOf = (error: unknown): number | undefined =>
+  error instanceof Error && 'status' in error && typeof error.status === 'number' ? error.status : undefined
 
 /** The wait after `failures` failures in a row: period × 2^failures, at most maxMs. */
 export const backoffMs = (failures: number, periodMs: number, maxMs: number) => Math.min(periodMs * 2 ** failures, maxMs)
@@ -99,7 +107,8 @@ function requestCycle$<T>(
         failures += 1
         const message = error instanceof Error ? error.message : String(error)
         const retryInMs = backoffMs(failures, periodMs, maxBackoffMs)
-        return of<PollEvent<T>>({ type: 'poll.failed', message, retryInMs })
+        const status = statusOf(error)
+        return of<PollEvent<T>>(status === undefined ? { type: 'poll.failed', message, retryInMs } : { type: 'poll.failed', message, retryInMs, status })
       }),
     )
     const wait$ = defer(() => wait(failures ? backoffMs(failures, periodMs, maxBackoffMs) : periodMs))

@@ -43,8 +43,11 @@ async function expectShown(orders: OrdersPage, order: OrderRow, state: AnyMachin
   if (state.matches('confirming')) await expect(orders.cancelDialog.getByRole('button', { name: 'Отменить заказ', exact: true })).toBeEnabled()
   else if (state.matches('cancelling')) await expect(orders.cancelDialog.getByRole('button', { name: 'Отменить заказ', exact: true })).toBeDisabled()
   else if (state.matches('repeating')) await expect(orders.page.getByRole('status').filter({ hasText: ORDER_REPEAT_MESSAGES.repeating })).toBeVisible()
-  else if (state.matches({ repeated: 'added' })) await expect(orders.addedDialog).toContainText(`Добавлено товаров - ${ADDED.count} шт.`)
-  else if (state.matches({ repeated: 'noStock' })) await expect(orders.noStockDialog).toContainText('Невозможно повторить заказ. Товаров нет в наличии!')
+  else if (state.matches({ repeated: 'added' })) {
+    await expect(orders.addedDialog).toContainText(`Добавлено товаров - ${ADDED.count} шт.`)
+    // each short line with what went in of it
+    await expect(orders.addedDialog.getByRole('listitem')).toHaveText([/добавлено 2 из 3 шт\.$/, /не добавлен — свободного остатка нет, нужно 4 шт\.$/])
+  } else if (state.matches({ repeated: 'noStock' })) await expect(orders.noStockDialog).toContainText('Невозможно повторить заказ. Товаров нет в наличии!')
   else if (state.matches('failed') && machine === 'orderCancel') await expect(orders.cancelFailedDialog).toContainText(CANCEL_REFUSED)
   else if (state.matches('failed')) await expect(orders.repeatFailedDialog).toContainText(REPEAT_FAILED)
   else {

@@ -17,6 +17,8 @@ async function expectHeaderAgrees(page: Page, shell: CabinetShell): Promise<void
   await expect(shell.basketSummary).toHaveText(`Корзина: ${formatCount(basket.stats.count.products, PRODUCT_FORMS)} на сумму ${formatMoney(basket.sum)}`)
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 const secondsOf = (text: string) => {
   const [minutes, seconds] = text.split(':').map(Number)
   return minutes! * 60 + seconds!
@@ -39,6 +41,9 @@ test("an order's detail, then cancelling it with a comment: the row takes the re
   // the newest order is first, marked 'Новый'
   await expect(orders.table.getByRole('row').nth(1)).toHaveAccessibleName(`Заказ № ${id}`)
   await expect(orders.stateBadge(id)).toHaveText('Новый')
+  // the state shows once: its status only repeats it, and there is no separate «Статус» column
+  await expect(orders.row(id).getByText('Новый', { exact: true })).toHaveCount(1)
+  await expect(orders.columnTitle('Статус')).toHaveCount(0)
   const detail = await orders.toggleDetail(id)
   await expect(detail.getByRole('row')).toHaveCount(2)
   await expect(detail).toContainText(product!.header)
@@ -99,6 +104,94 @@ test('repeating an order: "Заказ добавлен в корзину" with t
   await orders.addedDialog.getByRole('link', { name: 'В корзину' }).click()
   await expect(page).toHaveURL(/\/cart\/$/)
   expect(Object.values((await serverBasket(page)).products).map((line) => line.product.id)).toContain(plenty!.id)
+})
+
+test('repeating an order when the basket already holds the product: the free stock goes in and the dialog names what was short', async ({
+  page,
+  checkA11y,
+}) => {
+  const shell = await signIn(page, user)
+  const [product] = stockedProducts(1, 8, 60, 1)
+  const id = await placeOrderThroughApi(page, [{ id: product!.id, qnt: 3, wms: 1 }])
+  placed.push(id)
+  // the order took 3; the basket takes all the rest but 2, so a line asking 3 finds 2 free
+  const left = product!.quantity - 3
+  expect((await page.request.post('/api/processBasket/', { data: { id: product!.id, qnt: left - 2, wms: 1, type: 'add', contract: '0' } })).status()).toBe(
+    200,
+  )
+  const orders = new OrdersPage(page)
+  await orders.open()
+  await orders.repeat(id)
+  await expect(orders.addedDialog).toContainText('Добавлено товаров - 1 шт.')
+  const short = orders.addedDialog.getByRole('list', { name: 'Не хватило свободного остатка на складе:' })
+  await expect(short.getByRole('listitem')).toHaveText([new RegExp(`^${escapeRegExp(product!.header)} \\(арт\\. .+\\): добавлено 2 из 3 шт\\.$`)])
+  await checkA11y(page)
+  await expectHeaderAgrees(page, shell)
+  const line = Object.values((await serverBasket(page)).products).find((each) => each.product.id === product!.id)
+  expect(line?.qnt).toBe(left)
+  await orders.addedDialog.getByRole('button', { name: 'Закрыть' }).click()
+
+  // nothing is free now: «Нет в наличии», and the basket keeps its line
+  await orders.repeat(id)
+  await expect(orders.noStockDialog).toContainText('Невозможно повторить заказ. Товаров нет в наличии!')
+  await page.keyboard.press('Escape')
+  expect(Object.values((await serverBasket(page)).products).find((each) => each.product.id === product!.id)?.qnt).toBe(left)
+})
+
+test('dates typed into the filter choose «За период»; a day that does not exist or a start after the end is refused on the page, nothing is asked', async ({
+  page,
+  checkA11y,
+}) => {
+  await signIn(page, user)
+  const orders = new OrdersPage(page)
+  await orders.open()
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname === '/api/order/' && request.method() === 'GET') asked.push(url.search)
+  })
+  const period = orders.filter.getByLabel('Период')
+  const [start, end] = [orders.filter.getByLabel('Дата с'), orders.filter.getByLabel('Дата по')]
+  const find = orders.filter.getByRole('button', { name: 'Найти' })
+  const message = orders.filter.getByRole('alert')
+  await expect(period).toHaveValue('week')
+
+  // typing a date chooses the period
+  await start.fill('31.02.2026')
+  await expect(period).toHaveValue('period')
+  await find.click()
+  await expect(message).toHaveText('Дата с: «31.02.2026» — такой даты нет. Введите дату в виде дд.мм.гггг, например 01.03.2026')
+  await expect(start).toHaveAttribute('aria-invalid', 'true')
+  await expect(start).toHaveAccessibleDescription(/такой даты нет/)
+  await checkA11y(page)
+
+  await start.fill('10.03.2026')
+  await expect(message).toHaveCount(0)
+  await end.fill('01.03.2026')
+  await find.click()
+  await expect(message).toHaveText('Начало периода (10.03.2026) позже его конца (01.03.2026). Исправьте даты')
+  await expect(page.getByText(/Следующая попытка|Некорректный запрос/)).toHaveCount(0)
+  expect(asked).toEqual([])
+  await expect(page).toHaveURL(/\/cabinet\/orders\/$/)
+
+  // corrected: the address names the period and the list asks for it
+  await end.fill('31.03.2026')
+  await find.click()
+  await expect(page).toHaveURL(/dateselect=period/)
+  await expect(page).toHaveURL(/start_date=10\.03\.2026/)
+  await expect(page).toHaveURL(/end_date=31\.03\.2026/)
+  await expect.poll(() => asked.length).toBe(1)
+  expect(new URLSearchParams(asked[0]).get('start_date')).toBe('10.03.2026')
+  await expect(message).toHaveCount(0)
+
+  // an address naming the start after the end says so, asks nothing and shows no retry countdown
+  asked.length = 0
+  await page.goto('/cabinet/orders/?dateselect=period&start_date=10.03.2026&end_date=01.03.2026')
+  await expect(page.getByText('Заказы не запрошены: проверьте даты в фильтре')).toBeVisible()
+  await expect(page.getByText('Начало периода (10.03.2026) позже его конца (01.03.2026). Исправьте даты')).toBeVisible()
+  await expect(page.getByText(/Следующая попытка|Некорректный запрос/)).toHaveCount(0)
+  await expect(period).toHaveValue('period')
+  expect(asked).toEqual([])
 })
 
 test('the countdown ticks, stands still while the tab is hidden, and after 300 s the list reloads keeping the filter in the address', async ({ page }) => {

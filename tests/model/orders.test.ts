@@ -4,7 +4,7 @@ import { NEVER, Subject } from 'rxjs'
 import type { OrderList, OrderRow } from '../../src/contract/orders'
 import { orderCancelMachine } from '../../src/machines/order-cancel.machine'
 import { ordersMachine, type OrdersContext, type OrdersEvent } from '../../src/machines/orders.machine'
-import { ORDERS_FILTER_DEFAULTS, type OrdersFilter } from '../../src/machines/orders-filter'
+import { filterError, isSameFilter, ORDERS_FILTER_DEFAULTS, type OrdersFilter } from '../../src/machines/orders-filter'
 import type { PollOrdersInput } from '../../src/services/orders'
 import { describeMachinePaths, type EventCases, type SerializeState } from '../support/path-testing'
 
@@ -29,13 +29,27 @@ const TWO = listOf([row(1), row(2)])
 const ONE = listOf([row(2)])
 const NONE = listOf([])
 const OTHER: OrdersFilter = { ...ORDERS_FILTER_DEFAULTS, dateselect: 'all', state: 10, page: 2 }
+/** an address naming the start after the end: nothing is asked */
+const BAD_DATES: OrdersFilter = { ...ORDERS_FILTER_DEFAULTS, dateselect: 'period', start_date: '10.03.2026', end_date: '01.03.2026' }
 const CANCELLED = row(1, 4)
 
 const cases: EventCases = {
   'poll.data': [TWO, ONE, NONE].map((data) => ({ type: 'poll.data', data })),
-  'poll.failed': [{ type: 'poll.failed', message: 'Ошибка сервера (503)', retryInMs: 600_000 }],
-  'filter.change': [{ type: 'filter.change', filter: OTHER }],
-  'filter.submit': [{ type: 'filter.submit', filter: OTHER }],
+  'poll.failed': [
+    { type: 'poll.failed', message: 'Ошибка сервера (503)', retryInMs: 600_000, status: 503 },
+    { type: 'poll.failed', message: 'Нет доступа', retryInMs: 600_000, status: 403 },
+  ],
+  'filter.change': [
+    { type: 'filter.change', filter: OTHER },
+    { type: 'filter.change', filter: BAD_DATES },
+  ],
+  // 31.02 is no day (the form turns invalid on «Найти»); another period makes it fine again
+  'filter.edit': [
+    { type: 'filter.edit', field: 'start_date', value: '31.02.2026' },
+    { type: 'filter.edit', field: 'dateselect', value: 'all' },
+  ],
+  'filter.apply': [{ type: 'filter.apply' }],
+  'filter.reset': [{ type: 'filter.reset' }],
   'order.toggleDetail': [{ type: 'order.toggleDetail', id: 1 }],
   'selection.toggle': [1, 2].map((id) => ({ type: 'selection.toggle', id })),
   'order.cancel': [{ type: 'order.cancel', order: row(1) }],
@@ -63,7 +77,15 @@ const serializeState =
     const context = contextOf(state)
     const rows = context.result?.orders ?? null
     const cancelled = rows?.filter((order) => order.state === 4).length ?? 0
-    const key = JSON.stringify([state.value, [...context.selected].sort(), rows?.length ?? null, cancelled, context.filter === ORDERS_FILTER_DEFAULTS])
+    const dates = [filterError(context.filter) === null, filterError(context.draft) === null]
+    const key = JSON.stringify([
+      state.value,
+      [...context.selected].sort(),
+      rows?.length ?? null,
+      cancelled,
+      isSameFilter(context.filter, ORDERS_FILTER_DEFAULTS),
+      dates,
+    ])
     if (!event || !prev) return key
     return withSource ? `${key} via ${event.type} from ${JSON.stringify(contextOf(prev).selected)}` : `${key} via ${event.type}`
   }
@@ -78,6 +100,12 @@ const assertStep = (snapshot: AnyMachineSnapshot) => {
   expect(details.sort()).toEqual(context.expanded.map((id) => `detail-${id}`).sort())
   expect(snapshot.matches({ selection: 'some' })).toBe(context.selected.length > 0)
   if (snapshot.matches({ list: { live: 'failed' } })) expect([context.errorMessage, context.retryInMs]).toEqual(['Ошибка сервера (503)', 600_000])
+  // a refusal is shown without a retry countdown, and nothing polls meanwhile
+  if (snapshot.matches({ list: 'refused' }))
+    expect([context.errorMessage, context.retryInMs, snapshot.children.pollOrders]).toEqual(['Нет доступа', null, undefined])
+  // wrong dates in the address: nothing is asked
+  if (snapshot.matches({ list: 'invalid' })) expect([filterError(context.filter), snapshot.children.pollOrders]).toEqual([expect.any(String), undefined])
+  if (snapshot.matches({ form: 'invalid' })) expect(context.filterErrorMessage).toBe(filterError(context.draft))
   if (snapshot.matches({ action: 'idle' })) expect(context.target).toBeNull()
   else expect(context.target?.id).toBe(1)
 }
@@ -93,7 +121,15 @@ const common = {
 }
 describeMachinePaths(ordersMachine, {
   ...common,
-  cases: only(['poll.', 'filter.', 'list.', 'order.', 'xstate.']),
+  cases: only(['poll.', 'filter.change', 'list.', 'order.', 'xstate.']),
+  serializeState: serializeState(false),
+  expectFullCoverage: false,
+  report: false,
+})
+// the filter form against the address
+describeMachinePaths(ordersMachine, {
+  ...common,
+  cases: only(['filter.']),
   serializeState: serializeState(false),
   expectFullCoverage: false,
   report: false,
@@ -152,8 +188,10 @@ describe('orders beyond the paths', () => {
     actor.getSnapshot().children.orderCancel?.send({ type: 'cancel.confirm', comment: '' })
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ action: 'idle' })).toBe(true))
     expect(actor.getSnapshot().context.result?.orders).toEqual([CANCELLED, row(2)])
-    actor.send({ type: 'filter.submit', filter: OTHER })
-    expect(addresses).toEqual([OTHER])
+    actor.send({ type: 'filter.edit', field: 'state', value: '10' })
+    actor.send({ type: 'filter.edit', field: 'dateselect', value: 'all' })
+    actor.send({ type: 'filter.apply' })
+    expect(addresses).toEqual([{ ...ORDERS_FILTER_DEFAULTS, dateselect: 'all', state: 10 }])
     actor.stop()
   })
 })

@@ -168,7 +168,7 @@ describe('POST /api/order/ {action: cancel}', () => {
 })
 
 describe('POST /api/order/ {action: repeat}', () => {
-  it("adds every line still in stock into the basket of the order's contract, at most the stock", async () => {
+  it("adds every line still in stock into the basket of the order's contract, at most the stock, and names the short lines", async () => {
     const products = await stockedProducts(fixture, { min: 10, count: 3, skip: 5 })
     const id = await placedOrder(products, 4)
     await k().updateTable('stocks').set({ quantity: 2 }).where('product_id', '=', products[1]!.id).where('warehouse_id', '=', 1).execute()
@@ -177,13 +177,42 @@ describe('POST /api/order/ {action: repeat}', () => {
     expect(response.statusCode, response.body).toBe(200)
     const answer = orderRepeatedResponseSchema.parse(response.json())
     expect(answer.count).toBe(2)
-    expect(answer.refused).toEqual([expect.objectContaining({ id: products[2]!.id, wms: 1, requested: 4, available: 0 })])
+    expect(answer.refused).toEqual([
+      expect.objectContaining({ id: products[1]!.id, wms: 1, requested: 4, available: 2 }),
+      expect.objectContaining({ id: products[2]!.id, wms: 1, requested: 4, available: 0 }),
+    ])
     const basket = await k().selectFrom('basket_lines').select(['product_id', 'qnt', 'contract_id']).where('user_id', '=', userId).orderBy('id').execute()
     expect(basket).toEqual([
       { product_id: products[0]!.id, qnt: 4, contract_id: 1 },
       { product_id: products[1]!.id, qnt: 2, contract_id: 1 },
     ])
     expect(answer.basket.count).toBe(2)
+  })
+
+  it('adds what is free beyond the basket when the basket already holds the product, and says what was short', async () => {
+    const [held, whole] = await stockedProducts(fixture, { min: 10, count: 2, skip: 8 })
+    const id = await placedOrder([held!, whole!], 3)
+    // 5 in stock, 3 of them already in the basket: 2 are free for a line asking 3
+    await k().updateTable('stocks').set({ quantity: 5 }).where('product_id', '=', held!.id).where('warehouse_id', '=', 1).execute()
+    expect((await post('/api/processBasket/', { id: held!.id, qnt: 3, wms: 1, type: 'add', contract: '1' })).statusCode).toBe(200)
+    const answer = orderRepeatedResponseSchema.parse((await orderAction({ id, action: 'repeat' })).json())
+    expect(answer.count).toBe(2)
+    expect(answer.refused).toEqual([expect.objectContaining({ id: held!.id, wms: 1, requested: 3, available: 2 })])
+    expect(answer.refused[0]!.header).not.toBe('')
+    const basket = await k().selectFrom('basket_lines').select(['product_id', 'qnt']).where('user_id', '=', userId).orderBy('id').execute()
+    expect(basket).toEqual([
+      { product_id: held!.id, qnt: 5 },
+      { product_id: whole!.id, qnt: 3 },
+    ])
+    expect(answer.basket.count).toBe(2)
+
+    // again: the basket holds all the free stock of the first and 3 of the second
+    const again = orderRepeatedResponseSchema.parse((await orderAction({ id, action: 'repeat' })).json())
+    expect(again.count).toBe(1)
+    expect(again.refused).toEqual([expect.objectContaining({ id: held!.id, requested: 3, available: 0 })])
+    expect(await k().selectFrom('basket_lines').select('qnt').where('user_id', '=', userId).where('product_id', '=', held!.id).execute()).toEqual([
+      { qnt: 5 },
+    ])
   })
 
   it('answers count 0 when nothing of the order is in stock', async () => {

@@ -21,7 +21,9 @@ export const CANCEL_REFUSED = 'Заказ в состоянии «Отгруже
 export const REPEAT_FAILED = 'Заказ не найден'
 
 const REFUSED = { id: 11, wms: 1, header: 'Перфоратор SDS-plus 800 Вт', articul: 'PF-800', requested: 4, available: 0 }
-export const ADDED: OrderRepeatedResponse = { count: 2, refused: [REFUSED], basket: { count: 2, sum: 4_500 } }
+/** asked 3, 2 were free beyond the basket: those 2 went in */
+const PARTIAL = { id: 12, wms: 1, header: 'Бур SDS-plus 8×160 мм', articul: 'BS-8160', requested: 3, available: 2 }
+export const ADDED: OrderRepeatedResponse = { count: 2, refused: [PARTIAL, REFUSED], basket: { count: 2, sum: 4_500 } }
 export const NO_STOCK: OrderRepeatedResponse = { count: 0, refused: [REFUSED], basket: { count: 0, sum: 0 } }
 
 export const cancelCases: EventCases = {

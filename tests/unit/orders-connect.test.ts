@@ -22,6 +22,7 @@ import {
   orderRepeatStateOf,
   ordersStateOf,
   retryTextOf,
+  statusNoteOf,
 } from '../../src/views/orders/orders-connect'
 import { createFakeActors } from '../support/fake-actors'
 import { ADDED, CANCEL_REFUSED, NO_STOCK, ORDER, REPEAT_FAILED } from '../support/order-paths'
@@ -139,7 +140,7 @@ describe('orders connect', () => {
     run.actor.stop()
   })
 
-  it('the filter form: period and state options, «Найти» sends the form’s filter from page 1, «Сбросить» the defaults', () => {
+  it('the filter form: the draft as typed, a date chooses «За период», «Найти» checks the dates and marks the wrong one, «Сбросить» resets', () => {
     const run = ordersActor()
     run.actor.send({ type: 'filter.change', filter: { ...ORDERS_FILTER_DEFAULTS, page: 3 } })
     run.poll.next({ type: 'poll.data', data: TWO })
@@ -150,19 +151,53 @@ describe('orders connect', () => {
       { value: '1', label: 'Новый' },
       { value: '3', label: 'Отгружен' },
     ])
-    expect(form.formKey).toContain('"page":3')
-    const data = new FormData()
-    for (const [name, value] of Object.entries({ contract: '', article: ' PF ', dateselect: 'bogus', paid: '1', state: '3', search_doc: '41' }))
-      data.set(name, value)
-    form.submit(data)
+    expect(form.getFormProps()).toMatchObject({ 'aria-label': 'Фильтр заказов', noValidate: true })
+    expect(form.getFieldProps('dateselect')).toMatchObject({ name: 'dateselect', value: 'week', 'aria-invalid': undefined })
+    expect(form.getFieldProps('state').value).toBe('0')
+    form.getFieldProps('start_date').onChange({ currentTarget: { value: '31.02.2026' } })
+    form.getFormProps().onSubmit({ preventDefault: () => {} })
     form.getResetProps().onPress()
-    expect(run.sent).toEqual([
-      {
-        type: 'filter.submit',
-        filter: { ...ORDERS_FILTER_DEFAULTS, contract: '0', article: 'PF', dateselect: 'week', paid: '1', state: 3, search_doc: '41', page: 1 },
+    expect(run.sent).toEqual([{ type: 'filter.edit', field: 'start_date', value: '31.02.2026' }, { type: 'filter.apply' }, { type: 'filter.reset' }])
+
+    // through the machine: typing a date chooses the period; «Найти» finds 31.02 is no day
+    run.actor.send({ type: 'filter.edit', field: 'start_date', value: '31.02.2026' })
+    expect(run.api().filterForm.getFieldProps('dateselect').value).toBe('period')
+    expect(run.api().filterForm.error).toBeNull()
+    run.actor.send({ type: 'filter.apply' })
+    const wrong = run.api().filterForm
+    expect(wrong.error).toEqual({
+      id: 'orders-filter-error',
+      text: 'Дата с: «31.02.2026» — такой даты нет. Введите дату в виде дд.мм.гггг, например 01.03.2026',
+    })
+    expect(wrong.getFieldProps('start_date')).toMatchObject({ 'aria-invalid': true, 'aria-describedby': 'orders-filter-error' })
+    expect(wrong.getFieldProps('end_date')['aria-invalid']).toBeUndefined()
+    // the start after the end marks both dates
+    run.actor.send({ type: 'filter.edit', field: 'start_date', value: '10.03.2026' })
+    expect(run.api().filterForm.error).toBeNull()
+    run.actor.send({ type: 'filter.edit', field: 'end_date', value: '01.03.2026' })
+    run.actor.send({ type: 'filter.apply' })
+    const order = run.api().filterForm
+    expect(order.error?.text).toBe('Начало периода (10.03.2026) позже его конца (01.03.2026). Исправьте даты')
+    expect([order.getFieldProps('start_date')['aria-invalid'], order.getFieldProps('end_date')['aria-invalid']]).toEqual([true, true])
+    run.actor.send({ type: 'filter.reset' })
+    expect(run.api().filterForm.getFieldProps('start_date').value).toBe('')
+    expect(run.api().filterForm.error).toBeNull()
+    run.actor.stop()
+  })
+
+  it('a refused request (4xx) shows its message without a retry countdown; dates the address names wrong are not asked', () => {
+    const run = ordersActor()
+    run.poll.next({ type: 'poll.failed', message: 'Нет доступа', retryInMs: 600_000, status: 403 })
+    expect(run.api().body).toBe('failed')
+    expect(run.api().getRetryProps()).toMatchObject({ title: 'Сервер отклонил запрос заказов', message: 'Нет доступа' })
+    run.actor.send({ type: 'filter.change', filter: { ...ORDERS_FILTER_DEFAULTS, dateselect: 'period', start_date: '10.03.2026', end_date: '01.03.2026' } })
+    expect(run.api()).toMatchObject({
+      body: 'invalidFilter',
+      invalidFilter: {
+        title: 'Заказы не запрошены: проверьте даты в фильтре',
+        hint: 'Начало периода (10.03.2026) позже его конца (01.03.2026). Исправьте даты',
       },
-      { type: 'filter.submit', filter: ORDERS_FILTER_DEFAULTS },
-    ])
+    })
     run.actor.stop()
   })
 
@@ -177,10 +212,13 @@ describe('orders connect', () => {
       detailId: 'order-detail-1',
       contractName: 'Договор поставки №1',
       stateName: 'Новый',
+      statusNote: 'Новый, ожидает подтверждения менеджером',
       marker: null,
       paidText: 'Не оплачен',
       canCancel: true,
     })
+    // a status that only repeats the state's name is not shown twice
+    expect(table.rowOf({ ...row(1), status: 'Новый' }).statusNote).toBeNull()
     expect(table.rowOf(row(3, 3, true))).toMatchObject({
       contractName: 'Договор № 9',
       stateName: 'Отгружен',
@@ -229,6 +267,14 @@ describe('orders connect', () => {
     expect(run.api().table.getRepeatProps(row(1)).isDisabled).toBe(true)
     expect(run.api().dialog.kind).toBe('cancel')
     run.actor.stop()
+  })
+
+  it('statusNoteOf: the status only where it says more than the state', () => {
+    expect(statusNoteOf('Новый', 'Новый')).toBeNull()
+    expect(statusNoteOf('Новый', ' новый. ')).toBeNull()
+    expect(statusNoteOf('Новый', '')).toBeNull()
+    expect(statusNoteOf('Новый', 'Новый, ожидает подтверждения менеджером')).toBe('Новый, ожидает подтверждения менеджером')
+    expect(statusNoteOf('Отменён', ' Отменён 24.11.2026: дубль заказа ')).toBe('Отменён 24.11.2026: дубль заказа')
   })
 
   it('the dialog names the child that runs: cancel, repeat, or none', () => {
@@ -353,7 +399,7 @@ describe('order dialogs', () => {
     return { actor, fake, sent, api: () => connectOrderRepeat(orderRepeatStateOf(actor.getSnapshot()), (event) => sent.push(event)) }
   }
 
-  it('repeat: the loader, then the count added and the goods refused', async () => {
+  it('repeat: the loader, then the count added and the lines short of stock, each with what went in', async () => {
     const run = repeatActor()
     expect(orderRepeatStepOf(run.actor.getSnapshot())).toBe('repeating')
     expect(run.api()).toEqual({ kind: 'loading', label: 'Заказ добавляется в корзину…' })
@@ -366,13 +412,17 @@ describe('order dialogs', () => {
       title: 'Заказ добавлен в корзину',
       text: 'Добавлено товаров - 2 шт.',
       toBasket: true,
-      refusedText: 'Не добавлены — нет в наличии: Перфоратор SDS-plus 800 Вт (арт. PF-800).',
+      shortTitle: 'Не хватило свободного остатка на складе:',
+      shortLines: [
+        { key: '12-1', name: 'Бур SDS-plus 8×160 мм', text: '(арт. BS-8160): добавлено 2 из 3 шт.' },
+        { key: '11-1', name: 'Перфоратор SDS-plus 800 Вт', text: '(арт. PF-800): не добавлен — свободного остатка нет, нужно 4 шт.' },
+      ],
     })
     if (added.kind === 'repeated') added.onClose()
     expect(run.sent).toEqual([{ type: 'dialog.close' }])
   })
 
-  it('repeat: none in stock (no refused list), or the failure', async () => {
+  it('repeat: none in stock (no list of short lines), or the failure', async () => {
     const none = repeatActor()
     none.fake.current('repeatOrder').done(NO_STOCK)
     await flush()
@@ -382,7 +432,7 @@ describe('order dialogs', () => {
       title: 'Нет в наличии',
       text: 'Невозможно повторить заказ. Товаров нет в наличии!',
       toBasket: false,
-      refusedText: null,
+      shortLines: [],
     })
     const failed = repeatActor()
     failed.fake.current('repeatOrder').fail(new ApiCallError(REPEAT_FAILED, 404))

@@ -62,7 +62,18 @@ function RepeatDialog({ repeat }: { repeat: OrderRepeatActor }) {
       return (
         <MessageDialog title={dialog.title} onClose={dialog.onClose} toBasket={dialog.toBasket}>
           <MessageText>{dialog.text}</MessageText>
-          {dialog.refusedText !== null ? <MessageText>{dialog.refusedText}</MessageText> : null}
+          {dialog.shortLines.length > 0 ? (
+            <div className={styles.short}>
+              <MessageText>{dialog.shortTitle}</MessageText>
+              <ul aria-label={dialog.shortTitle} className={styles.shortList}>
+                {dialog.shortLines.map((line) => (
+                  <li key={line.key}>
+                    <span className={styles.shortName}>{line.name}</span> {line.text}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </MessageDialog>
       )
   }

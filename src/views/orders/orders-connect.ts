@@ -1,12 +1,13 @@
 import type { SnapshotFrom } from 'xstate'
+import type { RefusedLine } from '../../contract/delivery'
 import { CANCELLABLE_ORDER_STATES, ORDER_PERIODS, type OrderPeriod, type OrderRow } from '../../contract/orders'
 import { ORDER_CANCEL_MESSAGES, type OrderCancelActor, type OrderCancelEvent, type orderCancelMachine } from '../../machines/order-cancel.machine'
 import { orderCancelStepOf, orderDetailViewOf, orderRepeatStepOf } from '../../machines/order-dialogs.selectors'
 import { ORDER_DETAIL_MESSAGES, type OrderDetailActor, type orderDetailMachine } from '../../machines/order-detail.machine'
 import { ORDER_REPEAT_MESSAGES, type OrderRepeatActor, type OrderRepeatEvent, type orderRepeatMachine } from '../../machines/order-repeat.machine'
-import { countdownLabel, ORDERS_FILTER_DEFAULTS, withFilterChange, type OrdersFilter } from '../../machines/orders-filter'
+import { countdownLabel, filterError, filterErrorField, type OrdersFilterField } from '../../machines/orders-filter'
 import { orderDetailId, ORDERS_MESSAGES, type OrdersActor, type OrdersEvent, type ordersMachine } from '../../machines/orders.machine'
-import { isOrdersBusyOf, isOrdersPausedOf, ordersViewOf } from '../../machines/orders.selectors'
+import { isOrdersBusyOf, isOrdersFormInvalidOf, isOrdersPausedOf, ordersViewOf } from '../../machines/orders.selectors'
 import { formatCount, formatInteger, formatMoney, type WordForms } from '../ui/format'
 import { isPastLastPage } from '../ui/pagination'
 import { useViewModel } from '../ui/use-view-model'
@@ -29,12 +30,25 @@ const PERIOD_LABELS: Record<OrderPeriod, string> = {
 export type OrderStateMarker = 'success' | 'danger' | 'primary'
 const MARKERS: Partial<Record<number, OrderStateMarker>> = { 3: 'success', 4: 'danger', 10: 'primary' }
 
+const bare = (text: string) =>
+  text
+    .trim()
+    .replace(/[\s.,;:!]+$/u, '')
+    .toLocaleLowerCase('ru-RU')
+
+/** The status when it says more than the state's name («Новый, ожидает подтверждения менеджером»); null when it only repeats it («Новый»). */
+export const statusNoteOf = (stateName: string, status: string): string | null =>
+  bare(status) === '' || bare(status) === bare(stateName) ? null : status.trim()
+
 /** What the orders screen reads from its machine: flat, so equal states compare shallowly equal. */
 export const ordersStateOf = (snapshot: OrdersSnapshot) => ({
   view: ordersViewOf(snapshot),
   isBusy: isOrdersBusyOf(snapshot),
   isPaused: isOrdersPausedOf(snapshot),
+  isFormInvalid: isOrdersFormInvalidOf(snapshot),
   filter: snapshot.context.filter,
+  draft: snapshot.context.draft,
+  filterErrorMessage: snapshot.context.filterErrorMessage,
   result: snapshot.context.result,
   errorMessage: snapshot.context.errorMessage,
   retryInMs: snapshot.context.retryInMs,
@@ -46,35 +60,18 @@ export const ordersStateOf = (snapshot: OrdersSnapshot) => ({
 
 export type OrdersState = ReturnType<typeof ordersStateOf>
 
-/** The body: the error, past the last page, the empty notice, the first load, or the list. */
-type OrdersBody = 'failed' | 'pastLastPage' | 'empty' | 'firstLoad' | 'list'
+/** The body: the error (or refusal), the address's wrong dates, past the last page, the empty notice, the first load, or the list. */
+type OrdersBody = 'failed' | 'invalidFilter' | 'pastLastPage' | 'empty' | 'firstLoad' | 'list'
 
 function bodyOf({ view, result, filter }: OrdersState): OrdersBody {
-  if (view === 'failed') return 'failed'
+  if (view === 'failed' || view === 'refused') return 'failed'
+  if (view === 'invalidFilter') return 'invalidFilter'
   if (view === 'empty') return result && isPastLastPage(filter.page, result.pagination.pages) ? 'pastLastPage' : 'empty'
   return result ? 'list' : 'firstLoad'
 }
 
 /** « Следующая попытка через 600 с.» after the server's message, while the poll waits to try again. */
 export const retryTextOf = (retryInMs: number | null) => (retryInMs ? ` Следующая попытка через ${Math.ceil(retryInMs / 1000)} с.` : '')
-
-const textOf = (form: FormData, name: string) => String(form.get(name) ?? '').trim()
-
-/** The filter the form names; any change starts again at page 1 (spec §4). */
-function filterOfForm(form: FormData, current: OrdersFilter): OrdersFilter {
-  const period = textOf(form, 'dateselect')
-  const paid = textOf(form, 'paid')
-  return withFilterChange(current, {
-    contract: textOf(form, 'contract') || ORDERS_FILTER_DEFAULTS.contract,
-    article: textOf(form, 'article'),
-    dateselect: (ORDER_PERIODS as readonly string[]).includes(period) ? (period as OrderPeriod) : ORDERS_FILTER_DEFAULTS.dateselect,
-    start_date: textOf(form, 'start_date'),
-    end_date: textOf(form, 'end_date'),
-    search_doc: textOf(form, 'search_doc'),
-    paid: paid === '0' || paid === '1' ? paid : '',
-    state: Number(textOf(form, 'state')) || 0,
-  })
-}
 
 /** The orders screen's view-model (as the catalogue's `connect`): the list, its filter, the countdown, the rows and the dialog. */
 function connectState(state: OrdersState, send: Send) {
@@ -88,11 +85,14 @@ function connectState(state: OrdersState, send: Send) {
     isLoading,
     /** «Найдено: 12 заказов», or the loading label while the next list loads */
     caption: isLoading || !result ? ORDERS_MESSAGES.loading : `Найдено: ${formatCount(result.count, ORDER_FORMS)}`,
+    /** a failure says when the poll tries again; a refusal (a 4xx) only the server's message */
     getRetryProps: () => ({
-      title: ORDERS_MESSAGES.loadFailed,
+      title: view === 'refused' ? ORDERS_MESSAGES.refused : ORDERS_MESSAGES.loadFailed,
       message: `${errorMessage ?? ''}${retryTextOf(retryInMs)}`,
       onRetry: () => send({ type: 'list.retry' }),
     }),
+    /** the address names dates that cannot be asked: why, and nothing was requested */
+    invalidFilter: { title: ORDERS_MESSAGES.invalidFilter, hint: filterError(filter) ?? '' },
     /** the line beside the title: the pause while the tab is hidden, the time left (the countdown child), or nothing yet */
     countdown: state.isPaused
       ? { kind: 'paused' as const, text: ORDERS_MESSAGES.paused }
@@ -110,18 +110,43 @@ function connectState(state: OrdersState, send: Send) {
   }
 }
 
-/** Spec §3 Order filter: applied with «Найти» (the address follows), «Сбросить» back to the defaults. */
-function connectFilterForm({ filter, result }: OrdersState, send: Send) {
+const ERROR_ID = 'orders-filter-error'
+
+/**
+ * Spec §3 Order filter, as typed (the machine's draft): typing a date chooses «За период»;
+ * «Найти» checks the dates (the message under the form, the wrong date marked) and then the
+ * address follows; «Сбросить» goes back to the defaults.
+ */
+function connectFilterForm({ draft, result, isFormInvalid, filterErrorMessage }: OrdersState, send: Send) {
   const states = result?.states ?? []
+  const wrongField = isFormInvalid ? filterErrorField(draft) : null
+  const isPeriodWrong = isFormInvalid && wrongField === null
+  const value = (field: OrdersFilterField) => String(draft[field])
   return {
-    filter,
-    /** the form starts again from the filter when the address changes (back, a link) or the states arrive */
-    formKey: `${JSON.stringify(filter)} ${states.length}`,
+    getFormProps: () => ({
+      'aria-label': 'Фильтр заказов',
+      noValidate: true,
+      onSubmit: (event: { preventDefault: () => void }) => {
+        event.preventDefault()
+        send({ type: 'filter.apply' })
+      },
+    }),
+    /** a field's value and its change; a wrong date is marked and points at the message */
+    getFieldProps: (field: OrdersFilterField) => {
+      const isWrong = wrongField === field || (isPeriodWrong && (field === 'start_date' || field === 'end_date'))
+      return {
+        name: field,
+        value: value(field),
+        onChange: (event: { currentTarget: { value: string } }) => send({ type: 'filter.edit', field, value: event.currentTarget.value }),
+        'aria-invalid': isWrong || undefined,
+        'aria-describedby': isWrong ? ERROR_ID : undefined,
+      }
+    },
+    /** the dates' message under the form, while «Найти» found them wrong */
+    error: isFormInvalid && filterErrorMessage ? { id: ERROR_ID, text: filterErrorMessage } : null,
     periodOptions: ORDER_PERIODS.map((period) => ({ value: period, label: PERIOD_LABELS[period] })),
     stateOptions: states.map((each) => ({ value: String(each.id), label: each.header })),
-    /** «Найти»: the form's values, page 1 */
-    submit: (form: FormData) => send({ type: 'filter.submit', filter: filterOfForm(form, filter) }),
-    getResetProps: () => ({ onPress: () => send({ type: 'filter.submit', filter: ORDERS_FILTER_DEFAULTS }) }),
+    getResetProps: () => ({ onPress: () => send({ type: 'filter.reset' }) }),
   }
 }
 
@@ -153,6 +178,8 @@ function connectTable({ result, selected, expanded, isBusy, children }: OrdersSt
       detailId: `order-detail-${order.id}`,
       contractName: contractName(order.contract),
       stateName: stateName(order.state),
+      /** the status under the state's badge, only where it says more than the state's name */
+      statusNote: statusNoteOf(stateName(order.state), order.status),
       marker: MARKERS[order.state] ?? null,
       paidText: order.paid ? 'Оплачен' : 'Не оплачен',
       canCancel: CANCELLABLE_ORDER_STATES.includes(order.state),
@@ -282,16 +309,23 @@ export function connectOrderRepeat({ step, result, errorMessage }: ReturnType<ty
   if (step === 'repeating') return { kind: 'loading' as const, label: ORDER_REPEAT_MESSAGES.repeating }
   if (step === 'failed') return { kind: 'failed' as const, title: ORDER_REPEAT_MESSAGES.failed, text: errorMessage, onClose: close }
   const added = step === 'added'
-  const refused = added ? (result?.refused ?? []) : []
+  const short = added ? (result?.refused ?? []) : []
   return {
     kind: 'repeated' as const,
     title: added ? ORDER_REPEAT_MESSAGES.addedTitle : ORDER_REPEAT_MESSAGES.noStockTitle,
     text: added ? ORDER_REPEAT_MESSAGES.addedText(result?.count ?? 0) : ORDER_REPEAT_MESSAGES.noStockText,
     toBasket: added,
-    /** the goods not added, named with their articuls; null when every one was */
-    refusedText: refused.length > 0 ? `Не добавлены — нет в наличии: ${refused.map((line) => `${line.header} (арт. ${line.articul})`).join('; ')}.` : null,
+    /** the lines the stock could not cover in full, each with what went in; none when every line went in whole */
+    shortTitle: ORDER_REPEAT_MESSAGES.shortTitle,
+    shortLines: short.map((line) => ({ key: `${line.id}-${line.wms}`, name: line.header, text: shortLineText(line) })),
     onClose: close,
   }
 }
+
+/** «(арт. PF-800): добавлено 2 из 3 шт.», or none of it went in. */
+const shortLineText = ({ articul, requested, available }: RefusedLine) =>
+  available > 0
+    ? `(арт. ${articul}): добавлено ${formatInteger(available)} из ${formatInteger(requested)} шт.`
+    : `(арт. ${articul}): не добавлен — свободного остатка нет, нужно ${formatInteger(requested)} шт.`
 
 export const useOrderRepeatApi = (repeat: OrderRepeatActor) => useViewModel(repeat, orderRepeatStateOf, connectOrderRepeat)

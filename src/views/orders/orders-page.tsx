@@ -45,6 +45,8 @@ function OrdersBody({ orders }: { orders: OrdersActor }) {
   switch (api.body) {
     case 'failed':
       return <ErrorBlock {...api.getRetryProps()} />
+    case 'invalidFilter':
+      return <EmptyState {...api.invalidFilter} />
     case 'pastLastPage':
       return <PastLastPage page={api.page} total={api.pages} />
     case 'empty':

@@ -6,11 +6,11 @@ import { OrderDetailPanel } from './order-detail'
 import type { OrderStateMarker, OrdersTableApi } from './orders-connect'
 import styles from './orders.module.css'
 
-const COLUMNS = 8
+const COLUMNS = 7
 
 const MARKER_CLASSES: Record<OrderStateMarker, string | undefined> = { success: styles.success, danger: styles.danger, primary: styles.primary }
 
-/** The page's orders: a checkbox, number, date, contract, state, status, payment, lines, sum and the actions; a row expands into its detail. */
+/** The page's orders: a checkbox, number, date, contract, state (with the status where it says more), payment, lines, sum and the actions; a row expands into its detail. */
 export function OrdersTable({ api }: { api: OrdersTableApi }) {
   return (
     <div className={styles.scroll}>
@@ -56,9 +56,7 @@ export function OrdersTable({ api }: { api: OrdersTableApi }) {
                     <span className={`${styles.badge} ${row.marker ? (MARKER_CLASSES[row.marker] ?? '') : ''}`} data-state={order.state}>
                       {row.stateName}
                     </span>
-                  </td>
-                  <td data-label="Статус" className={styles.status}>
-                    {order.status}
+                    {row.statusNote !== null ? <span className={styles.status}>{row.statusNote}</span> : null}
                   </td>
                   <td data-label="Оплата">{row.paidText}</td>
                   <td data-label="Товаров" className={table.number}>
@@ -100,7 +98,6 @@ function ColumnTitles() {
       </th>
       <th scope="col">Договор</th>
       <th scope="col">Состояние</th>
-      <th scope="col">Статус</th>
       <th scope="col">Оплата</th>
       <th scope="col" className={table.number}>
         Товаров
