@@ -70,6 +70,12 @@ const enqueueChildren = <TParams extends object>(
 /** How the bulk dialog names an order. */
 export const orderLabel = (id: number) => `Заказ № ${id}`
 
+/** The checked orders as the bulk repeat takes them: each named, with the contract whose basket its goods go into. */
+const bulkItemsOf = (context: OrdersContext) =>
+  (context.result?.orders ?? [])
+    .filter((order) => context.selected.includes(order.id))
+    .map((order) => ({ id: order.id, label: orderLabel(order.id), contract: order.contract }))
+
 const selection = rowSelection({
   types: {} as { context: OrdersContext; events: OrdersEvent },
   idsOf: (context) => idsOf(context.result),
@@ -264,7 +270,7 @@ export const ordersMachine = setup({
           invoke: {
             id: 'bulkRepeat',
             src: 'bulkRepeat',
-            input: ({ context }) => ({ kind: 'ordersRepeat' as const, items: context.selected.map((id) => ({ id, label: orderLabel(id) })) }),
+            input: ({ context }) => ({ kind: 'ordersRepeat' as const, items: bulkItemsOf(context) }),
             onDone: { target: 'none', description: 'The dealer closed the dialog: nothing stays checked', actions: 'resetSelection' },
           },
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromEventObservable, fromObservable, fromPromise, type AnyMachineSnapshot } from 'xstate'
+import { createActor, createMachine, fromEventObservable, fromObservable, fromPromise, type AnyMachineSnapshot } from 'xstate'
 import { NEVER, Subject } from 'rxjs'
 import type { OrderList, OrderRow } from '../../src/contract/orders'
 import { orderCancelMachine } from '../../src/machines/order-cancel.machine'
@@ -148,6 +148,41 @@ describe('orders beyond the paths', () => {
     expect(actor.getSnapshot().context.selected).toEqual([1, 2])
     actor.send({ type: 'selection.all' })
     expect(actor.getSnapshot().matches({ selection: 'none' })).toBe(true)
+    actor.stop()
+  })
+
+  it('hands «Повторить выбранные» the checked orders, each named and with its contract, and unchecks them when its dialog closes', async () => {
+    const inputs: unknown[] = []
+    const poll = new Subject<OrdersEvent>()
+    const actor = createActor(
+      ordersMachine.provide({
+        actors: {
+          pollOrders: fromEventObservable(() => poll as never),
+          countdown: fromObservable<number, { periodMs: number }>(() => NEVER),
+          bulkRepeat: createMachine({
+            initial: 'open',
+            context: ({ input }: { input: unknown }) => (inputs.push(input), {}),
+            states: { open: { on: { 'dialog.close': 'closed' } }, closed: { type: 'final' } },
+          }) as never,
+        },
+      }),
+      { input: { filter: ORDERS_FILTER_DEFAULTS } },
+    ).start()
+    poll.next({ type: 'poll.data', data: listOf([row(1), { ...row(2), contract: '7' }]) })
+    actor.send({ type: 'selection.all' })
+    actor.send({ type: 'selection.repeat' })
+    expect(inputs).toEqual([
+      {
+        kind: 'ordersRepeat',
+        items: [
+          { id: 1, label: 'Заказ № 1', contract: '1' },
+          { id: 2, label: 'Заказ № 2', contract: '7' },
+        ],
+      },
+    ])
+    actor.getSnapshot().children.bulkRepeat?.send({ type: 'dialog.close' })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ selection: 'none' })).toBe(true))
+    expect(actor.getSnapshot().context.selected).toEqual([])
     actor.stop()
   })
 
