@@ -2,23 +2,11 @@ import { ACTS_MESSAGES, ruDayOf } from '../../src/contract/acts'
 import type { SessionUser } from '../auth/sessions'
 import type { Db } from '../db/connection'
 import { HttpError } from '../validation'
+import { safeFileName, type XlsxFile } from '../xlsx-file'
 import { actContracts, scopedActs } from './act-scope'
 
-export interface ActFile {
-  bytes: Buffer
-  /** 'Акт сверки Договор № 17-2024 от 15.01.2024 01.10.2026-31.10.2026.xlsx' */
-  fileName: string
-}
-
-/** Characters a file name may not hold on common systems become '-'. */
-const safeFileName = (text: string) =>
-  text
-    .replace(/[\\/:*?"<>|]+/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
-
 /** The ready act's XLSX: 404 unless it is the company's under a contract the user may use, 409 while it is being built. */
-export async function readActFile(db: Db, user: SessionUser, id: number): Promise<ActFile> {
+export async function readActFile(db: Db, user: SessionUser, id: number): Promise<XlsxFile> {
   const contracts = await actContracts(db, user)
   const row = await scopedActs(
     db,

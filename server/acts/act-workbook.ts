@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs'
 import { ruDayOf } from '../../src/contract/acts'
+import { MONEY_FORMAT, styleTitleRow } from '../xlsx-file'
 import type { ActLedger } from './act-ledger'
 
 const ACT_TITLE = 'Акт сверки взаимных расчётов'
@@ -8,8 +9,6 @@ const ACT_LABELS = {
   turnover: 'Обороты за период',
   closing: 'Сальдо на конец периода',
 } as const
-
-const MONEY_FORMAT = '#,##0.00'
 
 /** «за период с 01.10.2026 по 31.10.2026» */
 const actPeriodText = (ledger: Pick<ActLedger, 'startDay' | 'endDay'>) => `за период с ${ruDayOf(ledger.startDay)} по ${ruDayOf(ledger.endDay)}`
@@ -34,12 +33,7 @@ export async function buildActWorkbook(ledger: ActLedger): Promise<Buffer> {
   sheet.addRow([`Контрагент: ${ledger.contragent}`])
   sheet.addRow([`Договор: ${ledger.contract}`])
   sheet.addRow([])
-  const header = sheet.addRow(['Дата', 'Документ', 'Дебет', 'Кредит'])
-  header.font = { bold: true }
-  header.eachCell((cell) => {
-    cell.border = { bottom: { style: 'thin' } }
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE5EEFB' } }
-  })
+  styleTitleRow(sheet.addRow(['Дата', 'Документ', 'Дебет', 'Кредит']))
   const balanceRow = (label: string, balance: number) => {
     const row = sheet.addRow(['', label, balance >= 0 ? balance : 0, balance < 0 ? -balance : 0])
     row.font = { bold: true }

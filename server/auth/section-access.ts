@@ -28,7 +28,7 @@ export const SECTION_CALLS: Readonly<Record<string, readonly CallPattern[]>> = {
     'GET /tpl/direction.html',
   ],
   drafts: ['POST /api/addToDraft/', 'GET /api/drafts/', 'POST /api/drafts/'],
-  orders: ['GET /api/order/', 'GET /api/order/:id/', 'POST /api/order/'],
+  orders: ['GET /api/order/', 'GET /api/order/:id/', 'POST /api/order/', 'GET /api/orderExport/'],
   acts: ['GET /api/getActs/', 'POST /api/act/', 'GET /api/act/:id/file'],
   purchased: ['GET /api/purchasedGoods/'],
   favorites: ['GET /api/favorites/', 'POST /ajax/deletefavorites/'],

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import * as z from 'zod/mini'
-import { actRequestSchema, actsQuerySchema, XLSX_CONTENT_TYPE, type ActResponse } from '../../src/contract/acts'
+import { actRequestSchema, actsQuerySchema, type ActResponse } from '../../src/contract/acts'
 import { idNumber } from '../../src/contract/catalogue'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { readActFile } from '../acts/act-file'
@@ -8,15 +8,13 @@ import { createActWorker } from '../acts/act-worker'
 import { listActs } from '../acts/list-acts'
 import { requestAct } from '../acts/request-act'
 import type { AppDeps } from '../deps'
+import { sendXlsx } from '../xlsx-file'
 import { describeIssue, parseInput, parseParams, parseQuery, type DescribeIssue } from '../validation'
 
 /** The act's own messages (spec §5's period text, the date format) reach the user as they are, to the letter. */
 const actMessage: DescribeIssue = (issue) => (issue.code === 'custom' ? issue.message : describeIssue(issue))
 
 const actIdParams = z.object({ id: idNumber })
-
-/** RFC 6266: an ASCII fallback and the Russian name in UTF-8. */
-const contentDisposition = (fileName: string, id: number) => `attachment; filename="act-${id}.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 
 export function registerActRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps
@@ -40,10 +38,6 @@ export function registerActRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/api/act/:id/file', guarded, async (request, reply) => {
     const { id } = parseParams(actIdParams, request)
     const file = await readActFile(db, signedInUser(request), id)
-    return reply
-      .header('Content-Type', XLSX_CONTENT_TYPE)
-      .header('Content-Disposition', contentDisposition(file.fileName, id))
-      .header('Cache-Control', 'private, no-store')
-      .send(file.bytes)
+    return sendXlsx(reply, file, `act-${id}.xlsx`)
   })
 }

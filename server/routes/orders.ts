@@ -3,6 +3,7 @@ import { DELIVERY_MESSAGES, placeOrderRequestSchema, type PlaceOrderConflict, ty
 import {
   orderActionRequestSchema,
   orderIdParamsSchema,
+  orderExportQuerySchema,
   orderListQuerySchema,
   type OrderCancelledResponse,
   type OrderDetail,
@@ -16,9 +17,11 @@ import { resolveDelivery } from '../catalogue/delivery-options'
 import type { AppDeps } from '../deps'
 import { cancelOrder, repeatOrder } from '../orders/order-actions'
 import { findOwnOrder, orderDetail } from '../orders/order-detail'
+import { exportOrders } from '../orders/order-export'
 import { listOrders } from '../orders/order-list'
 import { placeOrder } from '../orders/place-order'
 import { HttpError, parseInput, parseParams, parseQuery } from '../validation'
+import { sendXlsx } from '../xlsx-file'
 
 /** Placing the basket as an order, the orders list, one order's detail, and its cancel and repeat (spec §7). */
 export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -62,5 +65,12 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
     const order = await findOwnOrder(db, user, body.id)
     if (body.action === 'cancel') return cancelOrder(db, order, body.cancelComment, deps.now())
     return repeatOrder(db, user, order, deps.now())
+  })
+
+  /** The checked orders as an XLSX file; 404 naming the first id that is not one the user may see (nothing is sent then). */
+  app.get('/api/orderExport/', guarded, async (request, reply) => {
+    const { ids } = parseQuery(orderExportQuerySchema, request)
+    const file = await exportOrders(db, signedInUser(request), ids, deps.now())
+    return sendXlsx(reply, file, 'orders.xlsx')
   })
 }

@@ -147,3 +147,27 @@ export type OrderCancelledResponse = z.infer<typeof orderCancelledResponseSchema
  */
 export const orderRepeatedResponseSchema = productSetResponseSchema
 export type OrderRepeatedResponse = z.infer<typeof orderRepeatedResponseSchema>
+
+// --- the checked orders as an XLSX file (the selection bar's «Выгрузить в XLSX»)
+
+/** At most this many orders go into one file (a page holds 10). */
+export const ORDER_EXPORT_MAX = 100
+
+export const ORDER_EXPORT_MESSAGES = {
+  badIds: `Укажите номера заказов через запятую (не более ${ORDER_EXPORT_MAX})`,
+  notFound: (id: number) => `Заказ № ${id} не найден`,
+} as const
+
+/** GET /api/orderExport/?ids=41,42: the orders' numbers, comma-separated. */
+export const orderExportQuerySchema = z.object({
+  ids: z.pipe(
+    z.string().check(z.regex(/^\d{1,10}(,\d{1,10})*$/, ORDER_EXPORT_MESSAGES.badIds)),
+    z.pipe(
+      z.transform((text: string) => [...new Set(text.split(',').map(Number))]),
+      z.array(z.int().check(z.positive(), z.lte(2_147_483_647))).check(z.minLength(1), z.maxLength(ORDER_EXPORT_MAX, ORDER_EXPORT_MESSAGES.badIds)),
+    ),
+  ),
+})
+
+/** The address of the checked orders' XLSX file. */
+export const orderExportPath = (ids: readonly number[]) => `/api/orderExport/?ids=${ids.join(',')}`

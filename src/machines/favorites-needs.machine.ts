@@ -14,6 +14,8 @@ import { parseNeed } from './need-rules'
 import { productCardMachine } from './product-card.machine'
 import { TIMINGS } from './timings'
 import { navigateTo, notifyShell } from './shell-links'
+import { bulkActionMachine, type BulkActionInput } from './bulk-action.machine'
+import { rowSelection, type RowSelectionContext, type RowSelectionEvent } from './row-selection'
 
 /** What each page says (spec §2: Favorites, Needs). */
 export const MARKED_LIST_TEXTS: Record<
@@ -63,7 +65,7 @@ interface NeedEdit {
   saved: number
 }
 
-export interface FavoritesNeedsContext extends FavoritesNeedsInput, PagedListContext<MarkedGoodsResponse> {
+export interface FavoritesNeedsContext extends FavoritesNeedsInput, PagedListContext<MarkedGoodsResponse>, RowSelectionContext {
   /** the product being taken off the list */
   removing: CatalogueProduct | null
   needEdit: NeedEdit | null
@@ -82,6 +84,11 @@ export type FavoritesNeedsEvent =
   | { type: 'need.cancel' }
   | { type: 'card.open'; productId: number }
   | { type: 'card.close' }
+  | RowSelectionEvent
+  /** the selection bar's «В корзину»: the checked products go into the basket */
+  | { type: 'selection.addToBasket' }
+  /** the selection bar's «Убрать»: the checked products come off the list (after a question) */
+  | { type: 'selection.remove' }
 
 const list = pagedList({
   types: {} as { context: FavoritesNeedsContext; events: FavoritesNeedsEvent },
@@ -90,36 +97,63 @@ const list = pagedList({
   pagesOf: (result) => result.pagination.pages,
 })
 
+const selection = rowSelection({
+  types: {} as { context: FavoritesNeedsContext; events: FavoritesNeedsEvent },
+  idsOf: (context) => context.result?.goods.map((product) => product.id) ?? [],
+})
+
+/** The checked products as the bulk dialog takes them: each with its name, and on the needs page its need quantity. */
+const bulkInput = (context: FavoritesNeedsContext, action: 'Add' | 'Remove'): BulkActionInput => {
+  const goods = context.result?.goods ?? []
+  const items = context.selected.flatMap((id) => {
+    const product = goods.find((each) => each.id === id)
+    return product ? [{ id, label: product.header, ...(context.list === 'needs' && product.need > 0 ? { qnt: product.need } : {}) }] : []
+  })
+  return { kind: `${context.list}${action}`, items, basket: { contract: context.result?.contract ?? context.contract, warehouse: context.warehouse } }
+}
+
 const savedNeedOf = (context: FavoritesNeedsContext, productId: number) => context.result?.goods.find((product) => product.id === productId)?.need ?? 0
 
 /**
  * /cabinet/favorites/ and /cabinet/needs/ (spec §2, §7, §9): the dealer's marked products, 20 per
  * page, the page in the address, under the selected contract with stock at the chosen warehouse.
- * Three regions: `list` loads pages and takes a product off the list; `need` edits a row's need
+ * Four regions: `list` loads pages and takes a product off the list; `need` edits a row's need
  * quantity (the needs page: a whole number, checked before it is saved); `card` runs the product
  * card while it is open, and the page loads again when it closes (the card may have changed the
- * wish or the stock). Adding to the basket is each row's own addToBasket machine.
+ * wish or the stock); `selection` checks rows and runs the selection bar's bulk actions (into the
+ * basket, off the list), each a bulkAction child. One row's «В корзину» is its own addToBasket machine.
  */
 export const favoritesNeedsMachine = setup({
   types: {} as {
     context: FavoritesNeedsContext
     events: FavoritesNeedsEvent
     input: FavoritesNeedsInput
-    children: { loadPage: 'loadPage'; removeMark: 'removeMark'; saveNeed: 'saveNeed'; productCard: 'productCard' }
+    children: {
+      loadPage: 'loadPage'
+      removeMark: 'removeMark'
+      saveNeed: 'saveNeed'
+      productCard: 'productCard'
+      bulkAdd: 'bulkAdd'
+      bulkRemove: 'bulkRemove'
+    }
   },
   actors: {
     loadPage: unprovidedPromise<MarkedGoodsResponse, MarkedGoodsRequest>('loadPage'),
     removeMark: unprovidedPromise<void, RemoveMarkRequest>('removeMark'),
     saveNeed: unprovidedPromise<number, SaveNeedRequest>('saveNeed'),
     productCard: productCardMachine,
+    bulkAdd: bulkActionMachine,
+    bulkRemove: bulkActionMachine,
   },
   guards: {
     ...list.guards,
+    ...selection.guards,
     ...list.pageGone.guards,
     isNeedValid: ({ context }) => context.needEdit !== null && parseNeed(context.needEdit.text) !== null,
   },
   actions: {
     ...list.actions,
+    ...selection.actions,
     ...list.pageGone.actions,
     storeRemoving: assign({ removing: (_, params: { product: CatalogueProduct }) => params.product, errorMessage: null }),
     resetRemoving: assign({ removing: null, errorMessage: null }),
@@ -151,7 +185,16 @@ export const favoritesNeedsMachine = setup({
 }).createMachine({
   id: 'favoritesNeeds',
   description: 'The favourites or needs page: 20 per page, the page in the address; take a product off, edit a need, open a card.',
-  context: ({ input }) => ({ ...input, result: null, errorMessage: null, removing: null, needEdit: null, needError: null, cardProductId: null }),
+  context: ({ input }) => ({
+    ...input,
+    result: null,
+    errorMessage: null,
+    removing: null,
+    needEdit: null,
+    needError: null,
+    cardProductId: null,
+    selected: [],
+  }),
   type: 'parallel',
   states: {
     list: {
@@ -197,8 +240,8 @@ export const favoritesNeedsMachine = setup({
                 input: ({ context }) => ({ list: context.list, productId: context.removing?.id ?? 0 }),
                 onDone: {
                   target: '#favoritesNeeds.list.loading',
-                  description: 'The product is off the list: the page loads again',
-                  actions: 'resetRemoving',
+                  description: 'The product is off the list: the page loads again, nothing stays checked',
+                  actions: ['resetRemoving', raise({ type: 'selection.clear' })],
                 },
                 onError: { target: 'removeFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
               },
@@ -279,6 +322,42 @@ export const favoritesNeedsMachine = setup({
           on: {
             'need.input': { target: 'editing', description: 'The dealer types again', actions: { type: 'storeNeedText', params: ({ event }) => event } },
             'need.cancel': { target: 'idle', description: 'The dealer leaves it', actions: 'resetNeedEdit' },
+          },
+        },
+      },
+    },
+    selection: {
+      description: 'Bulk selection: with products checked, the column titles hide and a bar shows the count, «В корзину» and «Убрать»',
+      initial: 'none',
+      states: {
+        ...selection.states({
+          'page.change': { target: 'none', description: 'Another page: nothing stays checked', actions: 'resetSelection' },
+          'list.reload': { target: 'none', description: 'The page loads again: nothing stays checked', actions: 'resetSelection' },
+          'selection.addToBasket': { target: 'adding', description: 'The dealer presses «В корзину» on the bar' },
+          'selection.remove': { target: 'removing', description: 'The dealer presses «Убрать» on the bar' },
+        }),
+        adding: {
+          description:
+            "The checked products go into the basket (machine bulkAdd: a need's quantity, else 1, from the chosen warehouse); its dialog names the ones short of stock",
+          invoke: {
+            id: 'bulkAdd',
+            src: 'bulkAdd',
+            input: ({ context }) => bulkInput(context, 'Add'),
+            onDone: { target: 'none', description: 'The dealer closed the dialog: nothing stays checked', actions: 'resetSelection' },
+          },
+        },
+        removing: {
+          description:
+            'The checked products come off the list (machine bulkRemove: the question first, then one request each); its dialog names the ones that failed',
+          invoke: {
+            id: 'bulkRemove',
+            src: 'bulkRemove',
+            input: ({ context }) => bulkInput(context, 'Remove'),
+            onDone: {
+              target: 'none',
+              description: 'The dealer closed the dialog: nothing stays checked, and the page loads again',
+              actions: ['resetSelection', raise({ type: 'list.reload' })],
+            },
           },
         },
       },

@@ -30,3 +30,7 @@ export const needViewOf = (snapshot: FavoritesNeedsSnapshot, productId: number):
 /** The text typed into a row's need field, null for the rows not being edited. */
 export const needTextOf = (snapshot: FavoritesNeedsSnapshot, productId: number): string | null =>
   snapshot.context.needEdit?.productId === productId ? snapshot.context.needEdit.text : null
+
+/** A bulk action of the selection bar runs (its dialog is open): the boxes and the bar wait. */
+export const isMarkedBulkBusyOf = (snapshot: FavoritesNeedsSnapshot): boolean =>
+  !snapshot.matches({ selection: 'none' }) && !snapshot.matches({ selection: 'some' })

@@ -6,6 +6,8 @@ import { visibleCountdownLogic, type VisiblePollEvent } from '../services/stream
 import { orderCancelMachine, type OrderCancelOutput } from './order-cancel.machine'
 import { orderDetailMachine } from './order-detail.machine'
 import { orderRepeatMachine } from './order-repeat.machine'
+import { bulkActionMachine } from './bulk-action.machine'
+import { keptSelection, rowSelection, toggled, type RowSelectionEvent } from './row-selection'
 import {
   appliedFilter,
   filterError,
@@ -71,15 +73,38 @@ export type OrdersEvent =
   | { type: 'filter.reset' }
   | { type: 'list.retry' }
   | { type: 'order.toggleDetail'; id: number }
-  | { type: 'selection.toggle'; id: number }
-  | { type: 'selection.all' }
-  | { type: 'selection.clear' }
+  | RowSelectionEvent
+  /** «Повторить выбранные»: the checked orders go into the basket */
+  | { type: 'selection.repeat' }
   | { type: 'order.cancel'; order: OrderRow }
   | { type: 'order.repeat'; order: OrderRow }
 
 const idsOf = (list: OrderList | null) => list?.orders.map((order) => order.id) ?? []
-const keepListed = (ids: number[], list: OrderList) => ids.filter((id) => idsOf(list).includes(id))
-const toggled = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((each) => each !== id) : [...ids, id])
+const keepListed = (ids: number[], list: OrderList) => keptSelection(ids, idsOf(list))
+
+// the detail children's src and ids are checked by the tests; typed loosely here, the two actions
+// below do not tie this machine's action and guard types to their own (which the shared selection's spread needs)
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type LooseActors = any
+
+/** An action that starts and stops detail children and assigns (enqueueActions, without the machine's action and guard names). */
+const enqueueChildren = <TParams extends object>(
+  collect: Parameters<typeof enqueueActions<OrdersContext, OrdersEvent, TParams, OrdersEvent, LooseActors, never, never>>[0],
+) => enqueueActions<OrdersContext, OrdersEvent, TParams, OrdersEvent, LooseActors, never, never>(collect)
+
+/** How the bulk dialog names an order. */
+export const orderLabel = (id: number) => `Заказ № ${id}`
+
+/** The checked orders as the bulk repeat takes them: each named, with the contract whose basket its goods go into. */
+const bulkItemsOf = (context: OrdersContext) =>
+  (context.result?.orders ?? [])
+    .filter((order) => context.selected.includes(order.id))
+    .map((order) => ({ id: order.id, label: orderLabel(order.id), contract: order.contract }))
+
+const selection = rowSelection({
+  types: {} as { context: OrdersContext; events: OrdersEvent },
+  idsOf: (context) => idsOf(context.result),
+})
 
 /** The id of the child that loads an expanded row's detail. */
 export const orderDetailId = (id: number) => `detail-${id}` as const
@@ -89,14 +114,15 @@ export const orderDetailId = (id: number) => `detail-${id}` as const
  * §2, §3). The list reloads every 300 s of visible time (src/services/streams.ts), with the time
  * left shown by the countdown child; rows expand into their detail (a child `detail-{id}`
  * per open row, stopped when it closes or leaves the list), can be checked (bulk selection),
- * cancelled or repeated (one child machine per dialog).
+ * cancelled or repeated (one child machine per dialog); the checked rows are repeated together
+ * (a bulkAction child) or exported to XLSX (a link the view builds from the checked ids).
  */
 export const ordersMachine = setup({
   types: {} as {
     context: OrdersContext
     events: OrdersEvent
     input: OrdersInput
-    children: { pollOrders: 'pollOrders'; countdown: 'countdown'; orderCancel: 'orderCancel'; orderRepeat: 'orderRepeat' } & {
+    children: { pollOrders: 'pollOrders'; countdown: 'countdown'; orderCancel: 'orderCancel'; orderRepeat: 'orderRepeat'; bulkRepeat: 'bulkRepeat' } & {
       [detail: `detail-${number}`]: 'orderDetail'
     }
   },
@@ -105,22 +131,21 @@ export const ordersMachine = setup({
     countdown: visibleCountdownLogic,
     orderCancel: orderCancelMachine,
     orderRepeat: orderRepeatMachine,
+    bulkRepeat: bulkActionMachine,
     orderDetail: orderDetailMachine,
   },
   guards: {
+    ...selection.guards,
     isOtherFilter: ({ context }, params: { filter: OrdersFilter }) => !isSameFilter(context.filter, params.filter),
     isFilterInvalid: ({ context }) => filterError(context.filter) !== null,
     isDraftInvalid: ({ context }) => filterError(context.draft) !== null,
     isRefusal: (_, params: { status: number | undefined }) => isRefusalStatus(params.status),
     hasOrders: ({ context }) => (context.result?.orders.length ?? 0) > 0,
-    hasRows: ({ context }) => idsOf(context.result).length > 0,
     isListed: ({ context }, params: { id: number }) => idsOf(context.result).includes(params.id),
-    isLastSelected: ({ context }, params: { id: number }) => context.selected.length === 1 && context.selected[0] === params.id,
-    isAllSelected: ({ context }) => idsOf(context.result).every((id) => context.selected.includes(id)),
-    hasNoSelectedLeft: ({ context }, params: { list: OrderList }) => keepListed(context.selected, params.list).length === 0,
     isCancelled: (_, params: OrderCancelOutput) => params.order !== null,
   },
   actions: {
+    ...selection.actions,
     /** the address's filter: the list shows it and the form starts again from it */
     storeFilter: assign({
       filter: (_, params: { filter: OrdersFilter }) => params.filter,
@@ -134,7 +159,7 @@ export const ordersMachine = setup({
     storeDraftError: assign({ filterErrorMessage: ({ context }) => filterError(context.draft) }),
     resetDraft: assign({ draft: ORDERS_FILTER_DEFAULTS, filterErrorMessage: null }),
     storeRefusal: assign({ errorMessage: (_, params: { message: string }) => params.message, retryInMs: null }),
-    storeResult: enqueueActions(({ context, enqueue }, params: { list: OrderList }) => {
+    storeResult: enqueueChildren<{ list: OrderList }>(({ context, enqueue }, params) => {
       // an open row that is no longer listed closes: its detail stops
       const listed = idsOf(params.list)
       for (const id of context.expanded) if (!listed.includes(id)) enqueue.stopChild(orderDetailId(id))
@@ -145,15 +170,11 @@ export const ordersMachine = setup({
       retryInMs: (_, params: { message: string; retryInMs: number }) => params.retryInMs,
     }),
     /** an opened row's detail runs as the child `detail-{id}` (GET /api/order/{id}/) until the row closes */
-    toggleDetail: enqueueActions(({ context, enqueue }, params: { id: number }) => {
+    toggleDetail: enqueueChildren<{ id: number }>(({ context, enqueue }, params) => {
       if (context.expanded.includes(params.id)) enqueue.stopChild(orderDetailId(params.id))
       else enqueue.spawnChild('orderDetail', { id: orderDetailId(params.id), input: { id: params.id } })
       enqueue.assign({ expanded: toggled(context.expanded, params.id) })
     }),
-    toggleSelected: assign({ selected: ({ context }, params: { id: number }) => toggled(context.selected, params.id) }),
-    selectAll: assign({ selected: ({ context }) => idsOf(context.result) }),
-    keepListedSelection: assign({ selected: ({ context }, params: { list: OrderList }) => keepListed(context.selected, params.list) }),
-    resetSelection: assign({ selected: [] }),
     storeTarget: assign({ target: (_, params: { order: OrderRow }) => params.order }),
     resetTarget: assign({ target: null }),
     /** spec §4: cancel replaces the row's state and status with the returned ones */
@@ -314,7 +335,7 @@ export const ordersMachine = setup({
       },
     },
     selection: {
-      description: 'Bulk selection: with rows checked, the column titles hide and a bar shows the count',
+      description: 'Bulk selection: with rows checked, the column titles hide and a bar shows the count, «Повторить выбранные» and «Выгрузить в XLSX»',
       initial: 'none',
       on: {
         'filter.change': {
@@ -325,56 +346,28 @@ export const ordersMachine = setup({
         },
       },
       states: {
-        none: {
-          description: 'No row is checked: the column titles show',
-          on: {
-            'selection.toggle': {
-              guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
-              target: 'some',
-              description: 'The dealer checks a row',
-              actions: { type: 'toggleSelected', params: ({ event }) => ({ id: event.id }) },
+        ...selection.states({
+          'poll.data': [
+            {
+              guard: { type: 'hasNoneSelectedAmong', params: ({ event }: { event: { data: OrderList } }) => ({ ids: idsOf(event.data) }) },
+              target: 'none',
+              description: 'The reload no longer lists any checked row',
+              actions: 'resetSelection',
             },
-            'selection.all': { guard: 'hasRows', target: 'some', description: 'The check-all box checks every row of the page', actions: 'selectAll' },
-          },
-        },
-        some: {
-          description: '"Выбрано: N" in place of the column titles',
-          on: {
-            'selection.toggle': [
-              {
-                guard: { type: 'isLastSelected', params: ({ event }) => ({ id: event.id }) },
-                target: 'none',
-                description: 'The dealer unchecks the last checked row',
-                actions: 'resetSelection',
-              },
-              {
-                guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
-                description: 'The dealer checks or unchecks another row',
-                actions: { type: 'toggleSelected', params: ({ event }) => ({ id: event.id }) },
-              },
-            ],
-            'selection.all': [
-              {
-                guard: 'isAllSelected',
-                target: 'none',
-                description: 'Every row was checked: the check-all box unchecks them all',
-                actions: 'resetSelection',
-              },
-              { description: 'Some rows were checked: the check-all box checks the rest', actions: 'selectAll' },
-            ],
-            'selection.clear': { target: 'none', description: 'The dealer clears the selection', actions: 'resetSelection' },
-            'poll.data': [
-              {
-                guard: { type: 'hasNoSelectedLeft', params: ({ event }) => ({ list: event.data }) },
-                target: 'none',
-                description: 'The reload no longer lists any checked row',
-                actions: 'resetSelection',
-              },
-              {
-                description: 'The reload keeps the checked rows it still lists',
-                actions: { type: 'keepListedSelection', params: ({ event }) => ({ list: event.data }) },
-              },
-            ],
+            {
+              description: 'The reload keeps the checked rows it still lists',
+              actions: { type: 'keepSelectedAmong', params: ({ event }: { event: { data: OrderList } }) => ({ ids: idsOf(event.data) }) },
+            },
+          ],
+          'selection.repeat': { target: 'repeating', description: 'The dealer presses «Повторить выбранные»' },
+        }),
+        repeating: {
+          description: "The checked orders are repeated one by one (machine bulkAction), each into its contract's basket; its dialog shows the result",
+          invoke: {
+            id: 'bulkRepeat',
+            src: 'bulkRepeat',
+            input: ({ context }) => ({ kind: 'ordersRepeat' as const, items: bulkItemsOf(context) }),
+            onDone: { target: 'none', description: 'The dealer closed the dialog: nothing stays checked', actions: 'resetSelection' },
           },
         },
       },

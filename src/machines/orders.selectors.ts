@@ -18,6 +18,9 @@ export function ordersViewOf(snapshot: OrdersSnapshot): OrdersView {
 /** The orders' «Повторить» and «Отменить» wait while a cancel or a repeat runs. */
 export const isOrdersBusyOf = (snapshot: OrdersSnapshot): boolean => !snapshot.matches({ action: 'idle' })
 
+/** The checked orders are being repeated (the bulk dialog is open): the boxes and the bar wait. */
+export const isOrdersBulkBusyOf = (snapshot: OrdersSnapshot): boolean => snapshot.matches({ selection: 'repeating' })
+
 /** The tab is hidden: the countdown and the reload wait. */
 export const isOrdersPausedOf = (snapshot: OrdersSnapshot): boolean => snapshot.matches({ visibility: 'hidden' })
 

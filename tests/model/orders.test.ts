@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromEventObservable, fromObservable, fromPromise, type AnyMachineSnapshot } from 'xstate'
+import { createActor, createMachine, fromEventObservable, fromObservable, fromPromise, type AnyMachineSnapshot } from 'xstate'
 import { NEVER, Subject } from 'rxjs'
 import type { OrderList, OrderRow } from '../../src/contract/orders'
 import { orderCancelMachine } from '../../src/machines/order-cancel.machine'
@@ -59,6 +59,7 @@ const cases: EventCases = {
     { type: 'xstate.done.actor.orderCancel', output: { order: null } },
   ],
   'xstate.done.actor.orderRepeat': [{ type: 'xstate.done.actor.orderRepeat', output: undefined }],
+  'xstate.done.actor.bulkRepeat': [{ type: 'xstate.done.actor.bulkRepeat', output: { done: [1] } }],
 }
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as OrdersContext
@@ -94,11 +95,13 @@ const assertStep = (snapshot: AnyMachineSnapshot) => {
   const context = contextOf(snapshot)
   const listed = context.result?.orders.map((order) => order.id) ?? []
   // only listed rows stay checked or open; the selection state says whether any is checked
-  for (const id of [...context.selected, ...context.expanded]) expect(listed).toContain(id)
+  // (the checked rows being repeated keep their ids while the dialog runs, whatever a reload lists)
+  const checked = snapshot.matches({ selection: 'repeating' }) ? [] : context.selected
+  for (const id of [...checked, ...context.expanded]) expect(listed).toContain(id)
   // an open row's detail runs as the child detail-{id} exactly while the row is open
   const details = Object.keys(snapshot.children).filter((id) => id.startsWith('detail-'))
   expect(details.sort()).toEqual(context.expanded.map((id) => `detail-${id}`).sort())
-  expect(snapshot.matches({ selection: 'some' })).toBe(context.selected.length > 0)
+  expect(snapshot.matches({ selection: 'some' }) || snapshot.matches({ selection: 'repeating' })).toBe(context.selected.length > 0)
   if (snapshot.matches({ list: { live: 'failed' } })) expect([context.errorMessage, context.retryInMs]).toEqual(['Ошибка сервера (503)', 600_000])
   // a refusal is shown without a retry countdown, and nothing polls meanwhile
   if (snapshot.matches({ list: 'refused' }))
@@ -134,7 +137,11 @@ describeMachinePaths(ordersMachine, {
   expectFullCoverage: false,
   report: false,
 })
-describeMachinePaths(ordersMachine, { ...common, cases: only(['poll.data', 'filter.change', 'selection.']), serializeState: serializeState(true) })
+describeMachinePaths(ordersMachine, {
+  ...common,
+  cases: only(['poll.data', 'filter.change', 'selection.', 'xstate.done.actor.bulkRepeat']),
+  serializeState: serializeState(true),
+})
 
 describe('orders beyond the paths', () => {
   const start = (over: { addresses?: OrdersFilter[]; polls?: PollOrdersInput[] } = {}) => {
@@ -177,6 +184,41 @@ describe('orders beyond the paths', () => {
     expect(actor.getSnapshot().context.selected).toEqual([1, 2])
     actor.send({ type: 'selection.all' })
     expect(actor.getSnapshot().matches({ selection: 'none' })).toBe(true)
+    actor.stop()
+  })
+
+  it('hands «Повторить выбранные» the checked orders, each named and with its contract, and unchecks them when its dialog closes', async () => {
+    const inputs: unknown[] = []
+    const poll = new Subject<OrdersEvent>()
+    const actor = createActor(
+      ordersMachine.provide({
+        actors: {
+          pollOrders: fromEventObservable(() => poll as never),
+          countdown: fromObservable<number, { periodMs: number }>(() => NEVER),
+          bulkRepeat: createMachine({
+            initial: 'open',
+            context: ({ input }: { input: unknown }) => (inputs.push(input), {}),
+            states: { open: { on: { 'dialog.close': 'closed' } }, closed: { type: 'final' } },
+          }) as never,
+        },
+      }),
+      { input: { filter: ORDERS_FILTER_DEFAULTS } },
+    ).start()
+    poll.next({ type: 'poll.data', data: listOf([row(1), { ...row(2), contract: '7' }]) })
+    actor.send({ type: 'selection.all' })
+    actor.send({ type: 'selection.repeat' })
+    expect(inputs).toEqual([
+      {
+        kind: 'ordersRepeat',
+        items: [
+          { id: 1, label: 'Заказ № 1', contract: '1' },
+          { id: 2, label: 'Заказ № 2', contract: '7' },
+        ],
+      },
+    ])
+    actor.getSnapshot().children.bulkRepeat?.send({ type: 'dialog.close' })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ selection: 'none' })).toBe(true))
+    expect(actor.getSnapshot().context.selected).toEqual([])
     actor.stop()
   })
 

@@ -229,17 +229,22 @@ describe('orders connect', () => {
     expect(table.rowOf(row(5, 4)).marker).toBe('danger')
     expect(table.rowOf(row(5, 10)).marker).toBe('primary')
     expect(table.rowOf(row(5, 7)).stateName).toBe('7')
-    expect(table).toMatchObject({ hasSelection: false, isPartlySelected: false })
-    expect(table.getSelectAllProps()).toMatchObject({ checked: false, 'aria-label': 'Выбрать все заказы страницы' })
+    expect(table.selection).toMatchObject({ hasSelection: false, isPartlySelected: false })
+    expect(table.selection.getSelectAllProps()).toMatchObject({ checked: false, 'aria-label': 'Выбрать все заказы страницы' })
 
     run.actor.send({ type: 'selection.toggle', id: 3 })
     const some = run.api().table
-    expect(some).toMatchObject({ hasSelection: true, isPartlySelected: true, selectionText: 'Выбрано: 1' })
-    expect(some.getRowCheckboxProps(row(3))).toMatchObject({ checked: true, 'aria-label': 'Выбрать заказ № 3' })
+    expect(some.selection).toMatchObject({ hasSelection: true, isPartlySelected: true, text: 'Выбрано: 1' })
+    expect(some.selection.actions).toEqual([
+      expect.objectContaining({ kind: 'button', label: 'Повторить выбранные', isDisabled: false }),
+      { kind: 'link', key: 'export', label: 'Выгрузить в XLSX', href: '/api/orderExport/?ids=3', download: true },
+    ])
+    expect(some.selection.getRowCheckboxProps(3)).toMatchObject({ checked: true, 'aria-label': 'Выбрать заказ № 3' })
     expect(some.rowOf(row(3)).isSelected).toBe(true)
     run.actor.send({ type: 'selection.all' })
-    expect(run.api().table).toMatchObject({ isPartlySelected: false, selectionText: 'Выбрано: 2' })
-    expect(run.api().table.getSelectAllProps().checked).toBe(true)
+    expect(run.api().table.selection).toMatchObject({ isPartlySelected: false, text: 'Выбрано: 2' })
+    expect(run.api().table.selection.getSelectAllProps().checked).toBe(true)
+    expect(run.api().table.selection.actions[1]).toMatchObject({ href: '/api/orderExport/?ids=1,3' })
 
     run.actor.send({ type: 'order.toggleDetail', id: 1 })
     const open = run.api().table
@@ -249,10 +254,12 @@ describe('orders connect', () => {
 
     expect(open.getRepeatProps(row(1))).toMatchObject({ isDisabled: false, 'aria-label': 'Повторить заказ № 1' })
     expect(open.getCancelProps(row(1))).toMatchObject({ isDisabled: false, 'aria-label': 'Отменить заказ № 1' })
-    open.getSelectAllProps().onChange()
-    open.getRowCheckboxProps(row(1)).onChange()
+    open.selection.getSelectAllProps().onChange()
+    open.selection.getRowCheckboxProps(1).onChange()
     open.getExpandProps(row(1)).onClick()
-    open.getClearSelectionProps().onPress()
+    open.selection.getClearProps().onPress()
+    const repeatSelected = open.selection.actions[0]
+    if (repeatSelected?.kind === 'button') repeatSelected.onPress()
     open.getRepeatProps(row(1)).onPress()
     open.getCancelProps(row(1)).onPress()
     expect(run.sent).toEqual([
@@ -260,6 +267,7 @@ describe('orders connect', () => {
       { type: 'selection.toggle', id: 1 },
       { type: 'order.toggleDetail', id: 1 },
       { type: 'selection.clear' },
+      { type: 'selection.repeat' },
       { type: 'order.repeat', order: row(1) },
       { type: 'order.cancel', order: row(1) },
     ])

@@ -1,10 +1,18 @@
 import { favoritesNeedsMachine } from '../../machines/favorites-needs.machine'
-import { createFavoritesNeedsActors } from '../../services/favorites'
+import { bulkActionMachine } from '../../machines/bulk-action.machine'
+import { createBulkAddActors, createBulkRemoveMarksActors, createFavoritesNeedsActors } from '../../services/favorites'
 import type { AppWiring } from '../wiring/app-wiring'
 
 /** The favourites and needs screens' machine (one machine, two lists), for the screen host. */
 export const wireFavorites = ({ http, productCard }: AppWiring) =>
-  favoritesNeedsMachine.provide({ actors: { ...createFavoritesNeedsActors({ http }), productCard } })
+  favoritesNeedsMachine.provide({
+    actors: {
+      ...createFavoritesNeedsActors({ http }),
+      productCard,
+      bulkAdd: bulkActionMachine.provide({ actors: createBulkAddActors({ http }) }),
+      bulkRemove: bulkActionMachine.provide({ actors: createBulkRemoveMarksActors({ http }) }),
+    },
+  })
 
 /** /cabinet/favorites/ and /cabinet/needs/ */
 export { FavoritesPage as FavoritesRoute, NeedsPage as NeedsRoute } from '../../views/favorites/favorites-page'

@@ -1,19 +1,21 @@
 import type { ComponentType } from 'react'
+import { bulkActionMachine } from '../../machines/bulk-action.machine'
 import { orderCancelMachine } from '../../machines/order-cancel.machine'
 import { orderDetailMachine } from '../../machines/order-detail.machine'
 import { orderRepeatMachine } from '../../machines/order-repeat.machine'
 import { ordersMachine } from '../../machines/orders.machine'
-import { createOrderCancelActors, createOrderDetailActors, createOrderRepeatActors, createOrdersActors } from '../../services/orders'
+import { createBulkRepeatActors, createOrderCancelActors, createOrderDetailActors, createOrderRepeatActors, createOrdersActors } from '../../services/orders'
 import { OrdersPage } from '../../views/orders/orders-page'
 import type { AppWiring } from '../wiring/app-wiring'
 
-/** The orders screen's machine with its children (an open row's detail, the cancel and repeat dialogs), for the screen host. */
+/** The orders screen's machine with its children (an open row's detail, the cancel and repeat dialogs, the bulk repeat), for the screen host. */
 export const wireOrders = ({ http }: AppWiring) =>
   ordersMachine.provide({
     actors: {
       ...createOrdersActors({ http }),
       orderCancel: orderCancelMachine.provide({ actors: createOrderCancelActors({ http }) }),
       orderRepeat: orderRepeatMachine.provide({ actors: createOrderRepeatActors({ http }) }),
+      bulkRepeat: bulkActionMachine.provide({ actors: createBulkRepeatActors({ http }) }),
       orderDetail: orderDetailMachine.provide({ actors: createOrderDetailActors({ http }) }),
     },
   })

@@ -9,7 +9,8 @@ import {
   type FavoritesNeedsEvent,
   type favoritesNeedsMachine,
 } from '../../machines/favorites-needs.machine'
-import { isRemoveFailedOf, markedListViewOf, needTextOf, needViewOf, removingIdOf } from '../../machines/favorites-needs.selectors'
+import { isMarkedBulkBusyOf, isRemoveFailedOf, markedListViewOf, needTextOf, needViewOf, removingIdOf } from '../../machines/favorites-needs.selectors'
+import { connectSelection } from '../ui/selection-connect'
 import { useViewModel } from '../ui/use-view-model'
 
 type FavoritesNeedsSnapshot = SnapshotFrom<typeof favoritesNeedsMachine>
@@ -25,6 +26,10 @@ const markedGoodsStateOf = (snapshot: FavoritesNeedsSnapshot) => ({
   removeFailed: isRemoveFailedOf(snapshot),
   removingId: removingIdOf(snapshot),
   card: snapshot.children.productCard,
+  selected: snapshot.context.selected,
+  isBulkBusy: isMarkedBulkBusyOf(snapshot),
+  /** the dialog of a bulk action of the selection bar, while it runs */
+  bulkDialog: snapshot.children.bulkAdd ?? snapshot.children.bulkRemove ?? null,
 })
 
 export type MarkedGoodsState = ReturnType<typeof markedGoodsStateOf>
@@ -51,6 +56,27 @@ function connectState(state: MarkedGoodsState, send: Send) {
       errorMessage,
       onRetry: () => send({ type: 'list.retry' }),
     },
+    /** the check-all box, the row boxes and the bar: «В корзину» and «Убрать» for the checked products */
+    selection: connectSelection({
+      ids: answer?.goods.map((product) => product.id) ?? [],
+      selected: state.selected,
+      allLabel: 'Выбрать все товары страницы',
+      rowLabel: (id) => `Выбрать: ${answer?.goods.find((product) => product.id === id)?.header ?? id}`,
+      isBusy: state.isBulkBusy,
+      send,
+      actions: [
+        {
+          kind: 'button',
+          key: 'add',
+          label: 'В корзину',
+          isPrimary: true,
+          isDisabled: state.isBulkBusy,
+          onPress: () => send({ type: 'selection.addToBasket' }),
+        },
+        { kind: 'button', key: 'remove', label: 'Убрать', isDisabled: state.isBulkBusy, onPress: () => send({ type: 'selection.remove' }) },
+      ],
+    }),
+    bulkDialog: state.bulkDialog,
     /** the hint with the link to the catalogue: an empty list's first page */
     showEmptyHint: view === 'empty' && page === 1,
     getProductLinkProps: (product: CatalogueProduct) => ({ type: 'button' as const, onClick: () => send({ type: 'card.open', productId: product.id }) }),

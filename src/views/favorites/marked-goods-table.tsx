@@ -6,6 +6,7 @@ import { AddToBasket } from '../product/add-to-basket'
 import { BrandLink, stockTitle } from '../product/product-table'
 import table from '../ui/data-table.module.css'
 import { formatInteger, formatMoney } from '../ui/format'
+import { SelectionCell, SelectionHeaderRow } from '../ui/selection-bar'
 import type { MarkedGoodsApi } from './favorites-connect'
 import styles from './favorites.module.css'
 import { NeedField } from './need-field'
@@ -31,7 +32,7 @@ export function MarkedGoodsTable({ actor, api, answer, warehouseName, busy }: Ma
       <table className={`${table.table} ${styles.table}${busy ? ` ${table.busy}` : ''}`}>
         <caption className="visually-hidden">{api.texts.title}</caption>
         <thead>
-          <tr>
+          <SelectionHeaderRow api={api.selection} columns={api.isNeeds ? 6 : 5}>
             <th scope="col">
               <span className="visually-hidden">Изображение</span>
             </th>
@@ -44,11 +45,12 @@ export function MarkedGoodsTable({ actor, api, answer, warehouseName, busy }: Ma
             <th scope="col">Остатки</th>
             {api.isNeeds ? <th scope="col">Потребность</th> : null}
             <th scope="col">В корзину</th>
-          </tr>
+          </SelectionHeaderRow>
         </thead>
         <tbody>
           {answer.goods.map((product) => (
             <tr key={product.id}>
+              <SelectionCell api={api.selection} id={product.id} />
               <td className={styles.pictureCell}>
                 {product.picture !== null ? (
                   <img src={`/pictures/${product.picture}.svg`} alt="" width={40} height={40} loading="lazy" decoding="async" />

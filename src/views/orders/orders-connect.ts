@@ -6,10 +6,12 @@ import { orderCancelStepOf, orderDetailViewOf, orderRepeatStepOf } from '../../m
 import { ORDER_DETAIL_MESSAGES, type OrderDetailActor, type orderDetailMachine } from '../../machines/order-detail.machine'
 import { ORDER_REPEAT_MESSAGES, type OrderRepeatActor, type OrderRepeatEvent, type orderRepeatMachine } from '../../machines/order-repeat.machine'
 import { countdownLabel, filterError, filterErrorField, type OrdersFilterField } from '../../machines/orders-filter'
-import { orderDetailId, ORDERS_MESSAGES, type OrdersActor, type OrdersEvent, type ordersMachine } from '../../machines/orders.machine'
-import { isOrdersBusyOf, isOrdersFormInvalidOf, isOrdersPausedOf, ordersViewOf } from '../../machines/orders.selectors'
+import { orderDetailId, orderLabel, ORDERS_MESSAGES, type OrdersActor, type OrdersEvent, type ordersMachine } from '../../machines/orders.machine'
+import { isOrdersBulkBusyOf, isOrdersBusyOf, isOrdersFormInvalidOf, isOrdersPausedOf, ordersViewOf } from '../../machines/orders.selectors'
+import { orderExportPath } from '../../contract/orders'
 import { formatCount, formatInteger, formatMoney, type WordForms } from '../ui/format'
 import { isPastLastPage } from '../ui/pagination'
+import { connectSelection } from '../ui/selection-connect'
 import { useViewModel } from '../ui/use-view-model'
 
 type OrdersSnapshot = SnapshotFrom<typeof ordersMachine>
@@ -44,6 +46,7 @@ export const statusNoteOf = (stateName: string, status: string): string | null =
 export const ordersStateOf = (snapshot: OrdersSnapshot) => ({
   view: ordersViewOf(snapshot),
   isBusy: isOrdersBusyOf(snapshot),
+  isBulkBusy: isOrdersBulkBusyOf(snapshot),
   isPaused: isOrdersPausedOf(snapshot),
   isFormInvalid: isOrdersFormInvalidOf(snapshot),
   filter: snapshot.context.filter,
@@ -107,6 +110,8 @@ function connectState(state: OrdersState, send: Send) {
       : state.children.orderRepeat
         ? { kind: 'repeat' as const, actor: state.children.orderRepeat }
         : { kind: 'none' as const },
+    /** the dialog of «Повторить выбранные» (its own child machine) */
+    bulkDialog: state.children.bulkRepeat ?? null,
   }
 }
 
@@ -151,28 +156,35 @@ function connectFilterForm({ draft, result, isFormInvalid, filterErrorMessage }:
 }
 
 /** The table's checkboxes, its rows (what each cell says) and their buttons. */
-function connectTable({ result, selected, expanded, isBusy, children }: OrdersState, send: Send) {
+function connectTable({ result, selected, expanded, isBusy, isBulkBusy, children }: OrdersState, send: Send) {
   const orders = result?.orders ?? []
-  const isAllSelected = orders.length > 0 && orders.every((order) => selected.includes(order.id))
   const contractName = (id: string) => result?.contracts.find((contract) => contract.id === id)?.header ?? `Договор № ${id}`
   const stateName = (id: number) => result?.states.find((each) => each.id === id)?.header ?? String(id)
   return {
     orders,
-    /** with rows checked, «Выбрано: N» and «Снять выбор» stand in place of the column titles */
-    hasSelection: selected.length > 0,
-    selectionText: `Выбрано: ${formatInteger(selected.length)}`,
-    /** the check-all box is half checked while some rows (not all) are */
-    isPartlySelected: selected.length > 0 && !isAllSelected,
-    getSelectAllProps: () => ({
-      type: 'checkbox' as const,
-      'aria-label': 'Выбрать все заказы страницы',
-      checked: isAllSelected,
-      onChange: () => send({ type: 'selection.all' }),
+    /** the check-all box, the row boxes and the bar: «Повторить выбранные» and «Выгрузить в XLSX» */
+    selection: connectSelection({
+      ids: orders.map((order) => order.id),
+      selected,
+      allLabel: 'Выбрать все заказы страницы',
+      rowLabel: (id) => `Выбрать заказ № ${id}`,
+      isBusy: isBulkBusy,
+      send,
+      actions: [
+        {
+          kind: 'button',
+          key: 'repeat',
+          label: 'Повторить выбранные',
+          isPrimary: true,
+          isDisabled: isBusy || isBulkBusy,
+          onPress: () => send({ type: 'selection.repeat' }),
+        },
+        { kind: 'link', key: 'export', label: 'Выгрузить в XLSX', href: orderExportPath(selected), download: true },
+      ],
     }),
-    getClearSelectionProps: () => ({ onPress: () => send({ type: 'selection.clear' }) }),
     /** what a row shows, and whether it is checked or open */
     rowOf: (order: OrderRow) => ({
-      label: `Заказ № ${order.id}`,
+      label: orderLabel(order.id),
       isSelected: selected.includes(order.id),
       isExpanded: expanded.includes(order.id),
       detailId: `order-detail-${order.id}`,
@@ -184,12 +196,6 @@ function connectTable({ result, selected, expanded, isBusy, children }: OrdersSt
       paidText: order.paid ? 'Оплачен' : 'Не оплачен',
       canCancel: CANCELLABLE_ORDER_STATES.includes(order.state),
     }),
-    getRowCheckboxProps: (order: OrderRow) => ({
-      type: 'checkbox' as const,
-      'aria-label': `Выбрать заказ № ${order.id}`,
-      checked: selected.includes(order.id),
-      onChange: () => send({ type: 'selection.toggle', id: order.id }),
-    }),
     /** the number opens or closes the row's detail */
     getExpandProps: (order: OrderRow) => ({
       type: 'button' as const,
@@ -199,7 +205,7 @@ function connectTable({ result, selected, expanded, isBusy, children }: OrdersSt
       onClick: () => send({ type: 'order.toggleDetail', id: order.id }),
     }),
     getRepeatProps: (order: OrderRow) => ({
-      isDisabled: isBusy,
+      isDisabled: isBusy || isBulkBusy,
       'aria-label': `Повторить заказ № ${order.id}`,
       onPress: () => send({ type: 'order.repeat', order }),
     }),

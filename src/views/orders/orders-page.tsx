@@ -1,5 +1,6 @@
 import { ORDERS_MESSAGES, type OrdersActor } from '../../machines/orders.machine'
 import { WithScreen } from '../layout/with-screen'
+import { BulkActionDialog } from '../ui/bulk-action-dialog'
 import { ErrorBlock } from '../ui/error-block'
 import { FilterDisclosure } from '../ui/filter-disclosure'
 import { Loading } from '../ui/loading'
@@ -36,8 +37,15 @@ function OrdersScreen({ orders }: { orders: OrdersActor }) {
       </FilterDisclosure>
       <OrdersBody orders={orders} />
       <OrderDialogs orders={orders} />
+      <BulkRepeatDialog orders={orders} />
     </section>
   )
+}
+
+/** «Повторить выбранные»: its dialog while it runs. */
+function BulkRepeatDialog({ orders }: { orders: OrdersActor }) {
+  const { bulkDialog } = useOrdersApi(orders)
+  return bulkDialog ? <BulkActionDialog actor={bulkDialog} /> : null
 }
 
 function OrdersBody({ orders }: { orders: OrdersActor }) {

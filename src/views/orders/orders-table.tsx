@@ -1,6 +1,7 @@
 import { Fragment } from 'react'
 import { Button } from '../ui/button'
 import table from '../ui/data-table.module.css'
+import { SelectionCell, SelectionHeaderRow } from '../ui/selection-bar'
 import { formatDate, formatInteger, formatMoney } from '../ui/format'
 import { OrderDetailPanel } from './order-detail'
 import type { OrderStateMarker, OrdersTableApi } from './orders-connect'
@@ -17,21 +18,9 @@ export function OrdersTable({ api }: { api: OrdersTableApi }) {
       <table className={`${table.table} ${styles.table}`}>
         <caption className={styles.visuallyHidden}>Заказы</caption>
         <thead>
-          <tr>
-            <th scope="col" className={styles.checkCell}>
-              <input {...api.getSelectAllProps()} ref={(box) => void (box && (box.indeterminate = api.isPartlySelected))} />
-            </th>
-            {api.hasSelection ? (
-              <th scope="col" colSpan={COLUMNS} className={styles.selectionBar}>
-                <span role="status">{api.selectionText}</span>
-                <Button variant="ghost" {...api.getClearSelectionProps()}>
-                  Снять выбор
-                </Button>
-              </th>
-            ) : (
-              <ColumnTitles />
-            )}
-          </tr>
+          <SelectionHeaderRow api={api.selection} columns={COLUMNS}>
+            <ColumnTitles />
+          </SelectionHeaderRow>
         </thead>
         <tbody>
           {api.orders.map((order) => {
@@ -40,9 +29,7 @@ export function OrdersTable({ api }: { api: OrdersTableApi }) {
             return (
               <Fragment key={order.id}>
                 <tr aria-label={row.label} className={row.isSelected ? styles.checkedRow : undefined}>
-                  <td className={styles.checkCell}>
-                    <input {...api.getRowCheckboxProps(order)} />
-                  </td>
+                  <SelectionCell api={api.selection} id={order.id} />
                   <th scope="row" className={`${styles.number} ${table.stickyName}`}>
                     <button className={styles.expand} {...api.getExpandProps(order)}>
                       <Chevron open={row.isExpanded} /> № {order.id}
