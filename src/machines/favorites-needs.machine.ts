@@ -11,7 +11,7 @@ import {
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { pagedList, type PagedListContext, type PagedListEvent } from './paged-list'
 import { parseNeed } from './need-rules'
-import { productCardMachine } from './product-card.machine'
+import { cardCodeStates, unprovidedCardCode, unprovidedProductCard } from './card-code'
 import { TIMINGS } from './timings'
 import { navigateTo, notifyShell } from './shell-links'
 
@@ -105,13 +105,14 @@ export const favoritesNeedsMachine = setup({
     context: FavoritesNeedsContext
     events: FavoritesNeedsEvent
     input: FavoritesNeedsInput
-    children: { loadPage: 'loadPage'; removeMark: 'removeMark'; saveNeed: 'saveNeed'; productCard: 'productCard' }
+    children: { loadPage: 'loadPage'; removeMark: 'removeMark'; saveNeed: 'saveNeed'; productCard: 'productCard'; loadCardCode: 'loadCardCode' }
   },
   actors: {
     loadPage: unprovidedPromise<MarkedGoodsResponse, MarkedGoodsRequest>('loadPage'),
     removeMark: unprovidedPromise<void, RemoveMarkRequest>('removeMark'),
     saveNeed: unprovidedPromise<number, SaveNeedRequest>('saveNeed'),
-    productCard: productCardMachine,
+    productCard: unprovidedProductCard,
+    loadCardCode: unprovidedCardCode,
   },
   guards: {
     ...list.guards,
@@ -291,12 +292,17 @@ export const favoritesNeedsMachine = setup({
           description: 'No card is open',
           on: {
             'card.open': {
-              target: 'open',
+              target: 'loadingCode',
               description: "The dealer clicks a product's name",
               actions: { type: 'storeCardProduct', params: ({ event }) => ({ productId: event.productId }) },
             },
           },
         },
+        ...cardCodeStates({
+          target: 'closed',
+          description: 'The dealer closes the card while its code loads, or the message that it did not',
+          actions: { type: 'storeCardProduct', params: { productId: null } },
+        } as const),
         open: {
           description: 'The product card machine runs as the child "productCard" and the dialog shows it',
           invoke: {

@@ -3,8 +3,8 @@ import { createFavoritesNeedsActors } from '../../services/favorites'
 import type { AppWiring } from '../wiring/app-wiring'
 
 /** The favourites and needs screens' machine (one machine, two lists), for the screen host. */
-export const wireFavorites = ({ http, productCard }: AppWiring) =>
-  favoritesNeedsMachine.provide({ actors: { ...createFavoritesNeedsActors({ http }), productCard } })
+export const wireFavorites = ({ http, cardActors }: AppWiring) =>
+  favoritesNeedsMachine.provide({ actors: { ...createFavoritesNeedsActors({ http }), ...cardActors } })
 
 /** /cabinet/favorites/ and /cabinet/needs/ */
 export { FavoritesPage as FavoritesRoute, NeedsPage as NeedsRoute } from '../../views/favorites/favorites-page'

@@ -39,7 +39,7 @@ function MarkedGoods({ actor, warehouseName }: { actor: FavoritesNeedsActor; war
       </PageHeading>
       <WarehouseSelect />
       <MarkedGoodsBody actor={actor} api={api} warehouseName={warehouseName} />
-      {api.card ? <ProductCardSlot card={api.card} onClose={api.closeCard} /> : null}
+      <ProductCardSlot owner={actor} card={api.card} onClose={api.closeCard} />
     </section>
   )
 }
