@@ -14,7 +14,7 @@ export const unprovidedProductCard = createMachine({ id: 'productCard' }) as unk
 export const unprovidedCardCode = unprovidedPromise<void>('loadCardCode')
 
 /** The tags views read to show the wait and the failure, whichever machine opened the card. */
-export const CARD_CODE_TAGS = { loading: 'cardCodeLoading', failed: 'cardCodeFailed' } as const
+const CARD_CODE_TAGS = { loading: 'cardCodeLoading', failed: 'cardCodeFailed' } as const
 
 export const CARD_CODE_MESSAGES = {
   loading: 'Открываем карточку товара…',
