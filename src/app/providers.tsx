@@ -3,7 +3,7 @@ import { createActor } from 'xstate'
 import type { basketMachine } from '../machines/basket.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
 import { productCardHostMachine } from '../machines/product-card-host.machine'
-import { productCardMachine } from '../machines/product-card.machine'
+import type { productCardMachine } from '../machines/product-card.machine'
 import { sessionMachine, type SessionActor } from '../machines/session.machine'
 import { shellMachine } from '../machines/shell.machine'
 import { SIDEBAR_MODES, sidebarMachine } from '../machines/sidebar.machine'
@@ -11,7 +11,6 @@ import { createShellActors } from '../services/account'
 import { createSessionActors, createUnauthorizedSignal } from '../services/auth'
 import { createHttp } from '../services/http'
 import { createJournal } from '../services/journal-hook'
-import { createProductActors } from '../services/product'
 import { createStorage, createTabStorage, SIDEBAR_STORAGE_KEY, WAREHOUSE_STORAGE_KEY } from '../services/storage'
 import { AppDepsProvider, type AppDeps } from '../views/app-deps'
 import { SessionProvider } from '../views/session/session-context'
@@ -55,8 +54,9 @@ export function createAppRuntime(): AppRuntime {
   // the registration form at its address ('registration') and the password reminder while open
   // ('reminder'), each loaded with its route
   // the product card runs as the child of the workflow that opens it (the catalogue, the header search, favourites)
-  const productCard = productCardMachine.provide({ actors: createProductActors({ http }) })
-  const wiring: AppWiring = { http, storage, tabStorage, productCard }
+  const productCard = deferredLogic<typeof productCardMachine>(() => import('./wiring/product-card').then(({ wireProductCard }) => wireProductCard({ http })))
+  const cardActors = { productCard: productCard.logic, loadCardCode: loadCodeOf(productCard) }
+  const wiring: AppWiring = { http, storage, tabStorage, cardActors }
   const basket = deferredLogic<typeof basketMachine>(() => import('./wiring/basket').then(({ wireBasket }) => wireBasket({ http, tabStorage })))
   const headerSearch = deferredLogic<typeof searchAutocompleteMachine>(() =>
     import('./wiring/header-search').then(({ wireHeaderSearch }) => wireHeaderSearch(wiring)),
@@ -69,7 +69,7 @@ export function createAppRuntime(): AppRuntime {
       headerSearch: headerSearch.logic,
       loadHeaderSearchCode: loadCodeOf(headerSearch),
       screenHost: wireScreenHost(wiring, wireCatalogue(wiring)),
-      productCardHost: productCardHostMachine.provide({ actors: { productCard } }),
+      productCardHost: productCardHostMachine.provide({ actors: cardActors }),
       basketAdders: wireBasketAdders(wiring),
     },
     actions: {

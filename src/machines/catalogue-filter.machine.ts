@@ -22,7 +22,8 @@ import {
 } from './catalogue-query'
 import { cycleSorting } from './catalogue-sorting'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
-import { productCardMachine } from './product-card.machine'
+import { cardCodeStates, unprovidedCardCode, unprovidedProductCard } from './card-code'
+import type { productCardMachine } from './product-card.machine'
 import { navigateTo, notifyShell } from './shell-links'
 
 export const CATALOGUE_SCREEN_MESSAGES = {
@@ -99,6 +100,11 @@ const withMark = (answer: FilterResponse | null, result: MarkResult): FilterResp
   }
 
 const NOTIFY_ADDRESS = { type: 'notifyAddress', params: ({ context }: { context: CatalogueFilterContext }) => ({ search: addressOf(context) }) } as const
+const CLOSE_CARD = {
+  target: 'closed',
+  description: 'The dealer closes the card (✕, Escape, a click outside): the address drops it',
+  actions: [{ type: 'storeOpenProduct', params: { productId: null } }, NOTIFY_ADDRESS],
+} as const
 
 /** The products query: it runs in the first load and in every refresh. */
 const loadProductsInvoke = {
@@ -123,13 +129,14 @@ export const catalogueFilterMachine = setup({
     context: CatalogueFilterContext
     events: CatalogueFilterEvent
     input: CatalogueFilterInput
-    children: { productCard: 'productCard' }
+    children: { productCard: 'productCard'; loadCardCode: 'loadCardCode' }
   },
   actors: {
     loadFilterInit: unprovidedPromise<FilterInit>('loadFilterInit'),
     loadProducts: unprovidedPromise<FilterResponse, FilterRequest>('loadProducts'),
     saveMark: unprovidedPromise<MarkResult, MarkRequest>('saveMark'),
-    productCard: productCardMachine,
+    productCard: unprovidedProductCard,
+    loadCardCode: unprovidedCardCode,
   },
   guards: {
     isOtherQuery: ({ context, event }) => event.type === 'filter.sync' && !sameQuery(context.query, event.query),
@@ -351,18 +358,19 @@ export const catalogueFilterMachine = setup({
       states: {
         checking: {
           description: 'Decides between the open card and none',
-          always: [{ guard: 'hasOpenProduct', target: 'open' }, { target: 'closed' }],
+          always: [{ guard: 'hasOpenProduct', target: 'loadingCode' }, { target: 'closed' }],
         },
         closed: {
           description: 'No card is open',
           on: {
             'card.open': {
-              target: 'open',
+              target: 'loadingCode',
               description: "The dealer clicks a product's name: its card opens and the address names it",
               actions: [{ type: 'storeOpenProduct', params: ({ event }) => ({ productId: event.productId }) }, NOTIFY_ADDRESS],
             },
           },
         },
+        ...cardCodeStates(CLOSE_CARD),
         open: {
           description: 'The product card machine runs as the child "productCard" and the dialog shows it',
           invoke: {
@@ -379,13 +387,7 @@ export const catalogueFilterMachine = setup({
               actions: { type: 'applyCardWish', params: ({ event }) => ({ card: event.snapshot }) },
             },
           },
-          on: {
-            'card.close': {
-              target: 'closed',
-              description: 'The dealer closes the card (✕, Escape, a click outside): the address drops it',
-              actions: [{ type: 'storeOpenProduct', params: { productId: null } }, NOTIFY_ADDRESS],
-            },
-          },
+          on: { 'card.close': CLOSE_CARD },
         },
       },
     },

@@ -11,7 +11,7 @@ import {
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { pagedList, type PagedListContext, type PagedListEvent } from './paged-list'
 import { parseNeed } from './need-rules'
-import { productCardMachine } from './product-card.machine'
+import { cardCodeStates, unprovidedCardCode, unprovidedProductCard } from './card-code'
 import { TIMINGS } from './timings'
 import { navigateTo, notifyShell } from './shell-links'
 import { bulkActionMachine, type BulkActionInput } from './bulk-action.machine'
@@ -133,6 +133,7 @@ export const favoritesNeedsMachine = setup({
       removeMark: 'removeMark'
       saveNeed: 'saveNeed'
       productCard: 'productCard'
+      loadCardCode: 'loadCardCode'
       bulkAdd: 'bulkAdd'
       bulkRemove: 'bulkRemove'
     }
@@ -141,7 +142,8 @@ export const favoritesNeedsMachine = setup({
     loadPage: unprovidedPromise<MarkedGoodsResponse, MarkedGoodsRequest>('loadPage'),
     removeMark: unprovidedPromise<void, RemoveMarkRequest>('removeMark'),
     saveNeed: unprovidedPromise<number, SaveNeedRequest>('saveNeed'),
-    productCard: productCardMachine,
+    productCard: unprovidedProductCard,
+    loadCardCode: unprovidedCardCode,
     bulkAdd: bulkActionMachine,
     bulkRemove: bulkActionMachine,
   },
@@ -370,12 +372,17 @@ export const favoritesNeedsMachine = setup({
           description: 'No card is open',
           on: {
             'card.open': {
-              target: 'open',
+              target: 'loadingCode',
               description: "The dealer clicks a product's name",
               actions: { type: 'storeCardProduct', params: ({ event }) => ({ productId: event.productId }) },
             },
           },
         },
+        ...cardCodeStates({
+          target: 'closed',
+          description: 'The dealer closes the card while its code loads, or the message that it did not',
+          actions: { type: 'storeCardProduct', params: { productId: null } },
+        } as const),
         open: {
           description: 'The product card machine runs as the child "productCard" and the dialog shows it',
           invoke: {

@@ -1,5 +1,6 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
-import { productCardMachine, type ProductCardInput } from './product-card.machine'
+import { cardCodeStates, unprovidedCardCode, unprovidedProductCard } from './card-code'
+import type { ProductCardInput } from './product-card.machine'
 
 export type ProductCardHostEvent = ({ type: 'card.open' } & ProductCardInput) | { type: 'card.close' }
 
@@ -10,8 +11,12 @@ export type ProductCardHostEvent = ({ type: 'card.open' } & ProductCardInput) | 
  * host runs per session, as the shell's child `productCardHost` (systemId 'productCardHost').
  */
 export const productCardHostMachine = setup({
-  types: {} as { context: { card: ProductCardInput | null }; events: ProductCardHostEvent; children: { productCard: 'productCard' } },
-  actors: { productCard: productCardMachine },
+  types: {} as {
+    context: { card: ProductCardInput | null }
+    events: ProductCardHostEvent
+    children: { productCard: 'productCard'; loadCardCode: 'loadCardCode' }
+  },
+  actors: { productCard: unprovidedProductCard, loadCardCode: unprovidedCardCode },
   actions: {
     storeCard: assign({ card: (_, params: ProductCardInput) => params }),
     resetCard: assign({ card: null }),
@@ -26,12 +31,13 @@ export const productCardHostMachine = setup({
       description: 'No card is open',
       on: {
         'card.open': {
-          target: 'open',
+          target: 'loadingCode',
           description: "The dealer clicks a product's name",
           actions: { type: 'storeCard', params: ({ event }) => ({ productId: event.productId, contract: event.contract, warehouse: event.warehouse }) },
         },
       },
     },
+    ...cardCodeStates({ target: 'closed', description: 'The dealer closes the card (✕, Escape, the message)', actions: 'resetCard' } as const),
     open: {
       description: 'The product card machine runs as the child "productCard" and the dialog shows it',
       invoke: { id: 'productCard', src: 'productCard', input: ({ context }) => context.card! },

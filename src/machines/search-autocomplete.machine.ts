@@ -3,7 +3,7 @@ import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
 import type { ProductRequest } from '../contract/product'
 import { SEARCH_MIN_LENGTH, type AutocompleteItem } from '../contract/search'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
-import { productCardMachine } from './product-card.machine'
+import { cardCodeStates, unprovidedCardCode, unprovidedProductCard } from './card-code'
 import { TIMINGS } from './timings'
 import { navigateTo, notifyShell } from './shell-links'
 
@@ -71,11 +71,12 @@ export const searchAutocompleteMachine = setup({
   types: {} as {
     context: SearchAutocompleteContext
     events: SearchAutocompleteEvent
-    children: { loadSuggestions: 'loadSuggestions'; productCard: 'productCard' }
+    children: { loadSuggestions: 'loadSuggestions'; productCard: 'productCard'; loadCardCode: 'loadCardCode' }
   },
   actors: {
     loadSuggestions: unprovidedPromise<AutocompleteItem[], { keyword: string }>('loadSuggestions'),
-    productCard: productCardMachine,
+    productCard: unprovidedProductCard,
+    loadCardCode: unprovidedCardCode,
   },
   guards: {
     isBlank: ({ event }) => event.type === 'search.type' && trimmedLength(event.keyword) === 0,
@@ -206,7 +207,7 @@ export const searchAutocompleteMachine = setup({
             },
             'list.pick': {
               guard: 'isOptionHighlighted',
-              target: 'productOpen',
+              target: 'loadingCode',
               description: 'Enter on the highlighted option opens its card at the chosen warehouse and the selected contract',
               actions: {
                 type: 'storeProduct',
@@ -214,7 +215,7 @@ export const searchAutocompleteMachine = setup({
               },
             },
             'search.choose': {
-              target: 'productOpen',
+              target: 'loadingCode',
               description: 'The dealer clicks a suggestion: its card opens at the chosen warehouse and the selected contract',
               actions: { type: 'storeProduct', params: ({ event }) => ({ productId: event.productId, offer: event.offer }) },
             },
@@ -223,6 +224,10 @@ export const searchAutocompleteMachine = setup({
         noResults: { description: '"Ничего не найдено"' },
         failed: { description: 'The server message in the list; typing again retries' },
         submitted: { description: 'The keyword went to the results page; the field keeps it, the list is closed' },
+        ...cardCodeStates(
+          { target: 'suggestions', description: 'The card is closed: the suggestions stay', actions: 'resetProduct' } as const,
+          'productOpen',
+        ),
         productOpen: {
           description: "The chosen product's card is open over the page; the card's machine runs while it is",
           invoke: {

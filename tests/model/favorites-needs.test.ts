@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
 import type { CatalogueProduct } from '../../src/contract/catalogue'
 import { NEED_LIMITS, type MarkedGoodsRequest, type MarkedGoodsResponse, type RemoveMarkRequest, type SaveNeedRequest } from '../../src/contract/favorites'
+import { productCardMachine } from '../../src/machines/product-card.machine'
 import { favoritesNeedsMachine, NEED_MESSAGES, type FavoritesNeedsContext } from '../../src/machines/favorites-needs.machine'
 import { parseNeed } from '../../src/machines/need-rules'
 import { ApiCallError } from '../../src/services/http'
@@ -56,6 +57,8 @@ const cases: EventCases = {
   'selection.toggle': [{ type: 'selection.toggle', id: ROW.id }],
   'xstate.done.actor.bulkAdd': [{ type: 'xstate.done.actor.bulkAdd', output: { done: [ROW.id] } }],
   'xstate.done.actor.bulkRemove': [{ type: 'xstate.done.actor.bulkRemove', output: { done: [ROW.id] } }],
+  'xstate.done.actor.loadCardCode': [{ type: 'xstate.done.actor.loadCardCode' }],
+  'xstate.error.actor.loadCardCode': [{ type: 'xstate.error.actor.loadCardCode', error: new Error('Failed to fetch dynamically imported module') }],
 }
 
 const SELECTION_EVENTS = ['selection.toggle', 'selection.all', 'selection.clear', 'selection.addToBasket', 'selection.remove']
@@ -79,10 +82,14 @@ function factsOf(snapshot: AnyMachineSnapshot): string {
 }
 
 // four regions side by side are too many to walk whole: the paths walk the list, the need and the
-// card first, then the selection and its bulk actions against the list; the coverage of both adds up
+// card first, then the selection and its bulk actions against the list, then the card's code
+// failing to load against a loaded page; the coverage of the three adds up
+const CARD_CODE_FAILED = 'xstate.error.actor.loadCardCode'
 const walks = [
-  { cases: without([...SELECTION_EVENTS, ...BULK_EVENTS]), expectFullCoverage: false, report: false as const },
+  { cases: without([...SELECTION_EVENTS, ...BULK_EVENTS, CARD_CODE_FAILED]), expectFullCoverage: false, report: false as const },
   {
+    expectFullCoverage: false,
+    report: false as const,
     cases: {
       ...only(['page.change', 'list.reload', 'xstate.done.actor.loadPage', ...SELECTION_EVENTS, ...BULK_EVENTS]),
       // two rows, so that some (not all) can be checked
@@ -90,6 +97,7 @@ const walks = [
       'selection.toggle': [ROW.id, 12].map((id) => ({ type: 'selection.toggle', id })),
     },
   },
+  { cases: only(['card.open', 'card.close', 'xstate.done.actor.loadPage', 'xstate.done.actor.loadCardCode', CARD_CODE_FAILED]) },
 ]
 for (const walk of walks)
   describeMachinePaths(favoritesNeedsMachine, {
@@ -180,9 +188,11 @@ describe('favoritesNeeds beyond the paths', () => {
 
   it('reloads the page when the product card closes', async () => {
     const { calls, logic } = fakeActors(() => pageOf([ROW], 1, 1))
-    const actor = createActor(favoritesNeedsMachine.provide({ actors: logic }), { input: { ...INPUT, page: 1 } }).start()
+    const card = { productCard: productCardMachine, loadCardCode: fromPromise(async () => {}) }
+    const actor = createActor(favoritesNeedsMachine.provide({ actors: { ...logic, ...card } }), { input: { ...INPUT, page: 1 } }).start()
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ list: 'loaded' })).toBe(true))
     actor.send({ type: 'card.open', productId: ROW.id })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ card: 'open' })).toBe(true))
     expect(actor.getSnapshot().children.productCard?.getSnapshot().context).toMatchObject({ productId: ROW.id, contract: '1', warehouse: 1 })
     actor.send({ type: 'card.close' })
     await vi.waitFor(() => expect(calls).toEqual(['load needs 1 0 1', 'load needs 1 0 1']))

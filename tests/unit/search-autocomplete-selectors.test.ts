@@ -39,6 +39,7 @@ function searchActor(answer: Answer = [drill, saw, grinder]) {
           return answer
         }),
         productCard: pendingCard,
+        loadCardCode: fromPromise(async () => {}),
       },
     }),
   ).start()
@@ -172,6 +173,8 @@ describe('highlightedIndex and activeOption', () => {
   it('Enter on the active option opens its card', async () => {
     const search = await withSuggestions()
     search.send(down, down, { type: 'list.pick', offer })
+    expect(search.snapshot().matches({ search: 'loadingCode' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(0)
     expect(search.snapshot().matches({ search: 'productOpen' })).toBe(true)
     expect(search.snapshot().context.productId).toBe(saw.id)
   })
@@ -227,6 +230,7 @@ describe('openProductCard', () => {
     const search = await withSuggestions()
     expect(openProductCard(search.snapshot())).toBeUndefined()
     search.send({ type: 'search.choose', productId: grinder.id, offer })
+    await vi.advanceTimersByTimeAsync(0)
     const card = openProductCard(search.snapshot())
     expect(card?.getSnapshot().status).toBe('active')
     search.send({ type: 'card.close' })

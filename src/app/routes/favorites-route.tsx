@@ -4,11 +4,11 @@ import { createBulkAddActors, createBulkRemoveMarksActors, createFavoritesNeedsA
 import type { AppWiring } from '../wiring/app-wiring'
 
 /** The favourites and needs screens' machine (one machine, two lists), for the screen host. */
-export const wireFavorites = ({ http, productCard }: AppWiring) =>
+export const wireFavorites = ({ http, cardActors }: AppWiring) =>
   favoritesNeedsMachine.provide({
     actors: {
       ...createFavoritesNeedsActors({ http }),
-      productCard,
+      ...cardActors,
       bulkAdd: bulkActionMachine.provide({ actors: createBulkAddActors({ http }) }),
       bulkRemove: bulkActionMachine.provide({ actors: createBulkRemoveMarksActors({ http }) }),
     },

@@ -1,4 +1,5 @@
 import type { productCardMachine } from '../../machines/product-card.machine'
+import type { loadCodeOf } from './deferred-logic'
 import type { Http } from '../../services/http'
 import type { AppStorage } from '../../services/storage'
 
@@ -11,6 +12,9 @@ export interface AppWiring {
   storage: AppStorage
   /** this tab's storage (sessionStorage) */
   tabStorage: AppStorage
-  /** the product card with its real actors: the child of whichever workflow opens a product */
-  productCard: typeof productCardMachine
+  /**
+   * the product card with its real actors (the child of whichever workflow opens a product), and
+   * the promise that loads its code: it is not in the first load
+   */
+  cardActors: { productCard: typeof productCardMachine; loadCardCode: ReturnType<typeof loadCodeOf> }
 }

@@ -21,5 +21,5 @@ export function wireBasketAdders({ http }: AppWiring) {
 }
 
 /** The catalogue screen's machine, in the first load (the first route is the catalogue). */
-export const wireCatalogue = ({ http, productCard }: AppWiring) =>
-  catalogueFilterMachine.provide({ actors: { ...createCatalogueFilterActors({ http }), productCard } })
+export const wireCatalogue = ({ http, cardActors }: AppWiring) =>
+  catalogueFilterMachine.provide({ actors: { ...createCatalogueFilterActors({ http }), ...cardActors } })

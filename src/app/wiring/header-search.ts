@@ -6,9 +6,9 @@ import type { AppWiring } from './app-wiring'
  * The header search's machine with its real actors. Imported when the header first shows, so the
  * search's code is not in the first load.
  */
-export function wireHeaderSearch({ http, storage, productCard }: AppWiring) {
+export function wireHeaderSearch({ http, storage, cardActors }: AppWiring) {
   return searchAutocompleteMachine.provide({
-    actors: { ...createSearchAutocompleteActors({ http }), productCard },
+    actors: { ...createSearchAutocompleteActors({ http }), ...cardActors },
     actions: {
       storeSubmittedKeyword: (_, { keyword }) => rememberSearchKeyword(storage, keyword),
     },

@@ -125,6 +125,5 @@ function MarkError({ catalogue }: { catalogue: CatalogueFilterActor }) {
 /** The card the catalogue has invoked while it is open (?product=). */
 function OpenCard({ catalogue }: { catalogue: CatalogueFilterActor }) {
   const card = useSelector(catalogue, (snapshot) => snapshot.children.productCard)
-  if (!card) return null
-  return <ProductCardSlot card={card} onClose={() => catalogue.send({ type: 'card.close' })} />
+  return <ProductCardSlot owner={catalogue} card={card} onClose={() => catalogue.send({ type: 'card.close' })} />
 }

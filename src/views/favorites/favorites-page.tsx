@@ -40,7 +40,7 @@ function MarkedGoods({ actor, warehouseName }: { actor: FavoritesNeedsActor; war
       </PageHeading>
       <WarehouseSelect />
       <MarkedGoodsBody actor={actor} api={api} warehouseName={warehouseName} />
-      {api.card ? <ProductCardSlot card={api.card} onClose={api.closeCard} /> : null}
+      <ProductCardSlot owner={actor} card={api.card} onClose={api.closeCard} />
       {api.bulkDialog ? <BulkActionDialog actor={api.bulkDialog} /> : null}
     </section>
   )

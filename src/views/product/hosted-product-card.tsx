@@ -14,6 +14,5 @@ export function SessionProductCard() {
 
 function HostedProductCard({ host }: { host: ProductCardHostActor }) {
   const card = useSelector(host, (snapshot) => snapshot.children.productCard)
-  if (!card) return null
-  return <ProductCardSlot card={card} onClose={() => host.send({ type: 'card.close' })} />
+  return <ProductCardSlot owner={host} card={card} onClose={() => host.send({ type: 'card.close' })} />
 }

@@ -1,4 +1,9 @@
-import { lazy, Suspense, type ComponentProps } from 'react'
+import { useSelector } from '@xstate/react'
+import { lazy, Suspense } from 'react'
+import type { AnyActorRef } from 'xstate'
+import { CARD_CODE_MESSAGES, cardCodeStatusOf } from '../../machines/card-code'
+import type { ProductCardActor } from '../../machines/product-card.machine'
+import { Button } from '../ui/button'
 import { Loading } from '../ui/loading'
 import styles from './product-card-slot.module.css'
 
@@ -6,17 +11,44 @@ import styles from './product-card-slot.module.css'
 // opens a product, not with the catalogue
 const ProductCardDialog = lazy(() => import('./product-card-dialog').then((module) => ({ default: module.ProductCardDialog })))
 
-/** The product card popup, loaded in its own chunk; a spinner shows while that chunk arrives. */
-export function ProductCardSlot(props: ComponentProps<typeof ProductCardDialog>) {
+export interface ProductCardSlotProps {
+  /** the machine that opens the card: it waits while the card's code loads */
+  owner: AnyActorRef
+  /** the card it runs, once open */
+  card: ProductCardActor | undefined
+  onClose: () => void
+}
+
+function Pending() {
   return (
-    <Suspense
-      fallback={
-        <div className={styles.pending}>
-          <Loading label="Открываем карточку товара…" />
+    <div className={styles.pending}>
+      <Loading label={CARD_CODE_MESSAGES.loading} />
+    </div>
+  )
+}
+
+/**
+ * The product card popup: a spinner while the card's code and its dialog's chunk arrive, a
+ * message with «Закрыть» when the code could not be loaded, then the dialog.
+ */
+export function ProductCardSlot({ owner, card, onClose }: ProductCardSlotProps) {
+  const code = useSelector(owner, cardCodeStatusOf)
+  if (code === 'loading') return <Pending />
+  if (code === 'failed')
+    return (
+      <div className={styles.pending}>
+        <div className={styles.failed} role="alert">
+          <p>{CARD_CODE_MESSAGES.failed}</p>
+          <Button variant="primary" onPress={onClose} autoFocus>
+            Закрыть
+          </Button>
         </div>
-      }
-    >
-      <ProductCardDialog {...props} />
+      </div>
+    )
+  if (!card) return null
+  return (
+    <Suspense fallback={<Pending />}>
+      <ProductCardDialog card={card} onClose={onClose} />
     </Suspense>
   )
 }

@@ -117,7 +117,7 @@ export function SearchCombobox({ search }: { search: SearchAutocompleteActor }) 
       </form>
       {/* outside the search form: React events from the card's own forms ("В корзину") bubble
           through the portal to their React parents, and must not submit the search */}
-      {card ? <ProductCardSlot card={card} onClose={() => search.send({ type: 'card.close' })} /> : null}
+      <ProductCardSlot owner={search} card={card} onClose={() => search.send({ type: 'card.close' })} />
     </>
   )
 }
