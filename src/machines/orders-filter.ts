@@ -23,12 +23,6 @@ export interface OrdersFilter {
 /** Spec §9: every contract, the last week, page 1. */
 export const ORDERS_FILTER_DEFAULTS: OrdersFilter = ORDERS_FIRST_FILTER
 
-/** The whole filter an address names. */
-export const filterOfSearch = (search: OrdersSearch): OrdersFilter => {
-  const defined = Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== ''))
-  return { ...ORDERS_FILTER_DEFAULTS, ...defined }
-}
-
 /** The address of a filter: only what differs from the defaults, so the plain page keeps a plain address. */
 export const searchOfFilter = (filter: OrdersFilter): OrdersSearch =>
   Object.fromEntries(Object.entries(filter).filter(([key, value]) => value !== ORDERS_FILTER_DEFAULTS[key as keyof OrdersFilter])) as OrdersSearch

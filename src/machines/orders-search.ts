@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { ORDER_PERIODS, ruDateParts } from '../contract/order-periods'
+import { ORDER_PERIODS, ORDERS_FIRST_FILTER, ruDateParts } from '../contract/order-periods'
+import type { OrdersFilter } from './orders-filter'
 
 const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined)
 const ruDate = z.string().check(
@@ -24,3 +25,13 @@ export const ordersSearchSchema = z.object({
   page: optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000))),
 })
 export type OrdersSearch = z.infer<typeof ordersSearchSchema>
+
+/**
+ * The whole filter an address names, defaults filled in. Here, not in orders-filter.ts: the screen
+ * host reads it on every start, and the first load should not carry the orders form's rules.
+ */
+export const filterOfSearch = (search: Record<string, unknown>): OrdersFilter => {
+  const parsed = ordersSearchSchema.parse(search)
+  const defined = Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined && value !== ''))
+  return { ...ORDERS_FIRST_FILTER, ...defined }
+}

@@ -6,8 +6,7 @@ import type { catalogueFilterMachine } from './catalogue-filter.machine'
 import { parseCatalogueSearch, queryFromSearch } from './catalogue-query'
 import type { draftsMachine } from './drafts.machine'
 import type { favoritesNeedsMachine } from './favorites-needs.machine'
-import { filterOfSearch } from './orders-filter'
-import { ordersSearchSchema } from './orders-search'
+import { filterOfSearch } from './orders-search'
 import type { ordersMachine } from './orders.machine'
 import type { pricelistMachine } from './pricelist.machine'
 import type { profileMachine } from './profile.machine'
@@ -125,7 +124,7 @@ export const SCREEN_INPUTS: { [N in ScreenName]: (address: Address, frame: Scree
   brandProducts: brandOf,
   favoritesNeeds: marked,
   pricelist: (_, frame) => ({ contract: frame.contract, wms: frame.warehouse }),
-  orders: ({ search }) => ({ filter: filterOfSearch(ordersSearchSchema.parse(search)) }),
+  orders: ({ search }) => ({ filter: filterOfSearch(search) }),
   drafts: ({ search }) => ({ page: pageOf(search) }),
   acts: ({ search, at }) => ({ page: pageOf(search), today: ruToday(new Date(at)) }),
   purchasedGoods: ({ search }) => ({ filters: filtersOf(parsePurchasedSearch(search)) }),
