@@ -1,14 +1,16 @@
 /**
  * The orders machine's generated paths (tests/support/orders-paths.ts) replayed on
- * /cabinet/orders/, in two walks as in the model test: the list, the tab and the dialogs; then the
- * selection against the list. Each list the page asks for is held and answered with the path's
- * own: two of the company's orders, none, or no connection. An order's detail comes from the real
- * server; the cancel and the repeat are answered by `page.route`, so the orders and the basket stay
- * as they are. A hidden tab is made by the page's visibilitychange event.
+ * /cabinet/orders/, in three walks as in the model test: the list, the tab and the dialogs; the
+ * selection against the list; the filter form. Each list the page asks for is held and answered
+ * with the path's own: two of the company's orders, none, no connection, or a refusal (400). An
+ * order's detail comes from the real server; the cancel and the repeats (one order's, the checked
+ * orders') are answered by `page.route`, so the orders and the basket stay as they are. A hidden
+ * tab is made by the page's visibilitychange event.
  *
  * Not replayed: a list arriving while the page does not wait for one (the 300 s reload and the
- * retry after a failure come by themselves), the filter form's submit apart from the address change
- * it causes, and a row's controls behind an open dialog.
+ * retry after a failure come by themselves), «Найти» and «Сбросить» with a valid form apart from
+ * the address change they cause, an address with bad dates (a new page), and a row's controls
+ * behind an open dialog.
  */
 import type { Page } from '@playwright/test'
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate'
@@ -16,7 +18,7 @@ import { CANCELLABLE_ORDER_STATES, CANCELLED_ORDER_STATE, type OrderList } from 
 import { ORDERS_MESSAGES, type OrdersContext } from '../../src/machines/orders.machine'
 import { ADDED } from '../support/order-paths'
 import { leafNodesOf } from '../support/browser-paths'
-import { ordersBrowserPaths, type OrdersAnswers } from '../support/orders-paths'
+import { NO_SUCH_DAY, ordersBrowserPaths, REFUSAL, type OrdersAnswers } from '../support/orders-paths'
 import { withoutBootAnswers } from './support/boot-answers'
 import { signIn } from './support/cabinet-shell'
 import { DEMO } from './support/demo-logins'
@@ -49,7 +51,7 @@ async function answersOf(page: Page): Promise<OrdersAnswers> {
   return {
     two: listOf([first!, second!]),
     none: listOf([]),
-    cancelled: { ...first!, state: CANCELLED_ORDER_STATE, status: 'Отменён' },
+    cancelled: { ...first!, state: CANCELLED_ORDER_STATE, status: 'Отменён 26.11.2026: дубль заказа' },
     repeated: ADDED,
   }
 }
@@ -61,16 +63,18 @@ const LEAVES = {
     'list.live.shown.orders',
     'list.live.shown.empty',
     'list.live.failed',
+    'list.refused',
     'visibility.visible',
     'visibility.hidden',
     'action.idle',
     'action.cancelling',
     'action.repeating',
   ],
-  selection: ['list.live.loading', 'list.live.shown.orders', 'selection.none', 'selection.some'],
+  selection: ['list.live.loading', 'list.live.shown.orders', 'selection.none', 'selection.some', 'selection.repeating'],
+  form: ['form.valid', 'form.invalid'],
 }
 
-for (const walk of ['dialogs', 'selection'] as const) {
+for (const walk of ['dialogs', 'selection', 'form'] as const) {
   test(`orders paths replayed in the browser (${walk}): every transition a dealer can take`, async ({ page }) => {
     await signIn(page, user)
     const answers = await answersOf(page)
@@ -112,7 +116,14 @@ async function act({ orders, calls }: Handle, event: AnyEventObject): Promise<un
     case 'poll.data':
       return calls.fulfill('list', 200, event.data)
     case 'poll.failed':
+      if (event.status === REFUSAL.status) return calls.fulfill('list', REFUSAL.status, { message: REFUSAL.message })
       return calls.abort('list')
+    case 'filter.edit':
+      return orders.filter.getByLabel('Дата с').fill(String(event.value))
+    case 'filter.apply':
+      return orders.filter.getByRole('button', { name: 'Найти' }).click()
+    case 'selection.repeat':
+      return page.getByRole('button', { name: 'Повторить выбранные' }).click()
     case 'poll.paused':
       return setVisibility(page, 'hidden')
     case 'poll.resumed':
@@ -137,7 +148,8 @@ async function act({ orders, calls }: Handle, event: AnyEventObject): Promise<un
       if ((event.output as { order: unknown }).order === null) return dialog.getByRole('button', { name: 'Не отменять' }).click()
       return orders.confirmCancel('')
     case 'xstate.done.actor.orderRepeat':
-      return dialog.getByRole('button', { name: 'Закрыть' }).click()
+    case 'xstate.done.actor.bulkRepeat':
+      return page.getByRole('dialog').or(dialog).getByRole('button', { name: 'Закрыть' }).click()
     default:
       throw new Error(`${event.type}: not an event a dealer causes on /cabinet/orders/`)
   }
@@ -150,7 +162,10 @@ async function expectShown({ orders }: Handle, state: AnyMachineSnapshot): Promi
   const where = `in ${JSON.stringify(state.value)}`
   const main = page.getByRole('main')
   const rows = context.result?.orders ?? []
-  if (state.matches({ list: { live: 'failed' } })) await expect(main.getByRole('button', { name: 'Повторить', exact: true }), where).toBeVisible()
+  if (state.matches({ list: 'refused' })) {
+    await expect(main.getByText(ORDERS_MESSAGES.refused), where).toBeVisible()
+    await expect(main.getByText(/Следующая попытка/), where).toHaveCount(0)
+  } else if (state.matches({ list: { live: 'failed' } })) await expect(main.getByRole('button', { name: 'Повторить', exact: true }), where).toBeVisible()
   else if (state.matches({ list: { live: { shown: 'empty' } } })) await expect(main.getByText(ORDERS_MESSAGES.empty), where).toBeVisible()
   else if (context.result === null) await expect(main.getByText(ORDERS_MESSAGES.loading).first(), where).toBeVisible()
   else {
@@ -161,9 +176,19 @@ async function expectShown({ orders }: Handle, state: AnyMachineSnapshot): Promi
     for (const id of context.expanded) await expect(page.getByRole('table', { name: `Состав заказа № ${id}`, exact: true }), where).toBeVisible()
   }
   await expect(main.getByText(ORDERS_MESSAGES.paused), where).toHaveCount(state.matches({ visibility: 'hidden' }) ? 1 : 0)
-  if (state.matches({ selection: 'some' }) && !state.matches({ list: { live: 'failed' } }))
+  const listHidden =
+    state.matches({ list: { live: 'failed' } }) ||
+    state.matches({ list: 'refused' }) ||
+    state.matches({ list: { live: { shown: 'empty' } } }) ||
+    context.result === null
+  const formError = orders.filter.getByRole('alert')
+  if (state.matches({ form: 'invalid' })) await expect(formError, where).toContainText(NO_SUCH_DAY)
+  else await expect(formError, where).toHaveCount(0)
+  // the bar stays behind the dialog of «Повторить выбранные»
+  if ((state.matches({ selection: 'some' }) || state.matches({ selection: 'repeating' })) && !listHidden)
     await expect(orders.selectionBar, where).toHaveText(new RegExp(`^Выбрано: ${context.selected.length}`))
   else await expect(orders.selectionBar, where).toHaveCount(0)
-  if (state.matches({ action: 'idle' })) await expect(page.getByRole('alertdialog'), where).toHaveCount(0)
-  else await expect(page.getByRole('alertdialog'), where).toBeVisible()
+  const anyDialog = page.getByRole('alertdialog').or(page.getByRole('dialog'))
+  if (state.matches({ action: 'idle' }) && !state.matches({ selection: 'repeating' })) await expect(anyDialog, where).toHaveCount(0)
+  else await expect(anyDialog.first(), where).toBeVisible()
 }
