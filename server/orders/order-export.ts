@@ -50,48 +50,57 @@ export async function exportOrders(db: Db, user: SessionUser, ids: readonly numb
   return { bytes: Buffer.from(await workbook.xlsx.writeBuffer()), fileName: `Заказы ${moscowDay.format(now)}.xlsx` }
 }
 
-function addOrdersSheet(workbook: ExcelJS.Workbook, details: OrderDetail[], contractName: (id: string) => string, stateName: (id: number) => string) {
-  const sheet = workbook.addWorksheet('Заказы')
-  sheet.columns = [
-    { key: 'id', width: 10 },
-    { key: 'date', width: 12 },
-    { key: 'contract', width: 36 },
-    { key: 'state', width: 18 },
-    { key: 'status', width: 40 },
-    { key: 'paid', width: 12 },
-    { key: 'count', width: 10 },
-    { key: 'sum', width: 16, style: { numFmt: MONEY_FORMAT } },
-  ]
-  styleTitleRow(sheet.addRow(['Заказ №', 'Дата', 'Договор', 'Состояние', 'Статус', 'Оплата', 'Товаров', 'Сумма']))
-  for (const { order } of details) {
-    sheet.addRow([
-      order.id,
-      moscowDay.format(new Date(order.created_at)),
-      contractName(order.contract),
-      stateName(order.state),
-      order.status,
-      order.paid ? 'Оплачен' : 'Не оплачен',
-      order.count,
-      order.sum,
-    ])
-  }
+interface Column {
+  title: string
+  width: number
+  money?: boolean
+}
+
+/** A sheet of one title row (kept in view) and its rows. */
+function addTableSheet(workbook: ExcelJS.Workbook, name: string, columns: Column[], rows: unknown[][]) {
+  const sheet = workbook.addWorksheet(name)
+  sheet.columns = columns.map(({ width, money }) => ({ width, ...(money ? { style: { numFmt: MONEY_FORMAT } } : {}) }))
+  styleTitleRow(sheet.addRow(columns.map((column) => column.title)))
+  for (const row of rows) sheet.addRow(row)
   sheet.views = [{ state: 'frozen', ySplit: 1 }]
 }
 
-function addLinesSheet(workbook: ExcelJS.Workbook, details: OrderDetail[]) {
-  const sheet = workbook.addWorksheet('Состав')
-  sheet.columns = [
-    { key: 'order', width: 10 },
-    { key: 'articul', width: 16 },
-    { key: 'header', width: 48 },
-    { key: 'warehouse', width: 22 },
-    { key: 'qnt', width: 12 },
-    { key: 'price', width: 14, style: { numFmt: MONEY_FORMAT } },
-    { key: 'sum', width: 16, style: { numFmt: MONEY_FORMAT } },
+function addOrdersSheet(workbook: ExcelJS.Workbook, details: OrderDetail[], contractName: (id: string) => string, stateName: (id: number) => string) {
+  const columns: Column[] = [
+    { title: 'Заказ №', width: 10 },
+    { title: 'Дата', width: 12 },
+    { title: 'Договор', width: 36 },
+    { title: 'Состояние', width: 18 },
+    { title: 'Статус', width: 40 },
+    { title: 'Оплата', width: 12 },
+    { title: 'Товаров', width: 10 },
+    { title: 'Сумма', width: 16, money: true },
   ]
-  styleTitleRow(sheet.addRow(['Заказ №', 'Артикул', 'Товар', 'Склад', 'Количество', 'Цена', 'Сумма']))
-  for (const { order, lines } of details) {
-    for (const line of lines) sheet.addRow([order.id, line.articul, line.header, line.warehouse, line.qnt, line.price, line.sum])
-  }
-  sheet.views = [{ state: 'frozen', ySplit: 1 }]
+  const rows = details.map(({ order }) => [
+    order.id,
+    moscowDay.format(new Date(order.created_at)),
+    contractName(order.contract),
+    stateName(order.state),
+    order.status,
+    order.paid ? 'Оплачен' : 'Не оплачен',
+    order.count,
+    order.sum,
+  ])
+  addTableSheet(workbook, 'Заказы', columns, rows)
+}
+
+function addLinesSheet(workbook: ExcelJS.Workbook, details: OrderDetail[]) {
+  const columns: Column[] = [
+    { title: 'Заказ №', width: 10 },
+    { title: 'Артикул', width: 16 },
+    { title: 'Товар', width: 48 },
+    { title: 'Склад', width: 22 },
+    { title: 'Количество', width: 12 },
+    { title: 'Цена', width: 14, money: true },
+    { title: 'Сумма', width: 16, money: true },
+  ]
+  const rows = details.flatMap(({ order, lines }) =>
+    lines.map((line) => [order.id, line.articul, line.header, line.warehouse, line.qnt, line.price, line.sum]),
+  )
+  addTableSheet(workbook, 'Состав', columns, rows)
 }
