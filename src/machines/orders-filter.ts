@@ -2,7 +2,6 @@ import { minutesSeconds } from '../services/minutes-seconds'
 import type { OrderListQuery } from '../contract/orders'
 import { ORDER_PERIODS, ORDERS_DEFAULTS, ORDERS_FIRST_FILTER, type OrderPeriod } from '../contract/order-periods'
 import { OPEN_PERIOD, periodProblem } from '../contract/period-rule'
-import type { OrdersSearch } from './orders-search'
 
 /** The orders page's filter (spec §3 Order filter) as the address keeps it; perpage is fixed at 10 (spec §9). */
 export interface OrdersFilter {
@@ -22,10 +21,6 @@ export interface OrdersFilter {
 
 /** Spec §9: every contract, the last week, page 1. */
 export const ORDERS_FILTER_DEFAULTS: OrdersFilter = ORDERS_FIRST_FILTER
-
-/** The address of a filter: only what differs from the defaults, so the plain page keeps a plain address. */
-export const searchOfFilter = (filter: OrdersFilter): OrdersSearch =>
-  Object.fromEntries(Object.entries(filter).filter(([key, value]) => value !== ORDERS_FILTER_DEFAULTS[key as keyof OrdersFilter])) as OrdersSearch
 
 export const isSameFilter = (a: OrdersFilter, b: OrdersFilter) =>
   (Object.keys(ORDERS_FILTER_DEFAULTS) as (keyof OrdersFilter)[]).every((key) => a[key] === b[key])

@@ -35,3 +35,7 @@ export const filterOfSearch = (search: Record<string, unknown>): OrdersFilter =>
   const defined = Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined && value !== ''))
   return { ...ORDERS_FIRST_FILTER, ...defined }
 }
+
+/** The address of a filter: only what differs from the defaults, so the plain page keeps a plain address. */
+export const searchOfFilter = (filter: OrdersFilter): OrdersSearch =>
+  Object.fromEntries(Object.entries(filter).filter(([key, value]) => value !== ORDERS_FIRST_FILTER[key as keyof OrdersFilter])) as OrdersSearch

@@ -6,6 +6,7 @@ import { visibleCountdownLogic, type VisiblePollEvent } from '../services/stream
 import { orderCancelMachine, type OrderCancelOutput } from './order-cancel.machine'
 import { orderDetailMachine } from './order-detail.machine'
 import { orderRepeatMachine } from './order-repeat.machine'
+import { searchOfFilter } from './orders-search'
 import { bulkActionMachine } from './bulk-action.machine'
 import { keptSelection, rowSelection, toggled, type RowSelectionEvent } from './row-selection'
 import {
@@ -14,7 +15,6 @@ import {
   isSameFilter,
   ORDERS_FILTER_DEFAULTS,
   ordersQuery,
-  searchOfFilter,
   withFilterField,
   type OrdersFilter,
   type OrdersFilterField,

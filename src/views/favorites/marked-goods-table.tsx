@@ -36,7 +36,7 @@ export function MarkedGoodsTable({ actor, api, answer, warehouseName, busy }: Ma
             <th scope="col">
               <span className="visually-hidden">Изображение</span>
             </th>
-            <th scope="col" className={table.stickyName}>
+            <th scope="col" className={table.stickyName} data-caption>
               Наименование
             </th>
             <th scope="col" className={table.number}>

@@ -40,10 +40,13 @@ export function OrdersTable({ api }: { api: OrdersTableApi }) {
                     {row.contractName}
                   </td>
                   <td data-label="Состояние">
-                    <span className={`${styles.badge} ${row.marker ? (MARKER_CLASSES[row.marker] ?? '') : ''}`} data-state={order.state}>
-                      {row.stateName}
-                    </span>
-                    {row.statusNote !== null ? <span className={styles.status}>{row.statusNote}</span> : null}
+                    {/* one element in the cell: on a phone the cell's children are the card's value */}
+                    <div>
+                      <span className={`${styles.badge} ${row.marker ? (MARKER_CLASSES[row.marker] ?? '') : ''}`} data-state={order.state}>
+                        {row.stateName}
+                      </span>
+                      {row.statusNote !== null ? <span className={styles.status}>{row.statusNote}</span> : null}
+                    </div>
                   </td>
                   <td data-label="Оплата">{row.paidText}</td>
                   <td data-label="Товаров" className={table.number}>
@@ -80,7 +83,7 @@ export function OrdersTable({ api }: { api: OrdersTableApi }) {
 function ColumnTitles() {
   return (
     <>
-      <th scope="col" className={table.stickyName}>
+      <th scope="col" className={table.stickyName} data-caption>
         Заказ, дата
       </th>
       <th scope="col">Договор</th>

@@ -5,11 +5,13 @@ import type { SelectionApi } from './selection-connect'
 
 /**
  * A table's header row with bulk selection: the check-all box, then the column titles, or with
- * rows checked the bar (the count, the bulk actions, «Снять выбор») across as many columns.
+ * rows checked the bar (the count, the bulk actions, «Снять выбор») across as many columns. On a
+ * phone only the box and the title marked `data-caption` (or the bar) show, above the cards; the
+ * table shows its head there (`--cards-head`).
  */
 export function SelectionHeaderRow({ api, columns, children }: { api: SelectionApi; columns: number; children: ReactNode }) {
   return (
-    <tr>
+    <tr className={styles.headRow}>
       <th scope="col" className={styles.checkCell}>
         <input {...api.getSelectAllProps()} ref={(box) => void (box && (box.indeterminate = api.isPartlySelected))} />
       </th>
