@@ -1,11 +1,15 @@
 import Database from 'better-sqlite3'
 import type { Page } from '@playwright/test'
 import { sectionClosedMessage } from '../../src/contract/menu'
+import { PRICELIST_BASKET_CLOSED } from '../../src/views/pricelist/pricelist-connect'
 import { CabinetShell, signIn } from './support/cabinet-shell'
+import { stockedProducts } from './support/cart-page'
 import { DEMO } from './support/demo-logins'
 import { E2E_DB_FILE } from './support/e2e-env'
+import { clearMarks, MarkedGoodsPage, setNeed, setWish } from './support/favorites-page'
 import { expect, test } from './support/fixtures'
 import { LoginPage } from './support/login-page'
+import { OrdersPage, ordersThroughApi } from './support/orders-page'
 
 /**
  * Issue 11: a section the main account closes to a manager (disabledMenus) is closed, not only
@@ -131,4 +135,64 @@ test('a manager whose basket is closed gets no «В корзину» and no bask
   const response = await page.request.post('/api/processBasket/', { data: { id: 1, qnt: 1, wms: 1, type: 'add' } })
   expect(response.status()).toBe(403)
   expect(await response.json()).toEqual({ message: sectionClosedMessage('cart') })
+})
+
+test('a manager whose basket is closed gets no «Повторить», no price-list upload, no «В корзину» on favourites and needs (issue 21, item 12)', async ({
+  page,
+  checkA11y,
+}) => {
+  closing('cart')
+  const shell = await signIn(page, MANAGER)
+  const main = page.getByRole('main')
+  const bar = main.getByRole('group', { name: 'Действия с выбранными' })
+
+  // the orders: no «Повторить» on a row nor «Повторить выбранные» in the bar; «Выгрузить в XLSX» and «Отменить» stay
+  const [order] = (await ordersThroughApi(page, '?page=1&perpage=10')).orders
+  expect(order, 'the manager sees the company’s orders').toBeDefined()
+  const orders = new OrdersPage(page)
+  await orders.open()
+  await expect(orders.row(order!.id)).toBeVisible()
+  await expect(main.getByRole('button', { name: /^Повторить/ })).toHaveCount(0)
+  await orders.checkbox(order!.id).check()
+  await expect(bar).toBeVisible()
+  await expect(bar.getByRole('link', { name: 'Выгрузить в XLSX' })).toBeVisible()
+  await expect(bar.getByRole('button', { name: 'Повторить выбранные' })).toHaveCount(0)
+  await checkA11y(page)
+  const repeat = await page.request.post('/api/order/', { data: { id: order!.id, action: 'repeat' } })
+  expect(repeat.status()).toBe(403)
+  expect(await repeat.json()).toEqual({ message: sectionClosedMessage('cart') })
+
+  // the price list only fills the basket: the page says why it offers nothing
+  await page.goto('/cabinet/pricelist/')
+  await expect(main.getByRole('heading', { level: 1, name: 'Загрузка прайс-листа' })).toBeVisible()
+  await expect(main.getByText(PRICELIST_BASKET_CLOSED.text, { exact: true })).toBeVisible()
+  await expect(main.getByRole('textbox')).toHaveCount(0)
+  await expect(main.getByRole('button')).toHaveCount(0)
+  await checkA11y(page)
+
+  // favourites and needs: no «В корзину» column or form, and the bar offers only «Убрать»
+  const [wished, needed] = stockedProducts(1, 5, 500, 2)
+  await clearMarks(page)
+  try {
+    await setWish(page, wished!.id)
+    await setNeed(page, needed!.id, 3)
+    for (const [list, product] of [
+      ['favorites', wished!],
+      ['needs', needed!],
+    ] as const) {
+      const marked = new MarkedGoodsPage(page, list)
+      await marked.open()
+      const table = main.getByRole('table')
+      await expect(table.getByRole('button', { name: product.header, exact: true })).toBeVisible()
+      await expect(table.getByRole('columnheader', { name: 'В корзину' })).toHaveCount(0)
+      await expect(table.getByRole('form', { name: /^В корзину: / })).toHaveCount(0)
+      await table.getByLabel(`Выбрать: ${product.header}`).check()
+      await expect(bar.getByRole('button', { name: 'Убрать' })).toBeVisible()
+      await expect(bar.getByRole('button', { name: 'В корзину' })).toHaveCount(0)
+      await checkA11y(page)
+    }
+  } finally {
+    await clearMarks(page)
+  }
+  await expect(shell.header.getByRole('link', { name: /^Корзина:/ })).toHaveCount(0)
 })

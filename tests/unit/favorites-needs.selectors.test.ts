@@ -102,6 +102,17 @@ describe('favourites/needs connect', () => {
     expect((await loaded('needs', pageOf([], 0))).api()).toMatchObject({ isNeeds: true, showEmptyHint: true })
   })
 
+  it('the bar offers «В корзину» and «Убрать»; a closed basket (issue 21, item 12): no «В корзину» column, only «Убрать»', async () => {
+    const run = await loaded('favorites')
+    run.actor.send({ type: 'selection.toggle', id: ROW.id })
+    const open = run.api()
+    expect(open.canFillBasket).toBe(true)
+    expect(open.selection.actions.map((action) => action.label)).toEqual(['В корзину', 'Убрать'])
+    const closed = connect(run.snapshot(), run.send, false)
+    expect(closed.canFillBasket).toBe(false)
+    expect(closed.selection.actions.map((action) => action.label)).toEqual(['Убрать'])
+  })
+
   it('the row controls: the name opens the card, «Убрать» names the list and waits while one is removed; the failure notice', async () => {
     const run = await loaded()
     const api = run.api()

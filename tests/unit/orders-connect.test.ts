@@ -201,6 +201,16 @@ describe('orders connect', () => {
     run.actor.stop()
   })
 
+  it('a closed basket (issue 21, item 12): no «Повторить» on a row, no «Повторить выбранные» in the bar; «Выгрузить в XLSX» stays', () => {
+    const run = ordersActor()
+    run.poll.next({ type: 'poll.data', data: TWO })
+    run.actor.send({ type: 'selection.toggle', id: 3 })
+    const table = connect(run.snapshot(), (event) => run.sent.push(event), false).table
+    expect(table.rowOf(row(1))).toMatchObject({ canRepeat: false, canCancel: true })
+    expect(table.selection.actions).toEqual([{ kind: 'link', key: 'export', label: 'Выгрузить в XLSX', href: '/api/orderExport/?ids=3', download: true }])
+    run.actor.stop()
+  })
+
   it('the table: each row’s texts, the selection bar and check-all, expand, and the buttons wait while busy', () => {
     const run = ordersActor()
     run.poll.next({ type: 'poll.data', data: TWO })
@@ -216,6 +226,7 @@ describe('orders connect', () => {
       marker: null,
       paidText: 'Не оплачен',
       canCancel: true,
+      canRepeat: true,
     })
     // a status that only repeats the state's name is not shown twice
     expect(table.rowOf({ ...row(1), status: 'Новый' }).statusNote).toBeNull()

@@ -11,7 +11,7 @@ import {
 } from '../../machines/favorites-needs.machine'
 import { isMarkedBulkBusyOf, isRemoveFailedOf, markedListViewOf, needTextOf, needViewOf, removingIdOf } from '../../machines/favorites-needs.selectors'
 import { connectSelection } from '../ui/selection-connect'
-import { useViewModel } from '../ui/use-view-model'
+import { useBasketViewModel } from '../product/use-basket-view-model'
 
 type FavoritesNeedsSnapshot = SnapshotFrom<typeof favoritesNeedsMachine>
 type Send = (event: FavoritesNeedsEvent) => void
@@ -34,13 +34,19 @@ const markedGoodsStateOf = (snapshot: FavoritesNeedsSnapshot) => ({
 
 export type MarkedGoodsState = ReturnType<typeof markedGoodsStateOf>
 
-/** The favourites/needs screen's view-model (as the catalogue's `connect`): the list's texts, its notice, and each row's controls. */
-function connectState(state: MarkedGoodsState, send: Send) {
+/**
+ * The favourites/needs screen's view-model (as the catalogue's `connect`): the list's texts, its
+ * notice, and each row's controls; neither the «В корзину» column nor the bar's «В корзину» where
+ * the account's basket is closed (issue 21, item 12).
+ */
+function connectState(state: MarkedGoodsState, send: Send, canFillBasket: boolean) {
   const { list, view, page, answer, errorMessage } = state
   const texts = MARKED_LIST_TEXTS[list]
   return {
     texts,
     isNeeds: list === 'needs',
+    /** the «В корзину» column */
+    canFillBasket,
     titleId: `${list}-title`,
     answer,
     card: state.card,
@@ -65,14 +71,18 @@ function connectState(state: MarkedGoodsState, send: Send) {
       isBusy: state.isBulkBusy,
       send,
       actions: [
-        {
-          kind: 'button',
-          key: 'add',
-          label: 'В корзину',
-          isPrimary: true,
-          isDisabled: state.isBulkBusy,
-          onPress: () => send({ type: 'selection.addToBasket' }),
-        },
+        ...(canFillBasket
+          ? [
+              {
+                kind: 'button' as const,
+                key: 'add',
+                label: 'В корзину',
+                isPrimary: true,
+                isDisabled: state.isBulkBusy,
+                onPress: () => send({ type: 'selection.addToBasket' }),
+              },
+            ]
+          : []),
         { kind: 'button', key: 'remove', label: 'Убрать', isDisabled: state.isBulkBusy, onPress: () => send({ type: 'selection.remove' }) },
       ],
     }),
@@ -89,11 +99,12 @@ function connectState(state: MarkedGoodsState, send: Send) {
   }
 }
 
-export const connect = (snapshot: FavoritesNeedsSnapshot, send: Send) => connectState(markedGoodsStateOf(snapshot), send)
+/** `canFillBasket`: the shell's access state (false where the account's basket is closed). */
+export const connect = (snapshot: FavoritesNeedsSnapshot, send: Send, canFillBasket = true) => connectState(markedGoodsStateOf(snapshot), send, canFillBasket)
 
 export type MarkedGoodsApi = ReturnType<typeof connectState>
 
-export const useMarkedGoodsApi = (actor: FavoritesNeedsActor): MarkedGoodsApi => useViewModel(actor, markedGoodsStateOf, connectState)
+export const useMarkedGoodsApi = (actor: FavoritesNeedsActor): MarkedGoodsApi => useBasketViewModel(actor, markedGoodsStateOf, connectState)
 
 /** What one row's need field reads: its own view and text, and the save's error. */
 export const needStateOf = (snapshot: FavoritesNeedsSnapshot, productId: number) => ({

@@ -22,7 +22,8 @@ interface MarkedGoodsTableProps {
 
 /**
  * The page's products: picture, name (opens the card), articul and brand, the contract's price,
- * stock at the chosen warehouse and at each one, the need (needs page), «В корзину» and «Убрать»;
+ * stock at the chosen warehouse and at each one, the need (needs page), «В корзину» (not where the
+ * account's basket is closed) and «Убрать»;
  * on a phone a card per product, its fields labelled.
  */
 export function MarkedGoodsTable({ actor, api, answer, warehouseName, busy }: MarkedGoodsTableProps) {
@@ -32,7 +33,7 @@ export function MarkedGoodsTable({ actor, api, answer, warehouseName, busy }: Ma
       <table className={`${table.table} ${styles.table}${busy ? ` ${table.busy}` : ''}`}>
         <caption className="visually-hidden">{api.texts.title}</caption>
         <thead>
-          <SelectionHeaderRow api={api.selection} columns={api.isNeeds ? 6 : 5}>
+          <SelectionHeaderRow api={api.selection} columns={4 + Number(api.isNeeds) + Number(api.canFillBasket)}>
             <th scope="col">
               <span className="visually-hidden">Изображение</span>
             </th>
@@ -44,7 +45,7 @@ export function MarkedGoodsTable({ actor, api, answer, warehouseName, busy }: Ma
             </th>
             <th scope="col">Остатки</th>
             {api.isNeeds ? <th scope="col">Потребность</th> : null}
-            <th scope="col">В корзину</th>
+            {api.canFillBasket ? <th scope="col">В корзину</th> : null}
           </SelectionHeaderRow>
         </thead>
         <tbody>
@@ -78,15 +79,17 @@ export function MarkedGoodsTable({ actor, api, answer, warehouseName, busy }: Ma
                   <NeedField actor={actor} product={product} />
                 </td>
               ) : null}
-              <td className={styles.addCell}>
-                <AddToBasket
-                  productId={product.id}
-                  warehouse={warehouse.id}
-                  available={product.quantity}
-                  contract={answer.contract}
-                  header={product.header}
-                />
-              </td>
+              {api.canFillBasket ? (
+                <td className={styles.addCell}>
+                  <AddToBasket
+                    productId={product.id}
+                    warehouse={warehouse.id}
+                    available={product.quantity}
+                    contract={answer.contract}
+                    header={product.header}
+                  />
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

@@ -12,6 +12,7 @@ import { orderExportPath } from '../../contract/orders'
 import { formatCount, formatInteger, formatMoney, type WordForms } from '../ui/format'
 import { isPastLastPage } from '../ui/pagination'
 import { connectSelection } from '../ui/selection-connect'
+import { useBasketViewModel } from '../product/use-basket-view-model'
 import { useViewModel } from '../ui/use-view-model'
 
 type OrdersSnapshot = SnapshotFrom<typeof ordersMachine>
@@ -77,7 +78,7 @@ function bodyOf({ view, result, filter }: OrdersState): OrdersBody {
 export const retryTextOf = (retryInMs: number | null) => (retryInMs ? ` Следующая попытка через ${Math.ceil(retryInMs / 1000)} с.` : '')
 
 /** The orders screen's view-model (as the catalogue's `connect`): the list, its filter, the countdown, the rows and the dialog. */
-function connectState(state: OrdersState, send: Send) {
+function connectState(state: OrdersState, send: Send, canFillBasket: boolean) {
   const { view, result, filter, errorMessage, retryInMs } = state
   const isLoading = view === 'loading'
   const countdown = state.children.countdown
@@ -103,7 +104,7 @@ function connectState(state: OrdersState, send: Send) {
         ? { kind: 'running' as const, actor: countdown }
         : { kind: 'none' as const },
     filterForm: connectFilterForm(state, send),
-    table: connectTable(state, send),
+    table: connectTable(state, send, canFillBasket),
     /** the dialog of the order being cancelled or repeated (each its own child machine) */
     dialog: state.children.orderCancel
       ? { kind: 'cancel' as const, actor: state.children.orderCancel }
@@ -155,8 +156,8 @@ function connectFilterForm({ draft, result, isFormInvalid, filterErrorMessage }:
   }
 }
 
-/** The table's checkboxes, its rows (what each cell says) and their buttons. */
-function connectTable({ result, selected, expanded, isBusy, isBulkBusy, children }: OrdersState, send: Send) {
+/** The table's checkboxes, its rows (what each cell says) and their buttons; no «Повторить» where the basket is closed (issue 21, item 12). */
+function connectTable({ result, selected, expanded, isBusy, isBulkBusy, children }: OrdersState, send: Send, canFillBasket: boolean) {
   const orders = result?.orders ?? []
   const contractName = (id: string) => result?.contracts.find((contract) => contract.id === id)?.header ?? `Договор № ${id}`
   const stateName = (id: number) => result?.states.find((each) => each.id === id)?.header ?? String(id)
@@ -171,14 +172,18 @@ function connectTable({ result, selected, expanded, isBusy, isBulkBusy, children
       isBusy: isBulkBusy,
       send,
       actions: [
-        {
-          kind: 'button',
-          key: 'repeat',
-          label: 'Повторить выбранные',
-          isPrimary: true,
-          isDisabled: isBusy || isBulkBusy,
-          onPress: () => send({ type: 'selection.repeat' }),
-        },
+        ...(canFillBasket
+          ? [
+              {
+                kind: 'button' as const,
+                key: 'repeat',
+                label: 'Повторить выбранные',
+                isPrimary: true,
+                isDisabled: isBusy || isBulkBusy,
+                onPress: () => send({ type: 'selection.repeat' }),
+              },
+            ]
+          : []),
         { kind: 'link', key: 'export', label: 'Выгрузить в XLSX', href: orderExportPath(selected), download: true },
       ],
     }),
@@ -195,6 +200,8 @@ function connectTable({ result, selected, expanded, isBusy, isBulkBusy, children
       marker: MARKERS[order.state] ?? null,
       paidText: order.paid ? 'Оплачен' : 'Не оплачен',
       canCancel: CANCELLABLE_ORDER_STATES.includes(order.state),
+      /** «Повторить» puts the order's lines into the basket: not where the basket is closed */
+      canRepeat: canFillBasket,
     }),
     /** the number opens or closes the row's detail */
     getExpandProps: (order: OrderRow) => ({
@@ -219,12 +226,13 @@ function connectTable({ result, selected, expanded, isBusy, isBulkBusy, children
   }
 }
 
-export const connect = (snapshot: OrdersSnapshot, send: Send) => connectState(ordersStateOf(snapshot), send)
+/** `canFillBasket`: the shell's access state (false where the account's basket is closed). */
+export const connect = (snapshot: OrdersSnapshot, send: Send, canFillBasket = true) => connectState(ordersStateOf(snapshot), send, canFillBasket)
 
 export type OrdersApi = ReturnType<typeof connectState>
 export type OrdersTableApi = OrdersApi['table']
 
-export const useOrdersApi = (orders: OrdersActor): OrdersApi => useViewModel(orders, ordersStateOf, connectState)
+export const useOrdersApi = (orders: OrdersActor): OrdersApi => useBasketViewModel(orders, ordersStateOf, connectState)
 
 type CountdownActor = NonNullable<OrdersState['children']['countdown']>
 

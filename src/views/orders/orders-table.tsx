@@ -57,9 +57,11 @@ export function OrdersTable({ api }: { api: OrdersTableApi }) {
                   </td>
                   <td className={styles.actionsCell}>
                     <div className={styles.actions}>
-                      <Button variant="primary" {...api.getRepeatProps(order)}>
-                        Повторить
-                      </Button>
+                      {row.canRepeat ? (
+                        <Button variant="primary" {...api.getRepeatProps(order)}>
+                          Повторить
+                        </Button>
+                      ) : null}
                       {row.canCancel ? <Button {...api.getCancelProps(order)}>Отменить</Button> : null}
                     </div>
                   </td>

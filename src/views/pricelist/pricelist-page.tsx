@@ -24,6 +24,7 @@ export function PricelistPage() {
 
 function PricelistScreen({ pricelist }: { pricelist: PricelistActor }) {
   const api = usePricelistApi(pricelist)
+  if (api.basketClosed) return <BasketClosed {...api.basketClosed} />
   return (
     <div className={styles.page}>
       <PageHeading>Загрузка прайс-листа</PageHeading>
@@ -38,6 +39,17 @@ function PricelistScreen({ pricelist }: { pricelist: PricelistActor }) {
       </div>
       {api.loadingLabel !== null ? <Loading label={api.loadingLabel} /> : null}
       {api.isModalOpen ? <PricelistDialog api={api.dialog} /> : null}
+    </div>
+  )
+}
+
+/** Issue 21, item 12: the account's basket is closed, so the page says so instead of offering an upload it could not add. */
+function BasketClosed({ text, hint }: NonNullable<PricelistApi['basketClosed']>) {
+  return (
+    <div className={styles.page}>
+      <PageHeading>Загрузка прайс-листа</PageHeading>
+      <p className={styles.closed}>{text}</p>
+      <p className={styles.hint}>{hint}</p>
     </div>
   )
 }
