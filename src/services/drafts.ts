@@ -9,6 +9,8 @@ import {
   type Draft,
   type DraftActionRequest,
 } from '../contract/drafts'
+import type { BulkRequest } from '../contract/bulk'
+import { removeEach } from './bulk'
 import type { Http } from './http'
 
 /** POST /api/addToDraft/ {header, contract}: the basket of the contract saved under the name. */
@@ -24,6 +26,15 @@ export const createDraftSaveActors = (deps: { http: Http }) => ({
 
 const action = (id: number, kind: DraftActionRequest['action']): DraftActionRequest => ({ id, action: kind })
 
+const removeDraft = (http: Http, id: number, signal: AbortSignal) => http.call('drafts', action(id, 'remove'), draftRemovedResponseSchema, signal)
+
+/** The selection bar's «Удалить выбранные»: each checked draft removed, one POST /api/drafts/ {id, action: "remove"} each. */
+export const createBulkRemoveDraftsActors = (deps: { http: Http }) => ({
+  runBulk: fromPromise(({ input, signal }: { input: BulkRequest; signal: AbortSignal }) =>
+    removeEach(input.items, (item) => removeDraft(deps.http, item.id, signal), signal),
+  ),
+})
+
 /** The drafts page: GET /api/drafts/?page=&perpage=10, and POST /api/drafts/ {id, action} to repeat or remove one. */
 export const createDraftsActors = (deps: { http: Http }) => ({
   loadPage: fromPromise(({ input, signal }: { input: { page: number }; signal: AbortSignal }) =>
@@ -32,7 +43,5 @@ export const createDraftsActors = (deps: { http: Http }) => ({
   repeatDraft: fromPromise(({ input, signal }: { input: { id: number }; signal: AbortSignal }) =>
     deps.http.call('drafts', action(input.id, 'repeat'), draftRepeatedResponseSchema, signal),
   ),
-  removeDraft: fromPromise(({ input, signal }: { input: { id: number }; signal: AbortSignal }) =>
-    deps.http.call('drafts', action(input.id, 'remove'), draftRemovedResponseSchema, signal),
-  ),
+  removeDraft: fromPromise(({ input, signal }: { input: { id: number }; signal: AbortSignal }) => removeDraft(deps.http, input.id, signal)),
 })

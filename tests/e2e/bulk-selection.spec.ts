@@ -3,8 +3,9 @@ import ExcelJS from 'exceljs'
 import type { Page } from '@playwright/test'
 import { formatCount, formatMoney, PRODUCT_FORMS } from '../../src/views/ui/format'
 import { signIn, type CabinetShell } from './support/cabinet-shell'
-import { clearBasket, serverBasket, stockedProducts } from './support/cart-page'
+import { clearBasket, fillBasket, serverBasket, stockedProducts } from './support/cart-page'
 import { DEMO } from './support/demo-logins'
+import { DraftsPage, draftsData, removeDraftThroughApi, saveDraftThroughApi } from './support/drafts-page'
 import { clearMarks, MarkedGoodsPage, setNeed, setWish } from './support/favorites-page'
 import { expect, test } from './support/fixtures'
 import { cancelOrderThroughApi, OrdersPage, placeOrderThroughApi } from './support/orders-page'
@@ -154,5 +155,61 @@ test.describe('favourites and needs', () => {
     await removed.getByRole('button', { name: 'Закрыть' }).click()
     await expect(needs.rows).toHaveCount(1)
     await expect(needs.row(enough!.header)).toBeVisible()
+  })
+})
+
+test.describe('drafts', () => {
+  /** the drafts this spec saved: removed at the end whatever happened */
+  const saved: number[] = []
+  test.afterEach(async ({ page }) => {
+    const left = new Set((await draftsData(page)).drafts.map((draft) => draft.id))
+    for (const id of saved.splice(0)) if (left.has(id)) await removeDraftThroughApi(page, id)
+    await clearBasket(page)
+  })
+
+  test('the checked drafts removed after a question naming the count, the one already gone named; the list reloaded', async ({ page, checkA11y }) => {
+    await signIn(page, DEMO.dealer.email)
+    const [product] = stockedProducts(1, 5, 60, 1)
+    await fillBasket(page, [{ id: product!.id, qnt: 1, wms: 1 }])
+    const stamp = Date.now().toString(36)
+    const names = ['Объект А', 'Объект Б', 'Объект В'].map((name) => `${name} ${stamp}`)
+    for (const name of names) saved.push(await saveDraftThroughApi(page, name))
+    const [first, second, third] = names as [string, string, string]
+    const drafts = new DraftsPage(page)
+    await drafts.open()
+    await drafts.checkbox(first).check()
+    await drafts.checkbox(second).check()
+    await drafts.checkbox(third).check()
+    await expect(drafts.selectionBar.getByRole('status')).toHaveText('Выбрано: 3')
+    await expect(page.getByRole('columnheader', { name: 'Договор' })).toHaveCount(0)
+    await checkA11y(page)
+
+    // «Отмена» keeps them, checked
+    await drafts.selectionBar.getByRole('button', { name: 'Удалить выбранные' }).click()
+    const question = page.getByRole('alertdialog', { name: 'Удалить выбранные черновики (3)?' })
+    await expect(question.getByRole('listitem')).toHaveText([first, second, third])
+    await checkA11y(page)
+    await question.getByRole('button', { name: 'Отмена' }).click()
+    await expect(question).toBeHidden()
+    for (const name of names) await expect(drafts.row(name)).toBeVisible()
+
+    // the second one goes meanwhile (another tab): the server refuses it, the others are removed
+    await drafts.checkbox(first).check()
+    await drafts.checkbox(second).check()
+    await drafts.checkbox(third).check()
+    await removeDraftThroughApi(page, saved[1]!)
+    await drafts.selectionBar.getByRole('button', { name: 'Удалить выбранные' }).click()
+    await question.getByRole('button', { name: 'Удалить' }).click()
+    const result = page.getByRole('alertdialog', { name: 'Черновики удалены' })
+    await expect(result).toContainText('Удалено черновиков: 2')
+    await expect(result.getByRole('list', { name: 'Не удалены:' })).toHaveText(`${second} — Черновик не найден`)
+    await checkA11y(page)
+    await result.getByRole('button', { name: 'Закрыть' }).click()
+    await expect(result).toBeHidden()
+    for (const name of names) await expect(drafts.row(name)).toHaveCount(0)
+    await expect(drafts.selectionBar).toHaveCount(0)
+    await expect(page.getByRole('columnheader', { name: 'Договор' })).toBeVisible()
+    const left = (await draftsData(page)).drafts.map((draft) => draft.header)
+    for (const name of names) expect(left).not.toContain(name)
   })
 })

@@ -105,18 +105,22 @@ async function expectShown({ drafts }: Handle, state: AnyMachineSnapshot) {
   const context = state.context as DraftsContext
   const where = `in ${JSON.stringify(state.value)}`
   const main = drafts.page.getByRole('main')
-  if (state.matches('loading')) return expect(main.getByText('Загрузка черновиков…'), where).toBeVisible()
-  if (state.matches('failed')) return expect(main.getByRole('alert').filter({ hasText: DRAFTS_MESSAGES.loadFailed }), where).toBeVisible()
-  if (state.matches({ loaded: 'confirmingRemove' }) || state.matches({ loaded: 'removing' })) {
-    return expect(drafts.removeDialog.getByRole('button', { name: 'Удалить' }), where).toBeEnabled({ enabled: state.matches({ loaded: 'confirmingRemove' }) })
+  if (state.matches({ list: 'loading' })) return expect(main.getByText('Загрузка черновиков…'), where).toBeVisible()
+  if (state.matches({ list: 'failed' })) return expect(main.getByRole('alert').filter({ hasText: DRAFTS_MESSAGES.loadFailed }), where).toBeVisible()
+  if (state.matches({ list: { loaded: 'confirmingRemove' } }) || state.matches({ list: { loaded: 'removing' } })) {
+    return expect(drafts.removeDialog.getByRole('button', { name: 'Удалить' }), where).toBeEnabled({
+      enabled: state.matches({ list: { loaded: 'confirmingRemove' } }),
+    })
   }
-  if (state.matches({ loaded: { repeated: 'added' } }))
+  if (state.matches({ list: { loaded: { repeated: 'added' } } }))
     return expect(drafts.addedDialog, where).toContainText(DRAFTS_MESSAGES.addedText(context.repeat!.count))
-  if (state.matches({ loaded: { repeated: 'noStock' } })) return expect(drafts.noStockDialog, where).toContainText(DRAFTS_MESSAGES.noStockText)
-  if (state.matches({ loaded: 'repeatFailed' })) return expect(drafts.failedDialog(DRAFTS_MESSAGES.repeatFailed), where).toContainText(DRAFT_NOT_FOUND)
-  if (state.matches({ loaded: 'removeFailed' })) return expect(drafts.failedDialog(DRAFTS_MESSAGES.removeFailed), where).toContainText(DRAFT_NOT_FOUND)
+  if (state.matches({ list: { loaded: { repeated: 'noStock' } } })) return expect(drafts.noStockDialog, where).toContainText(DRAFTS_MESSAGES.noStockText)
+  if (state.matches({ list: { loaded: 'repeatFailed' } }))
+    return expect(drafts.failedDialog(DRAFTS_MESSAGES.repeatFailed), where).toContainText(DRAFT_NOT_FOUND)
+  if (state.matches({ list: { loaded: 'removeFailed' } }))
+    return expect(drafts.failedDialog(DRAFTS_MESSAGES.removeFailed), where).toContainText(DRAFT_NOT_FOUND)
   await expect(drafts.page.getByRole('alertdialog'), where).toHaveCount(0)
   await expect(drafts.rows, where).toHaveCount(context.result!.drafts.length)
   await expect(drafts.pagination.current, where).toHaveText(String(context.page))
-  await expect(drafts.firstRowButton('Повторить'), where).toBeEnabled({ enabled: state.matches({ loaded: 'idle' }) })
+  await expect(drafts.firstRowButton('Повторить'), where).toBeEnabled({ enabled: state.matches({ list: { loaded: 'idle' } }) })
 }

@@ -1,8 +1,10 @@
+import { sectionClosedMessage } from '../../src/contract/menu'
 import { formatCount, formatMoney, PRODUCT_FORMS } from '../../src/views/ui/format'
 import { signIn, type CabinetShell } from './support/cabinet-shell'
-import { CartPage, fillBasket, serverBasket, stockedProducts } from './support/cart-page'
+import { CartPage, clearBasket, fillBasket, serverBasket, stockedProducts } from './support/cart-page'
 import { DEMO } from './support/demo-logins'
 import { draftsData, DraftsPage, removeDraftThroughApi, saveDraftThroughApi, SaveDraftDialog } from './support/drafts-page'
+import { setDisabledMenus } from './support/e2e-db'
 import { expect, test } from './support/fixtures'
 import type { Page } from '@playwright/test'
 
@@ -169,4 +171,36 @@ test('more than 10 drafts: pages in the address; removing the last one of a page
   await expect(page).toHaveURL(/\/cabinet\/drafts\/\?page=1$/)
   await expect(drafts.rows).toHaveCount(10)
   await expect(drafts.pagination.nav).toHaveCount(0)
+})
+
+test.describe('a manager whose basket is closed (issue 21, item 12)', () => {
+  test.afterEach(() => setDisabledMenus(user, DEMO.manager.disabledMenus))
+
+  test('gets no «Повторить» on the drafts, still «Удалить»; the server refuses the repeat', async ({ page, checkA11y }) => {
+    await signIn(page, user)
+    const [product] = stockedProducts(1, 5, 60, 1)
+    await fillBasket(page, [{ id: product!.id, qnt: 1, wms: 1 }])
+    const name = uniqueName('Черновик без корзины')
+    const id = await saveDraftThroughApi(page, name)
+    await clearBasket(page)
+
+    setDisabledMenus(user, [...DEMO.manager.disabledMenus, 'cart'])
+    const drafts = new DraftsPage(page)
+    await drafts.open()
+    const row = drafts.row(name)
+    await expect(row.getByRole('button', { name: `Удалить: ${name}` })).toBeVisible()
+    await expect(row.getByRole('button', { name: /^Повторить/ })).toHaveCount(0)
+    await expect(page.getByRole('main').getByRole('button', { name: /^Повторить/ })).toHaveCount(0)
+    await checkA11y(page)
+
+    const response = await page.request.post('/api/drafts/', { data: { id, action: 'repeat' } })
+    expect(response.status()).toBe(403)
+    expect(await response.json()).toEqual({ message: sectionClosedMessage('cart') })
+
+    // opened again, the section gives «Повторить» back
+    setDisabledMenus(user, DEMO.manager.disabledMenus)
+    await drafts.open()
+    await expect(drafts.row(name).getByRole('button', { name: `Повторить: ${name}` })).toBeVisible()
+    await removeDraftThroughApi(page, id)
+  })
 })

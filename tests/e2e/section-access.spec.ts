@@ -1,11 +1,10 @@
-import Database from 'better-sqlite3'
 import type { Page } from '@playwright/test'
 import { sectionClosedMessage } from '../../src/contract/menu'
 import { PRICELIST_BASKET_CLOSED } from '../../src/views/pricelist/pricelist-connect'
 import { CabinetShell, signIn } from './support/cabinet-shell'
 import { stockedProducts } from './support/cart-page'
 import { DEMO } from './support/demo-logins'
-import { E2E_DB_FILE } from './support/e2e-env'
+import { setDisabledMenus } from './support/e2e-db'
 import { clearMarks, MarkedGoodsPage, setNeed, setWish } from './support/favorites-page'
 import { expect, test } from './support/fixtures'
 import { LoginPage } from './support/login-page'
@@ -21,18 +20,9 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
 const MANAGER = DEMO.manager.email
 
-function setDisabledMenus(keys: readonly string[]): void {
-  const db = new Database(E2E_DB_FILE, { fileMustExist: true })
-  try {
-    db.prepare('UPDATE users SET disabled_menus = ? WHERE email = ?').run(JSON.stringify(keys), MANAGER)
-  } finally {
-    db.close()
-  }
-}
+const closing = (...keys: string[]) => setDisabledMenus(MANAGER, [...DEMO.manager.disabledMenus, ...keys])
 
-const closing = (...keys: string[]) => setDisabledMenus([...DEMO.manager.disabledMenus, ...keys])
-
-test.afterEach(() => setDisabledMenus(DEMO.manager.disabledMenus))
+test.afterEach(() => setDisabledMenus(MANAGER, DEMO.manager.disabledMenus))
 
 /** The no-access page inside the frame. */
 async function expectNoAccess(page: Page, shell: CabinetShell, section: string, linkTitle: string): Promise<void> {

@@ -16,7 +16,7 @@ export const noStockRepeat = (repeated: DraftRepeatedResponse): DraftRepeatedRes
  * list shows and no dialog is open; a load answers the page the machine asked for.
  */
 const canCause = (event: AnyEventObject, before: AnyMachineSnapshot) => {
-  if (event.type === 'page.change') return before.matches({ loaded: 'idle' }) && event.page !== contextOf(before).page
+  if (event.type === 'page.change') return before.matches({ list: { loaded: 'idle' } }) && event.page !== contextOf(before).page
   if (event.type === 'xstate.done.actor.loadPage') return (event.output as DraftsResponse).pagination.page === contextOf(before).page
   return true
 }
@@ -24,7 +24,9 @@ const canCause = (event: AnyEventObject, before: AnyMachineSnapshot) => {
 /**
  * The drafts page's generated paths and the ones /cabinet/drafts/ replays
  * (tests/e2e/drafts-paths.spec.ts): `pages` are the server's two pages of 11 drafts, `repeated` a
- * repeat's real answer; a removal leaves 10.
+ * repeat's real answer; a removal leaves 10. The walk keeps to the list's region (nothing is
+ * checked): the selection and its bulk removal are walked by the model test and shown by
+ * tests/e2e/bulk-selection.spec.ts.
  */
 export function draftsBrowserPaths(pages: [DraftsResponse, DraftsResponse], repeated: DraftRepeatedResponse): BrowserPaths {
   const draft = pages[0].drafts[0]!
@@ -39,6 +41,9 @@ export function draftsBrowserPaths(pages: [DraftsResponse, DraftsResponse], repe
       'xstate.error.actor.repeatDraft': [{ type: 'xstate.error.actor.repeatDraft', error: new Error(DRAFT_NOT_FOUND) }],
       'xstate.done.actor.removeDraft': [{ type: 'xstate.done.actor.removeDraft', output: { count: pages[0].count - 1 } }],
       'xstate.error.actor.removeDraft': [{ type: 'xstate.error.actor.removeDraft', error: new Error(DRAFT_NOT_FOUND) }],
+      ...Object.fromEntries(
+        ['selection.toggle', 'selection.all', 'selection.clear', 'selection.remove', 'list.reload', 'xstate.done.actor.bulkRemove'].map((type) => [type, []]),
+      ),
     },
     input: { page: 1 },
     canCause,

@@ -159,6 +159,27 @@ describe('drafts connect', () => {
     expect(run.api().dialog).toMatchObject({ kind: 'failed', title: 'Черновик не повторён', text: 'Черновик не найден' })
   })
 
+  it('the selection: the boxes name their draft; the bar counts and removes the checked; all waits while the bulk removal runs', async () => {
+    const run = await loaded()
+    expect(run.api().selection).toMatchObject({ hasSelection: false })
+    expect(run.api().selection.getRowCheckboxProps(DRAFT.id)).toMatchObject({ 'aria-label': 'Выбрать: Объект на Лесной', checked: false, disabled: false })
+    expect(run.api().selection.getSelectAllProps()).toMatchObject({ 'aria-label': 'Выбрать все черновики страницы', checked: false })
+    run.api().selection.getRowCheckboxProps(DRAFT.id).onChange()
+    expect(run.sent).toEqual([{ type: 'selection.toggle', id: DRAFT.id }])
+    run.actor.send({ type: 'selection.toggle', id: DRAFT.id })
+    const selection = run.api().selection
+    expect(selection).toMatchObject({ hasSelection: true, text: 'Выбрано: 1' })
+    expect(selection.actions).toMatchObject([{ kind: 'button', label: 'Удалить выбранные', isDisabled: false }])
+    const [remove] = selection.actions
+    if (remove?.kind === 'button') remove.onPress()
+    expect(run.sent.at(-1)).toEqual({ type: 'selection.remove' })
+    expect(run.api().bulkDialog).toBeNull()
+    run.actor.send({ type: 'selection.remove' })
+    expect(run.api().bulkDialog).not.toBeNull()
+    expect(run.api().getRemoveButtonProps(DRAFT).isDisabled).toBe(true)
+    expect(run.api().selection.getRowCheckboxProps(DRAFT.id).disabled).toBe(true)
+  })
+
   it('the state it reads compares shallowly: equal for the same snapshot', async () => {
     const run = await loaded()
     const first = draftsStateOf(run.snapshot())

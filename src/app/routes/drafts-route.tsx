@@ -1,9 +1,13 @@
+import { bulkActionMachine } from '../../machines/bulk-action.machine'
 import { draftsMachine } from '../../machines/drafts.machine'
-import { createDraftsActors } from '../../services/drafts'
+import { createBulkRemoveDraftsActors, createDraftsActors } from '../../services/drafts'
 import type { AppWiring } from '../wiring/app-wiring'
 
-/** The drafts screen's machine, for the screen host. */
-export const wireDrafts = ({ http }: AppWiring) => draftsMachine.provide({ actors: createDraftsActors({ http }) })
+/** The drafts screen's machine with its child (the selection bar's bulk removal), for the screen host. */
+export const wireDrafts = ({ http }: AppWiring) =>
+  draftsMachine.provide({
+    actors: { ...createDraftsActors({ http }), bulkRemove: bulkActionMachine.provide({ actors: createBulkRemoveDraftsActors({ http }) }) },
+  })
 
 /** /cabinet/drafts/ */
 export { DraftsPage as DraftsRoute } from '../../views/drafts/drafts-page'

@@ -2,7 +2,8 @@ import type { SnapshotFrom } from 'xstate'
 import type { Contract } from '../../contract/account'
 import type { DraftListItem } from '../../contract/drafts'
 import { DRAFTS_MESSAGES, type DraftsActor, type DraftsEvent, type draftsMachine } from '../../machines/drafts.machine'
-import { draftDialogStepOf, draftsViewOf, isDraftsBusyOf } from '../../machines/drafts.selectors'
+import { draftDialogStepOf, draftsViewOf, isDraftsBulkBusyOf, isDraftsBusyOf } from '../../machines/drafts.selectors'
+import { connectSelection } from '../ui/selection-connect'
 import { formatCount, type WordForms } from '../ui/format'
 import { isPastLastPage } from '../ui/pagination'
 import { useViewModel } from '../ui/use-view-model'
@@ -23,6 +24,10 @@ export const draftsStateOf = (snapshot: DraftsSnapshot) => ({
   target: snapshot.context.target,
   repeat: snapshot.context.repeat,
   errorMessage: snapshot.context.errorMessage,
+  selected: snapshot.context.selected,
+  isBulkBusy: isDraftsBulkBusyOf(snapshot),
+  /** the dialog of the selection bar's bulk removal, while it runs */
+  bulkDialog: snapshot.children.bulkRemove ?? null,
 })
 
 export type DraftsState = ReturnType<typeof draftsStateOf>
@@ -61,6 +66,17 @@ function connectState(state: DraftsState, send: Send) {
       onPress: () => send({ type: 'draft.remove', draft }),
     }),
     dialog: connectDialog(state, send),
+    /** the check-all box, the row boxes and the bar with «Удалить выбранные» */
+    selection: connectSelection({
+      ids: result?.drafts.map((draft) => draft.id) ?? [],
+      selected: state.selected,
+      allLabel: 'Выбрать все черновики страницы',
+      rowLabel: (id) => `Выбрать: ${result?.drafts.find((draft) => draft.id === id)?.header ?? id}`,
+      isBusy,
+      send,
+      actions: [{ kind: 'button', key: 'remove', label: 'Удалить выбранные', isDisabled: isBusy, onPress: () => send({ type: 'selection.remove' }) }],
+    }),
+    bulkDialog: state.bulkDialog,
     /** the contract of a draft's row: its name, or its number when the cabinet does not know it */
     contractNameOf: (contracts: Contract[], id: string) => contracts.find((contract) => contract.id === id)?.header ?? `Договор № ${id}`,
     target,

@@ -9,6 +9,7 @@ import { DRAFTS_LOADING_LABEL, useDraftsApi } from './drafts-connect'
 import { DraftDialogs } from './draft-dialogs'
 import { DraftsTable } from './drafts-table'
 import { EmptyState } from '../ui/empty-state'
+import { BulkActionDialog } from '../ui/bulk-action-dialog'
 import styles from './drafts.module.css'
 
 /** /cabinet/drafts/?page=: the user's saved baskets, 10 per page, newest first. */
@@ -28,8 +29,15 @@ function DraftsScreen({ drafts }: { drafts: DraftsActor }) {
       </PageHeading>
       <DraftsBody drafts={drafts} />
       <DraftDialogs drafts={drafts} />
+      <DraftsBulkDialog drafts={drafts} />
     </section>
   )
+}
+
+/** The dialog of the selection bar's «Удалить выбранные», while it runs. */
+function DraftsBulkDialog({ drafts }: { drafts: DraftsActor }) {
+  const { bulkDialog } = useDraftsApi(drafts)
+  return bulkDialog ? <BulkActionDialog actor={bulkDialog} /> : null
 }
 
 function DraftsBody({ drafts }: { drafts: DraftsActor }) {

@@ -1,5 +1,8 @@
-import { useInitData } from '../layout/shell-context'
+import { useSelector } from '@xstate/react'
+import { isBasketClosedOf } from '../../machines/shell.selectors'
+import { useInitData, useShellActor } from '../layout/shell-context'
 import { Button } from '../ui/button'
+import { SelectionCell, SelectionHeaderRow } from '../ui/selection-bar'
 import table from '../ui/data-table.module.css'
 import { formatInteger } from '../ui/format'
 import type { DraftsApi } from './drafts-connect'
@@ -27,12 +30,16 @@ function formatMoscowDateTime(iso: string): string {
 /** The drafts of the page: a table, or a list of cards on a phone (the same rows, restyled). */
 export function DraftsTable({ api }: { api: DraftsApi }) {
   const { contracts } = useInitData()
+  // a manager whose basket is closed gets no «Повторить»: it fills the basket (issue 21, item 12)
+  const canRepeat = !useSelector(useShellActor(), isBasketClosedOf)
   return (
     <table className={`${table.table} ${styles.table}`}>
       <caption className={styles.visuallyHidden}>Черновики корзины</caption>
       <thead>
-        <tr>
-          <th scope="col">Название</th>
+        <SelectionHeaderRow api={api.selection} columns={6}>
+          <th scope="col" data-caption>
+            Название
+          </th>
           <th scope="col">Дата</th>
           <th scope="col">Договор</th>
           <th scope="col" className={table.number}>
@@ -44,11 +51,12 @@ export function DraftsTable({ api }: { api: DraftsApi }) {
           <th scope="col">
             <span className={styles.visuallyHidden}>Действия</span>
           </th>
-        </tr>
+        </SelectionHeaderRow>
       </thead>
       <tbody>
         {api.drafts.map((draft) => (
           <tr key={draft.id} aria-label={draft.header}>
+            <SelectionCell api={api.selection} id={draft.id} />
             <th scope="row" className={styles.name}>
               {draft.header}
             </th>
@@ -64,9 +72,11 @@ export function DraftsTable({ api }: { api: DraftsApi }) {
             </td>
             <td className={styles.actionsCell}>
               <div className={styles.actions}>
-                <Button variant="primary" {...api.getRepeatButtonProps(draft)}>
-                  Повторить
-                </Button>
+                {canRepeat ? (
+                  <Button variant="primary" {...api.getRepeatButtonProps(draft)}>
+                    Повторить
+                  </Button>
+                ) : null}
                 <Button {...api.getRemoveButtonProps(draft)}>Удалить</Button>
               </div>
             </td>

@@ -18,7 +18,7 @@ export class DraftsPage {
       .getByRole('main')
       .getByRole('table')
       .getByRole('row')
-      .filter({ has: page.getByRole('button', { name: /^Повторить:/ }) })
+      .filter({ has: page.getByRole('button', { name: /^Удалить:/ }) })
     this.empty = page.getByRole('main').getByText('Черновиков пока нет', { exact: true })
     this.pagination = new Pagination(page)
     this.removeDialog = page.getByRole('alertdialog', { name: 'Удалить черновик?' })
@@ -50,6 +50,16 @@ export class DraftsPage {
   /** «Повторить» or «Удалить» of the first row on the page. */
   firstRowButton(action: 'Повторить' | 'Удалить'): Locator {
     return this.rows.first().getByRole('button', { name: new RegExp(`^${action}:`) })
+  }
+
+  /** A draft's box, by its name. */
+  checkbox(header: string): Locator {
+    return this.page.getByRole('main').getByRole('checkbox', { name: `Выбрать: ${header}`, exact: true })
+  }
+
+  /** The bar that stands in place of the column titles while drafts are checked. */
+  get selectionBar(): Locator {
+    return this.page.getByRole('main').getByRole('group', { name: 'Действия с выбранными' })
   }
 
   /** The failure dialog of a repeat or a removal ("Черновик не повторён", "Черновик не удалён"). */

@@ -22,3 +22,13 @@ export async function readCaptchaAnswer(page: Page): Promise<string> {
   if (!row) throw new Error(`captcha ${cookie.value} is not in ${E2E_DB_FILE}`)
   return row.answer
 }
+
+/** Sets the sections the main account closes to a user (disabledMenus), as its managers screen would. */
+export function setDisabledMenus(email: string, keys: readonly string[]): void {
+  const db = new Database(E2E_DB_FILE, { fileMustExist: true })
+  try {
+    db.prepare('UPDATE users SET disabled_menus = ? WHERE email = ?').run(JSON.stringify(keys), email)
+  } finally {
+    db.close()
+  }
+}
