@@ -24,8 +24,15 @@ const VENDOR_GROUPS = [
   { name: 'rx', test: /[\\/]node_modules[\\/](rxjs|tslib)[\\/]/ },
 ]
 
+/**
+ * Six characters of hash in a file's name (the default is eight): the names stay unique across
+ * releases in practice (36 bits), and the preload list in the `app` chunk names some 70 files,
+ * so it weighs 0.3 KB gzipped less.
+ */
+const HASH = '[hash:6]'
+
 /** Chunks every start loads before any lazy import runs (the entry `index`, `rolldown-runtime`, `vendor`). */
-const ALWAYS_LOADED = /(^|\/)(index|rolldown-runtime|vendor)-[\w-]{8}\.js$/
+const ALWAYS_LOADED = /(^|\/)(index|rolldown-runtime|vendor)-[\w-]{6}\.js$/
 
 /** What every signed-in start imports lazily, whatever the screen: the basket's watch on other tabs. */
 const SIGNED_IN_START_IMPORTS = [/\/src\/services\/basket-tab-changes\.ts$/]
@@ -75,7 +82,14 @@ export default defineConfig({
       // already (the entry, the bundler runtime, the libraries): 0.1 KB less of the first load
       resolveDependencies: (_, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
     },
-    rolldownOptions: { output: { codeSplitting: { groups: [...VENDOR_GROUPS, ...firstLoadGroups()] } } },
+    rolldownOptions: {
+      output: {
+        entryFileNames: `assets/[name]-${HASH}.js`,
+        chunkFileNames: `assets/[name]-${HASH}.js`,
+        assetFileNames: `assets/[name]-${HASH}[extname]`,
+        codeSplitting: { groups: [...VENDOR_GROUPS, ...firstLoadGroups()] },
+      },
+    },
   },
   css: { modules: { generateScopedName: cssModuleClassName } },
   server: {

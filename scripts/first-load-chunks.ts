@@ -7,6 +7,8 @@ const ENTRY = fileURLToPath(new URL('../src/app/main.tsx', import.meta.url))
 const FIRST_ROUTE = fileURLToPath(new URL('../src/app/routes/catalogue-route.tsx', import.meta.url))
 /** the first route's own modules: they stay in its chunk */
 const FIRST_ROUTE_OWN = /[\\/]src[\\/](views[\\/]catalogue[\\/]|app[\\/]routes[\\/]catalogue-route\.tsx)/
+/** Vite's helper that preloads a lazy chunk's imports: in `app`, not a chunk of its own (one file and import list less) */
+const PRELOAD_HELPER = /^\0vite\/preload-helper/
 const isOurs = (id: string) => !/[\\/]node_modules[\\/]/.test(id) && !id.startsWith('\0')
 
 function staticClosure(context: ChunkingContext, start: string): Set<string> {
@@ -37,7 +39,7 @@ export function firstLoadGroups(): Rolldown.CodeSplittingGroup[] {
     for (const id of staticClosure(context, FIRST_ROUTE)) {
       if (isOurs(id) && !fromEntry.has(id) && !FIRST_ROUTE_OWN.test(id)) chunks.set(id, 'kit')
     }
-    for (const id of fromEntry) if (isOurs(id) && id !== ENTRY) chunks.set(id, 'app')
+    for (const id of fromEntry) if ((isOurs(id) || PRELOAD_HELPER.test(id)) && id !== ENTRY) chunks.set(id, 'app')
     return chunks
   }
   return [
