@@ -2,23 +2,9 @@ import { minutesSeconds } from '../services/minutes-seconds'
 import type { OrderListQuery } from '../contract/orders'
 import { ORDER_PERIODS, ORDERS_DEFAULTS, ORDERS_FIRST_FILTER, type OrderPeriod } from '../contract/order-periods'
 import { OPEN_PERIOD, periodProblem } from '../contract/period-rule'
-import type { OrdersSearch } from './orders-search'
+import type { OrdersFilter, OrdersSearch } from './orders-search'
 
-/** The orders page's filter (spec §3 Order filter) as the address keeps it; perpage is fixed at 10 (spec §9). */
-export interface OrdersFilter {
-  contract: string
-  article: string
-  dateselect: OrderPeriod
-  /** dd.mm.yyyy, used with dateselect 'period' */
-  start_date: string
-  end_date: string
-  search_doc: string
-  /** '' either, '1' paid, '0' not paid */
-  paid: '' | '0' | '1'
-  /** an order state id; 0 = every state */
-  state: number
-  page: number
-}
+export type { OrdersFilter } from './orders-search'
 
 /** Spec §9: every contract, the last week, page 1. */
 export const ORDERS_FILTER_DEFAULTS: OrdersFilter = ORDERS_FIRST_FILTER

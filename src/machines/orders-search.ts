@@ -1,6 +1,5 @@
 import * as z from 'zod/mini'
-import { ORDER_PERIODS, ORDERS_FIRST_FILTER, ruDateParts } from '../contract/order-periods'
-import type { OrdersFilter } from './orders-filter'
+import { ORDER_PERIODS, ORDERS_FIRST_FILTER, ruDateParts, type OrderPeriod } from '../contract/order-periods'
 
 const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined)
 const ruDate = z.string().check(
@@ -25,6 +24,22 @@ export const ordersSearchSchema = z.object({
   page: optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000))),
 })
 export type OrdersSearch = z.infer<typeof ordersSearchSchema>
+
+/** The orders page's filter (spec §3 Order filter) as the address keeps it; perpage is fixed at 10 (spec §9). */
+export interface OrdersFilter {
+  contract: string
+  article: string
+  dateselect: OrderPeriod
+  /** dd.mm.yyyy, used with dateselect 'period' */
+  start_date: string
+  end_date: string
+  search_doc: string
+  /** '' either, '1' paid, '0' not paid */
+  paid: '' | '0' | '1'
+  /** an order state id; 0 = every state */
+  state: number
+  page: number
+}
 
 /**
  * The whole filter an address names, defaults filled in. Here, not in orders-filter.ts: the screen
