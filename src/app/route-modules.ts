@@ -1,6 +1,7 @@
 /**
  * The lazily loaded route modules, each imported from one place: the router takes a screen's
- * page from its module, and the screen host its machine (the same chunk, loaded once).
+ * page from its module, and the screen host its machine (the same chunk, loaded once). The error
+ * pages (an unknown address, a closed section) load the same way, when the router has to show one.
  */
 export const ROUTE_MODULES = {
   login: () => import('./routes/login-route'),
@@ -15,4 +16,6 @@ export const ROUTE_MODULES = {
   orders: () => import('./routes/orders-route'),
   acts: () => import('./routes/acts-route'),
   cart: () => import('./routes/cart-route'),
+  notFound: () => import('../views/layout/not-found-page'),
+  noAccess: () => import('../views/layout/no-access-page'),
 }

@@ -1,7 +1,6 @@
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, Outlet, redirect } from '@tanstack/react-router'
 import * as z from 'zod/mini'
 import { CABINET_LOADING_LABEL, CabinetLayout } from '../views/layout/cabinet-layout'
-import { NotFoundPage } from '../views/layout/not-found-page'
 import { Loading } from '../views/ui/loading'
 import { BRAND_VIEWS } from '../views/brands/brand-views'
 import { takeSearchKeyword } from '../services/search'
@@ -11,7 +10,6 @@ import { ordersSearchSchema } from '../machines/orders-search'
 import { parsePurchasedSearch } from '../machines/purchased-goods-search'
 import { ROUTE_MODULES } from './route-modules'
 import { leaveLoginIfSignedIn, requireOpenSection, requireSignedIn, type RouterContext } from './routes/session-guards'
-import { SectionErrorPage } from '../views/layout/no-access-page'
 import { parseSearch, stringifySearch } from './search-params'
 
 /**
@@ -37,6 +35,10 @@ const localPath = z.string().check(z.regex(/^\/(?![/\\])/))
 
 const loginSearchSchema = z.object({ redirect: z.catch(z.optional(localPath), undefined) })
 const pageSearchSchema = z.object({ page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000))), undefined) })
+
+// the error pages are not in the first load: the router loads one's chunk when it has to show it
+const NotFoundPage = lazyRouteComponent(ROUTE_MODULES.notFound, 'NotFoundPage')
+const SectionErrorPage = lazyRouteComponent(ROUTE_MODULES.noAccess, 'SectionErrorPage')
 
 function CabinetLoading() {
   return <Loading label={CABINET_LOADING_LABEL} fullPage />

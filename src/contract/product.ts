@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { CATALOGUE_DEFAULTS, catalogueProductSchema, contractId, idNumber, intIn, stockSchema } from './catalogue'
+import { CATALOGUE_DEFAULTS, catalogueProductSchema, contractId, idNumber, stockSchema } from './catalogue'
 
 export const PRODUCT_MESSAGES = {
   notFound: 'Товар не найден',
@@ -104,19 +104,6 @@ export type BindData = z.infer<typeof bindDataSchema>
 export const bindsResponseSchema = z.array(z.object({ id: z.int(), data: bindDataSchema }))
 export type BindsResponse = z.infer<typeof bindsResponseSchema>
 
-// --- wish and need
+// --- wish and need: src/contract/marks.ts (the catalogue's first load reads them; the card's schemas stay out of it)
 
-/** POST /api/setWish/ and /api/unsetWish/ {id} */
-export const wishRequestSchema = z.object({ id: idNumber })
-export const wishResponseSchema = z.object({ inwish: z.boolean() })
-
-export interface WishRequest {
-  productId: number
-  /** true: POST /api/setWish/, false: POST /api/unsetWish/ */
-  inwish: boolean
-}
-
-/** POST /api/setNeed/ {id, need} (need defaults to 1) and /api/unsetNeed/ {id} */
-export const needRequestSchema = z.object({ id: idNumber, need: z._default(intIn(1, 1_000_000), 1) })
-export const unsetNeedRequestSchema = z.object({ id: idNumber, need: z.optional(z.unknown()) })
-export const needResponseSchema = z.object({ need: z.int().check(z.nonnegative()) })
+export { needRequestSchema, needResponseSchema, unsetNeedRequestSchema, wishRequestSchema, wishResponseSchema, type WishRequest } from './marks'

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
 import { filterResponseSchema, type FilterRequest, type MarkRequest, type MarkResult } from '../contract/catalogue'
 import { filterInitSchema } from '../contract/catalogue-init'
-import { needResponseSchema } from '../contract/product'
+import { needResponseSchema } from '../contract/marks'
 import type { Http } from './http'
 import { setProductWish } from './product'
 
