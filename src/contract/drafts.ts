@@ -20,22 +20,21 @@ export const DRAFT_MESSAGES = {
 /** The name the client offers for a new draft: DRAFT_DEFAULT_HEADER_PREFIX + Moscow date and time. */
 export const DRAFT_DEFAULT_HEADER_PREFIX = 'Корзина от '
 
-const moscowDateTime = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
+/** Moscow keeps UTC+3 all year (since October 2014, which no draft predates). */
+const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000
+const pad2 = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * dd.mm.yyyy hh:mm in Moscow time, whatever the browser's zone. By hand, not Intl.DateTimeFormat
+ * with a time zone: building that formatter loads zone data, a long task of its own on a phone.
+ */
+export function formatMoscowDateTime(date: Date): string {
+  const moscow = new Date(date.getTime() + MOSCOW_OFFSET_MS)
+  return `${pad2(moscow.getUTCDate())}.${pad2(moscow.getUTCMonth() + 1)}.${moscow.getUTCFullYear()} ${pad2(moscow.getUTCHours())}:${pad2(moscow.getUTCMinutes())}`
+}
 
 /** 'Корзина от dd.mm.yyyy hh:mm' in Moscow time, which is what dealers see. */
-export function defaultDraftHeader(date: Date): string {
-  const parts = moscowDateTime.formatToParts(date)
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${DRAFT_DEFAULT_HEADER_PREFIX}${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}`
-}
+export const defaultDraftHeader = (date: Date): string => `${DRAFT_DEFAULT_HEADER_PREFIX}${formatMoscowDateTime(date)}`
 
 /** POST /api/addToDraft/ {header, contract}: the basket of the contract is saved under a name; the basket stays. */
 export const addToDraftRequestSchema = z.object({

@@ -167,7 +167,7 @@ describe('draft saving and the warehouse map', () => {
     editing.api.dialog!.getFieldProps().onChange('Объект')
     editing.api.dialog!.getFieldProps().onBlur()
     editing.api.dialog!.submit()
-    editing.api.dialog!.getOverlayProps().onOpenChange(false)
+    editing.api.dialog!.onDismiss!()
     expect(editing.sent).toEqual([{ type: 'draft.change', header: 'Объект' }, { type: 'draft.blur' }, { type: 'draft.save' }, { type: 'draft.cancel' }])
 
     // waiting for the basket's quantities, then sending: the dialog reads «Сохранение…» throughout
@@ -175,7 +175,7 @@ describe('draft saving and the warehouse map', () => {
       const saving = draftAt(value)
       expect(draftSaveStepOf(saving.snapshot)).toBe('saving')
       expect(saving.api.dialog?.getSaveButtonProps()).toMatchObject({ isDisabled: true, children: 'Сохранение…' })
-      expect(saving.api.dialog?.getOverlayProps()).toMatchObject({ isDismissable: false, isKeyboardDismissDisabled: true })
+      expect(saving.api.dialog?.onDismiss).toBeUndefined()
     }
 
     expect(draftAt({ editing: 'failed' }, { errorMessage: 'Корзина пуста' }).api.dialog?.failure).toEqual({

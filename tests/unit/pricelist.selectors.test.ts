@@ -159,7 +159,7 @@ describe('price list connect', () => {
     run.actor.send({ type: 'cart.add' })
     const adding = run.api().dialog
     expect(adding).toMatchObject({ isBusy: true, addButtonLabel: 'Добавление…' })
-    expect(adding.getOverlayProps()).toMatchObject({ isDismissable: false, isKeyboardDismissDisabled: true })
+    expect(adding.onDismiss).toBeUndefined()
     expect(adding.getAddButtonProps().isDisabled).toBe(true)
     run.fake.current('addToCart').done(REFUSED)
     await flush()
@@ -169,7 +169,7 @@ describe('price list connect', () => {
     expect(refused.refusedLines).toEqual([{ key: '12-2', text: 'Радиатор (RD-12): запрошено 4, свободно 1' }])
     expect(refused.addedText).toBe('Добавлено в корзину: 1 товар.')
     refused.getCartButtonProps().onPress()
-    refused.getOverlayProps().onOpenChange(false)
+    refused.onDismiss!()
     expect(run.sent).toEqual([{ type: 'cart.open' }, { type: 'modal.close' }])
   })
 })

@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react'
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { ActRequestActor } from '../../machines/act-request.machine'
 import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
 import { DateField } from '../ui/date-field'
+import { ModalFrame } from '../ui/modal-frame'
 import { useActRequestApi, type ActsApi } from './acts-connect'
 import { ChoiceField } from './choice-field'
 import styles from './acts.module.css'
@@ -18,42 +18,33 @@ export function ActRequestDialog({ request, onClose }: { request: ActRequestActo
     api.submit()
   }
   return (
-    <ModalOverlay
-      className={dialogStyles.overlay}
-      isOpen
-      isDismissable={api.isDismissable}
-      isKeyboardDismissDisabled={!api.isDismissable}
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <ModalFrame
+      title={REQUEST_TITLE}
+      classes={{ ...dialogStyles, modal: `${dialogStyles.modal} ${styles.requestModal}` }}
+      onDismiss={api.isDismissable ? onClose : undefined}
     >
-      <Modal className={`${dialogStyles.modal} ${styles.requestModal}`}>
-        <Dialog className={dialogStyles.dialog}>
-          <Heading slot="title" className={dialogStyles.title}>
-            {REQUEST_TITLE}
-          </Heading>
-          <form className={styles.requestForm} onSubmit={submit} noValidate>
-            <ChoiceField {...api.getContragentProps()} />
-            <ChoiceField {...api.getContractProps()} />
-            <div className={styles.period}>
-              <DateField {...api.getStartDateProps()} />
-              <DateField {...api.getEndDateProps()} />
-            </div>
-            {api.error ? (
-              <p className={api.error.kind === 'form' ? styles.formError : styles.serverError} role="alert">
-                {api.error.text}
-              </p>
-            ) : null}
-            <div className={dialogStyles.actions}>
-              <Button type="submit" variant="primary" isDisabled={api.isSending}>
-                {api.submitLabel}
-              </Button>
-              <Button isDisabled={api.isSending} onPress={onClose}>
-                Отмена
-              </Button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <form className={styles.requestForm} onSubmit={submit} noValidate>
+        <ChoiceField {...api.getContragentProps()} />
+        <ChoiceField {...api.getContractProps()} />
+        <div className={styles.period}>
+          <DateField {...api.getStartDateProps()} />
+          <DateField {...api.getEndDateProps()} />
+        </div>
+        {api.error ? (
+          <p className={api.error.kind === 'form' ? styles.formError : styles.serverError} role="alert">
+            {api.error.text}
+          </p>
+        ) : null}
+        <div className={dialogStyles.actions}>
+          <Button type="submit" variant="primary" isDisabled={api.isSending}>
+            {api.submitLabel}
+          </Button>
+          <Button isDisabled={api.isSending} onPress={onClose}>
+            Отмена
+          </Button>
+        </div>
+      </form>
+    </ModalFrame>
   )
 }
 

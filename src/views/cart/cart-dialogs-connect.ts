@@ -48,12 +48,7 @@ function connectDraftSaveState(state: DraftSaveState, send: (event: DraftSaveEve
             title: DRAFT_SAVE_BUTTON,
             isSaving,
             /** Escape and a click outside close it, except while saving */
-            getOverlayProps: () => ({
-              isOpen: true,
-              isDismissable: !isSaving,
-              isKeyboardDismissDisabled: isSaving,
-              onOpenChange: (open: boolean) => (open ? undefined : cancel()),
-            }),
+            onDismiss: isSaving ? undefined : cancel,
             getFieldProps: () => ({
               label: 'Название черновика',
               value: header,

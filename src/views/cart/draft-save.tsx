@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { DraftSaveActor } from '../../machines/draft-save.machine'
 import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
 import { ErrorBlock } from '../ui/error-block'
 import { FormField } from '../ui/form-field'
+import { ModalFrame } from '../ui/modal-frame'
 import { useDraftSaveApi, type DraftSaveApi } from './cart-dialogs-connect'
 import styles from './draft-save.module.css'
 
@@ -36,22 +36,15 @@ function DraftSaveDialog({ dialog }: { dialog: NonNullable<DraftSaveApi['dialog'
     dialog.submit()
   }
   return (
-    <ModalOverlay className={dialogStyles.overlay} {...dialog.getOverlayProps()}>
-      <Modal className={dialogStyles.modal}>
-        <Dialog className={dialogStyles.dialog}>
-          <Heading slot="title" className={dialogStyles.title}>
-            {dialog.title}
-          </Heading>
-          <form className={styles.form} onSubmit={submit} noValidate>
-            <FormField {...dialog.getFieldProps()} autoFocus />
-            {dialog.failure ? <ErrorBlock {...dialog.failure} /> : null}
-            <div className={dialogStyles.actions}>
-              <Button {...dialog.getSaveButtonProps()} />
-              <Button {...dialog.getCancelButtonProps()} />
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalFrame title={dialog.title} classes={dialogStyles} onDismiss={dialog.onDismiss}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <FormField {...dialog.getFieldProps()} autoFocus />
+        {dialog.failure ? <ErrorBlock {...dialog.failure} /> : null}
+        <div className={dialogStyles.actions}>
+          <Button {...dialog.getSaveButtonProps()} />
+          <Button {...dialog.getCancelButtonProps()} />
+        </div>
+      </form>
+    </ModalFrame>
   )
 }

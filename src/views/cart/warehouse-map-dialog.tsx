@@ -1,8 +1,8 @@
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { Warehouse } from '../../contract/account'
 import type { BasketActor } from '../../machines/basket.machine'
 import { WAREHOUSE_MAP_MESSAGES, type WarehouseMapActor } from '../../machines/warehouse-map.machine'
 import { Button } from '../ui/button'
+import { ModalFrame } from '../ui/modal-frame'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import { useWarehouseMapApi, warehouseMapTitle } from './cart-dialogs-connect'
@@ -47,21 +47,14 @@ interface WarehouseMapDialogProps {
 /** Spec §2 /tpl/direction.html: the warehouse's address, schedule and map picture; «Закрыть» or Esc. */
 export function WarehouseMapDialog({ map, warehouse, onClose }: WarehouseMapDialogProps) {
   return (
-    <ModalOverlay className={styles.overlay} isOpen isDismissable onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Modal className={styles.modal}>
-        <Dialog className={styles.dialog}>
-          <Heading slot="title" className={styles.title}>
-            {warehouseMapTitle(warehouse)}
-          </Heading>
-          <WarehouseMapBody map={map} />
-          <div className={styles.actions}>
-            <Button variant="primary" onPress={onClose} autoFocus>
-              Закрыть
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalFrame title={warehouseMapTitle(warehouse)} classes={styles} onDismiss={onClose}>
+      <WarehouseMapBody map={map} />
+      <div className={styles.actions}>
+        <Button variant="primary" onPress={onClose} autoFocus>
+          Закрыть
+        </Button>
+      </div>
+    </ModalFrame>
   )
 }
 

@@ -4,27 +4,15 @@ import { useInitData, useShellActor } from '../layout/shell-context'
 import { Button } from '../ui/button'
 import { SelectionCell, SelectionHeaderRow } from '../ui/selection-bar'
 import table from '../ui/data-table.module.css'
+import { formatMoscowDateTime } from '../../contract/drafts'
 import { formatInteger } from '../ui/format'
 import type { DraftsApi } from './drafts-connect'
 import styles from './drafts.module.css'
 
-const moscow = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
-
-/** dd.mm.yyyy hh:mm in Moscow time, whatever the browser's zone */
-function formatMoscowDateTime(iso: string): string {
+/** dd.mm.yyyy hh:mm in Moscow time, or the text as it came when it is not a time */
+function formatCreatedAt(iso: string): string {
   const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  const parts = moscow.formatToParts(date)
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? ''
-  return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}`
+  return Number.isNaN(date.getTime()) ? iso : formatMoscowDateTime(date)
 }
 
 /** The drafts of the page: a table, or a list of cards on a phone (the same rows, restyled). */
@@ -61,7 +49,7 @@ export function DraftsTable({ api }: { api: DraftsApi }) {
               {draft.header}
             </th>
             <td data-label="Дата" className={styles.nowrap}>
-              {formatMoscowDateTime(draft.created_at)}
+              {formatCreatedAt(draft.created_at)}
             </td>
             <td data-label="Договор">{api.contractNameOf(contracts, draft.contract)}</td>
             <td data-label="Товаров" className={table.number}>

@@ -1,15 +1,16 @@
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import type { FormEvent } from 'react'
-import { Button as AriaButton, Form } from 'react-aria-components'
+import { lazy, Suspense, type FormEvent } from 'react'
 import { REQUIRED_MESSAGE } from '../../contract/registration'
 import type { LoginField } from '../../machines/session.machine'
-import { ReminderDialog } from './reminder-dialog'
 import { useSessionActor } from '../session/session-context'
 import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
 import styles from './login-page.module.css'
 import shared from '../layout/signed-out.module.css'
+
+/** The reminder's dialog (and react-aria's modal with it) loads when «Забыли пароль?» is pressed. */
+const ReminderDialog = lazy(() => import('./reminder-dialog').then((module) => ({ default: module.ReminderDialog })))
 
 const textOf = (form: FormData, field: LoginField) => String(form.get(field) ?? '')
 
@@ -35,7 +36,7 @@ export function LoginPage() {
     <main className={styles.page}>
       <div className={styles.card}>
         <h1 className={styles.title}>Вход в кабинет дилера</h1>
-        <Form className={shared.form} validationBehavior="aria" onSubmit={submit} aria-label="Вход в кабинет дилера">
+        <form className={shared.form} noValidate onSubmit={submit} aria-label="Вход в кабинет дилера">
           <FormField
             label="E-mail"
             name="email"
@@ -62,12 +63,16 @@ export function LoginPage() {
           <Button type="submit" variant="primary" className={styles.submit} isDisabled={isSubmitting}>
             {isSubmitting ? 'Вход…' : 'Войти'}
           </Button>
-        </Form>
+        </form>
         <div className={styles.links}>
-          <AriaButton className={shared.linkButton} onPress={() => session.send({ type: 'reminder.open' })}>
+          <button type="button" className={shared.linkButton} onClick={() => session.send({ type: 'reminder.open' })}>
             Забыли пароль?
-          </AriaButton>
-          <ReminderDialog isOpen={isReminderOpen} onClose={() => session.send({ type: 'reminder.close' })} />
+          </button>
+          {isReminderOpen ? (
+            <Suspense fallback={null}>
+              <ReminderDialog isOpen onClose={() => session.send({ type: 'reminder.close' })} />
+            </Suspense>
+          ) : null}
           <Link to="/registration/form/">Регистрация нового клиента</Link>
         </div>
       </div>

@@ -37,7 +37,7 @@ const bare = (text: string) =>
   text
     .trim()
     .replace(/[\s.,;:!]+$/u, '')
-    .toLocaleLowerCase('ru-RU')
+    .toLowerCase()
 
 /** The status when it says more than the state's name («Новый, ожидает подтверждения менеджером»); null when it only repeats it («Новый»). */
 export const statusNoteOf = (stateName: string, status: string): string | null =>

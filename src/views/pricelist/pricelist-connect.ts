@@ -86,7 +86,8 @@ function connectDialog(state: PricelistState, send: Send) {
     step,
     isBusy,
     title: step === 'refused' ? 'Не все товары добавлены в корзину' : 'Товары из списка',
-    getOverlayProps: () => ({ isDismissable: !isBusy, isKeyboardDismissDisabled: isBusy, onOpenChange: (open: boolean) => (open ? undefined : close()) }),
+    /** Escape and a click outside close it, except while the products are being added */
+    onDismiss: isBusy ? undefined : close,
     hasAnswer: answer !== null,
     products,
     unmatched,

@@ -1,25 +1,23 @@
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { PricelistProduct, UnmatchedRow } from '../../contract/pricelist'
 import { QuantityStepper } from '../product/quantity-stepper'
 import { Button } from '../ui/button'
 import table from '../ui/data-table.module.css'
 import { ErrorBlock } from '../ui/error-block'
+import { ModalFrame } from '../ui/modal-frame'
 import type { PricelistDialogApi } from './pricelist-connect'
 import styles from './pricelist.module.css'
 
 /** The selection modal: the recognised products to tick and count, the rows not recognised, then «Добавить в корзину». */
 export function PricelistDialog({ api }: { api: PricelistDialogApi }) {
   return (
-    <ModalOverlay className={styles.overlay} isOpen {...api.getOverlayProps()}>
-      <Modal className={styles.modal}>
-        <Dialog className={styles.dialog} aria-busy={api.isBusy}>
-          <Heading slot="title" className={styles.dialogTitle}>
-            {api.title}
-          </Heading>
-          {api.step === 'refused' ? <RefusedLines api={api} /> : <Choice api={api} />}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalFrame
+      title={api.title}
+      classes={{ overlay: styles.overlay, modal: styles.modal, dialog: styles.dialog, title: styles.dialogTitle }}
+      onDismiss={api.onDismiss}
+      isBusy={api.isBusy}
+    >
+      {api.step === 'refused' ? <RefusedLines api={api} /> : <Choice api={api} />}
+    </ModalFrame>
   )
 }
 

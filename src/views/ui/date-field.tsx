@@ -31,7 +31,10 @@ const WEEKDAYS = [
   ['Сб', 'суббота'],
   ['Вс', 'воскресенье'],
 ] as const
-const DAY_LABEL = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', weekday: 'long', timeZone: 'UTC' })
+// built when a calendar first opens: the first Intl formatter of a page costs a long task to load the locale
+let dayLabel: Intl.DateTimeFormat | undefined
+const labelOfDay = (day: Day) =>
+  (dayLabel ??= new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', weekday: 'long', timeZone: 'UTC' })).format(day)
 
 const pad = (n: number) => String(n).padStart(2, '0')
 const formatDay = (day: Day) => `${pad(day.getUTCDate())}.${pad(day.getUTCMonth() + 1)}.${day.getUTCFullYear()}`
@@ -235,7 +238,7 @@ export function DateField({ label, value, onChange, error, min, max, id, disable
                         tabIndex={sameDay(day, focused) ? 0 : -1}
                         aria-selected={sameDay(day, selected)}
                         aria-disabled={outside || undefined}
-                        aria-label={DAY_LABEL.format(day)}
+                        aria-label={labelOfDay(day)}
                         aria-current={sameDay(day, today()) ? 'date' : undefined}
                         className={[styles.day, inMonth ? '' : styles.otherMonth, outside ? styles.disabled : ''].filter(Boolean).join(' ')}
                         onClick={() => (outside ? undefined : pick(day))}

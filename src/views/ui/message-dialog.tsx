@@ -1,23 +1,16 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import { Button, buttonClassName } from './button'
 import dialogStyles from './confirm-dialog.module.css'
 import styles from './message-dialog.module.css'
+import { ModalFrame } from './modal-frame'
 
 /** A modal alert dialog; Escape and a click outside close it unless `onClose` is absent (a call is running). */
 export function AlertDialog({ title, children, onClose }: { title: string; children: ReactNode; onClose?: () => void }) {
   return (
-    <ModalOverlay className={dialogStyles.overlay} isOpen isDismissable={Boolean(onClose)} onOpenChange={(open) => (open ? undefined : onClose?.())}>
-      <Modal className={`${dialogStyles.modal} ${styles.wide}`}>
-        <Dialog className={dialogStyles.dialog} role="alertdialog">
-          <Heading slot="title" className={dialogStyles.title}>
-            {title}
-          </Heading>
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalFrame title={title} classes={{ ...dialogStyles, modal: `${dialogStyles.modal} ${styles.wide}` }} role="alertdialog" onDismiss={onClose}>
+      {children}
+    </ModalFrame>
   )
 }
 
