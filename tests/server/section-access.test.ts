@@ -1,30 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MENU_KEYS, sectionClosedMessage } from '../../src/contract/menu'
 import { BASKET_FILLING_CALLS, SECTION_CALLS, SHARED_CALLS, type CallPattern } from '../../server/auth/section-access'
+import { callKey, registeredCalls } from '../support/route-table'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
 
 let fixture: ServerFixture
 let managerCookie: string
 let mainCookie: string
-
-const noSlash = (url: string) => (url.length > 1 ? url.replace(/\/$/, '') : url)
-const callKey = (method: string, url: string) => `${method} ${noSlash(url)}`
-
-/** Every route of the app as 'METHOD /path', read from Fastify's route tree (children print their path's rest). */
-function registeredCalls(): string[] {
-  const calls: string[] = []
-  const stack: string[] = []
-  for (const line of fixture.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line)
-    if (!match) continue
-    const depth = (match[1] ?? '').length / 4
-    stack.length = depth
-    const path = `${stack[depth - 1] ?? ''}${match[2]}`
-    stack.push(path)
-    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) calls.push(callKey(method, path))
-  }
-  return calls
-}
 
 const setDisabledMenus = (keys: readonly string[]) =>
   fixture.db.kysely
@@ -56,7 +38,7 @@ beforeEach(() => setDisabledMenus([]))
 
 describe('the section table', () => {
   it('names every route exactly once: a section call or a shared one', () => {
-    const registered = registeredCalls()
+    const registered = registeredCalls(fixture.app)
     const listed = [...Object.values(SECTION_CALLS).flat(), ...SHARED_CALLS].map((call) => callKey(...(call.split(' ') as [string, string])))
     expect(new Set(listed).size).toBe(listed.length)
     expect([...registered].sort()).toEqual([...listed].sort())
