@@ -51,6 +51,8 @@ export interface BasketContext {
   isPageShown: boolean
   /** the warehouse whose map is open on the basket page (a group's heading, the pickup delivery) */
   mapWarehouse: Warehouse | null
+  /** «Очистить корзину» was pressed while a quantity was on its way: asked once it is saved */
+  isClearAsked: boolean
 }
 
 export type BasketEvent =
@@ -110,6 +112,7 @@ const basketSetup = setup({
   },
   guards: {
     hasQueue: ({ context }) => context.queue.length > 0,
+    isClearAsked: ({ context }) => context.isClearAsked,
     isKnownLine: ({ context, event }) => 'lineId' in event && lineOf(context, event.lineId) !== undefined,
     isOverStock: ({ context, event }) => {
       if (event.type !== 'line.commit' && event.type !== 'line.step') return false
@@ -217,6 +220,8 @@ const basketSetup = setup({
     notifyOverStock: raise((_, params: { lineId: string }) => ({ type: 'basket.overStock' as const, lineId: params.lineId })),
     storeNotice: assign({ overStockLine: (_, params: { lineId: string }) => params.lineId }),
     resetError: assign({ errorMessage: null }),
+    storeClearAsked: assign({ isClearAsked: true }),
+    resetClearAsked: assign({ isClearAsked: false }),
     /** the header shows the same figures as the page */
     // the shell, which runs the basket
     notifySummary: notifyShell((params: { basket: BasketSummary }) => ({ type: 'basket.summary', basket: params.basket })),
@@ -240,6 +245,7 @@ export const basketMachine = basketSetup.createMachine({
     errorMessage: null,
     isPageShown: input.isPageShown ?? false,
     mapWarehouse: null,
+    isClearAsked: false,
   }),
   initial: 'loading',
   on: {
@@ -294,7 +300,15 @@ export const basketMachine = basketSetup.createMachine({
           states: {
             idle: {
               description: 'Everything shown is saved',
-              always: { guard: 'hasQueue', target: 'saving', description: 'A change is queued (or kept from before a reload): it goes to the server' },
+              always: [
+                {
+                  guard: 'isClearAsked',
+                  target: 'confirmingClear',
+                  actions: 'resetClearAsked',
+                  description: '"Очистить корзину" was pressed while a quantity was saving: now that it is saved, the question',
+                },
+                { guard: 'hasQueue', target: 'saving', description: 'A change is queued (or kept from before a reload): it goes to the server' },
+              ],
               on: {
                 'basket.stale': { target: 'refreshing', description: 'The basket changed in another tab or screen' },
                 'basket.clear': { target: 'confirmingClear', description: 'The dealer presses "Очистить корзину"' },
@@ -316,6 +330,7 @@ export const basketMachine = basketSetup.createMachine({
                 },
                 onError: { target: 'idle', description: 'Not reloaded: what is shown stays (the next change tries again)' },
               },
+              on: { 'basket.clear': { actions: 'storeClearAsked', description: 'The dealer presses "Очистить корзину": asked once the basket is reloaded' } },
             },
             saving: {
               description: 'POST /api/processBasketUpdate/ {id, qnt, wms, type: "update", contract} for the first queued change (qnt 0 removes the line)',
@@ -353,7 +368,14 @@ export const basketMachine = basketSetup.createMachine({
                 ],
                 onError: {
                   target: 'saveFailed',
-                  actions: { type: 'rollBackFailed', params: ({ event }) => ({ error: event.error }) },
+                  actions: [{ type: 'rollBackFailed', params: ({ event }) => ({ error: event.error }) }, 'resetClearAsked'],
+                },
+              },
+              on: {
+                'basket.clear': {
+                  actions: 'storeClearAsked',
+                  description:
+                    'The dealer presses "Очистить корзину" right after typing a quantity: asked once it is saved (a clear sent now could reach the server before the quantity)',
                 },
               },
             },

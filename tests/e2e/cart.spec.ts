@@ -155,6 +155,28 @@ test('Enter in a quantity saves it, as leaving the field does', async ({ page })
   await expect(cart.totals).toContainText('5 шт.')
 })
 
+test('a quantity typed, then «Очистить корзину» at once: the click is kept, the question comes once the quantity is saved', async ({ page }) => {
+  const { cart, line } = await openBasketOfOneLine(page)
+  let release: () => void = () => {}
+  await page.route('**/api/processBasketUpdate/', async (route) => {
+    await new Promise<void>((resolve) => (release = resolve))
+    await route.continue()
+  })
+  await line.quantity.selectText()
+  await line.quantity.pressSequentially('4')
+  await cart.clear.click()
+  await expect(cart.status).toHaveText('Сохранение…')
+  const question = cart.clearDialog
+  await expect(question).toBeHidden()
+  release()
+  await expect(question).toBeVisible()
+  // kept: the quantity typed before the click is the one saved
+  await question.getByRole('button', { name: 'Отмена' }).click()
+  await cart.settled()
+  expect(Object.values((await serverBasket(page)).products)[0]?.qnt).toBe(4)
+  await expect(line.quantity).toHaveValue('4')
+})
+
 test('a quantity typed, then «Сохранить как черновик» or «Оформить заказ» at once: the click opens its dialog, which waits for the save', async ({
   page,
 }) => {

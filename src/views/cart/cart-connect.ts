@@ -47,6 +47,9 @@ const cartStateOf = (snapshot: BasketSnapshot) => ({
 
 export type CartState = ReturnType<typeof cartStateOf>
 
+/** Where «Очистить корзину» is pressable: a quantity or a reload on its way stops for the question. */
+const CLEARABLE_FROM = new Set<string>(['idle', 'saving', 'refreshing'])
+
 /** The basket page's view-model (as the catalogue's `connect`): what the page shows and the events it sends. */
 function connectState(state: CartState, send: Send) {
   const { screen, sync, errorMessage, data, checkout, draftSave, map, mapWarehouse } = state
@@ -77,7 +80,8 @@ function connectState(state: CartState, send: Send) {
     groups,
     /** the warehouses the basket takes goods from */
     warehouses: groups.map((group) => group.warehouse),
-    getClearButtonProps: () => ({ isDisabled: isBusy, onPress: () => send({ type: 'basket.clear' }) }),
+    /** pressable while a quantity saves too: a click right after typing one is not lost */
+    getClearButtonProps: () => ({ isDisabled: !CLEARABLE_FROM.has(sync), onPress: () => send({ type: 'basket.clear' }) }),
     /** «Очистить корзину?» while asked and while clearing, or null */
     clearDialog:
       sync === 'confirmingClear' || sync === 'clearing'
