@@ -4,7 +4,7 @@ import { lineText } from './common'
 import { innSchema, optionalKppSchema } from './inn'
 import { REQUIRED_MESSAGE } from './registration'
 
-export const CONTRAGENT_COMPANY_MAX_LENGTH = 200
+const CONTRAGENT_COMPANY_MAX_LENGTH = 200
 
 export const CONTRAGENT_MESSAGES = {
   /** spec §8, to the letter */
@@ -17,11 +17,11 @@ export const CONTRAGENT_MESSAGES = {
   companyTooLong: `Название не длиннее ${CONTRAGENT_COMPANY_MAX_LENGTH} символов`,
 } as const
 
-export const CONTRAGENT_STATES = ['active', 'inactive'] as const
+const CONTRAGENT_STATES = ['active', 'inactive'] as const
 export type ContragentState = (typeof CONTRAGENT_STATES)[number]
 
 /** A counterparty (legal entity or entrepreneur) of the company: spec §3 "id, company, new flag, state", with its INN and KPP. */
-export const contragentSchema = z.object({
+const contragentSchema = z.object({
   id: z.int(),
   company: z.string(),
   inn: z.string(),
@@ -46,7 +46,6 @@ export const contragentFormSchema = z.object({
   inn: innSchema,
   kpp: z._default(optionalKppSchema, ''),
 })
-export type ContragentForm = z.input<typeof contragentFormSchema>
 export type ContragentFields = keyof z.output<typeof contragentFormSchema>
 
 /** The answer of an add, an edit, an activation or a deactivation: the contragent as it is now. */
