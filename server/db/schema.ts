@@ -43,8 +43,12 @@ export interface Database {
     customer_id: number
     company: string
     inn: string
+    /** '' when none was entered */
+    kpp: Generated<string>
     is_new: number
     state: string
+    /** ISO time of the soft delete; null while the contragent is listed */
+    deleted_at: Generated<string | null>
   }
   contracts: {
     id: Generated<number>

@@ -1,14 +1,6 @@
+import { innWithControlDigits } from '../../src/contract/inn'
 import { COMPANIES, ROLE_LABELS } from './seed-customers-data'
 import type { SeedRow } from './seed-support'
-
-const checkDigit = (digits: string, weights: readonly number[]) => String((weights.reduce((sum, weight, i) => sum + weight * Number(digits[i]), 0) % 11) % 10)
-
-/** A valid INN: 10 digits for a company (9-digit base), 12 for an individual entrepreneur (10-digit base). */
-export function innWithChecksum(base: string): string {
-  if (base.length === 9) return base + checkDigit(base, [2, 4, 10, 3, 5, 9, 4, 6, 8])
-  const eleven = base + checkDigit(base, [7, 2, 4, 10, 3, 5, 9, 4, 6, 8])
-  return eleven + checkDigit(eleven, [3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8])
-}
 
 export const DEMO_LOGINS: { email: string; role: string; company: string }[] = COMPANIES.flatMap((spec) => [
   { email: spec.mainAccount.email, role: ROLE_LABELS.mainAccount, company: spec.company },
@@ -50,11 +42,13 @@ export function buildCustomers(passwordHash: string, daysAgo: (days: number) => 
   const companies = COMPANIES.map((spec, c): SeededCompany => {
     const customerId = nextId(rows.customers)
     const createdAt = daysAgo(620 - c * 150)
-    rows.customers.push({ id: customerId, company: spec.company, inn: innWithChecksum(spec.innBase), created_at: createdAt })
+    rows.customers.push({ id: customerId, company: spec.company, inn: innWithControlDigits(spec.innBase), created_at: createdAt })
     const contragentIds = spec.contragents.map((contragent) => {
       const id = nextId(rows.contragents)
-      const inn = innWithChecksum(contragent.innBase)
-      rows.contragents.push({ id, customer_id: customerId, company: contragent.company, inn, is_new: 0, state: 'active' })
+      const inn = innWithControlDigits(contragent.innBase)
+      // a legal entity's KPP starts with its tax office, as its INN does; an entrepreneur has none
+      const kpp = inn.length === 10 ? `${inn.slice(0, 4)}01001` : ''
+      rows.contragents.push({ id, customer_id: customerId, company: contragent.company, inn, kpp, is_new: 0, state: 'active' })
       return id
     })
     const contracts = spec.contracts.map((contract) => {

@@ -28,6 +28,7 @@ export const BUILT_SCREENS: readonly string[] = [
   'purchased',
   'orders',
   'acts',
+  'contragents',
 ]
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
@@ -190,6 +191,13 @@ const actsRoute = createRoute({
   component: lazyRouteComponent(ROUTE_MODULES.acts, 'ActsRoute'),
 })
 
+/** /cabinet/contragents/: the company's counterparties, the add modal, activate, deactivate and delete (spec §2, §7). */
+const contragentsRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'contragents',
+  component: lazyRouteComponent(ROUTE_MODULES.contragents, 'ContragentsRoute'),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -216,6 +224,7 @@ const routeTree = rootRoute.addChildren([
       purchasedRoute,
       ordersRoute,
       actsRoute,
+      contragentsRoute,
     ]),
     cartRoute,
   ]),

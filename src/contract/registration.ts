@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { lineText, transformed } from './common'
+import { innSchema } from './inn'
 
 export const REQUIRED_MESSAGE = 'Это поле необходимо заполнить.'
 export const PHONE_PATTERN = /^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/
@@ -7,7 +8,7 @@ export const PHONE_PATTERN = /^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/
 /** POST /registration/: the fields of an ordinary trade-customer registration. */
 export const registrationRequestSchema = z.object({
   company: lineText().check(z.minLength(1, REQUIRED_MESSAGE), z.maxLength(200)),
-  inn: z.string().check(z.trim(), z.regex(/^(\d{10}|\d{12})$/, 'ИНН состоит из 10 или 12 цифр')),
+  inn: innSchema,
   name: lineText().check(z.minLength(1, REQUIRED_MESSAGE), z.maxLength(200)),
   email: z.pipe(lineText().check(z.maxLength(254)), z.email('Введите корректный e-mail')),
   phone: z.string().check(z.regex(PHONE_PATTERN, 'Телефон в формате +7 (xxx) xxx-xx-xx')),

@@ -70,6 +70,7 @@ export const screenHostMachine = setup({
     orders: screenStub<'orders'>(),
     drafts: screenStub<'drafts'>(),
     acts: screenStub<'acts'>(),
+    contragents: screenStub<'contragents'>(),
     purchasedGoods: screenStub<'purchasedGoods'>(),
     profile: screenStub<'profile'>(),
   },

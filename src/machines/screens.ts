@@ -1,6 +1,7 @@
 import type { InputFrom } from 'xstate'
 import { ruToday } from '../contract/order-periods'
 import type { actsMachine } from './acts.machine'
+import type { contragentsMachine } from './contragents.machine'
 import type { brandProductsMachine } from './brand-products.machine'
 import type { catalogueFilterMachine } from './catalogue-filter.machine'
 import { parseCatalogueSearch, queryFromSearch } from './catalogue-query'
@@ -40,6 +41,7 @@ export interface ScreenLogics {
   orders: typeof ordersMachine
   drafts: typeof draftsMachine
   acts: typeof actsMachine
+  contragents: typeof contragentsMachine
   purchasedGoods: typeof purchasedGoodsMachine
   profile: typeof profileMachine
 }
@@ -54,6 +56,7 @@ export const SCREEN_NAMES = [
   'orders',
   'drafts',
   'acts',
+  'contragents',
   'purchasedGoods',
   'profile',
 ] as const satisfies readonly ScreenName[]
@@ -92,6 +95,8 @@ export function screenOf(address: Address, frame: ScreenFrame): ScreenChoice | n
       return { name: 'drafts', key: 'drafts' }
     case '/cabinet/acts/':
       return { name: 'acts', key: 'acts' }
+    case '/cabinet/contragents/':
+      return { name: 'contragents', key: 'contragents' }
     case '/cabinet/purchased/':
       return { name: 'purchasedGoods', key: 'purchased' }
     case '/cabinet/profile/':
@@ -127,6 +132,7 @@ export const SCREEN_INPUTS: { [N in ScreenName]: (address: Address, frame: Scree
   orders: ({ search }) => ({ filter: filterOfSearch(search) }),
   drafts: ({ search }) => ({ page: pageOf(search) }),
   acts: ({ search, at }) => ({ page: pageOf(search), today: ruToday(new Date(at)) }),
+  contragents: () => undefined,
   purchasedGoods: ({ search }) => ({ filters: filtersOf(parsePurchasedSearch(search)) }),
   profile: (_, frame) => ({ accountId: frame.accountId }),
 }
@@ -151,6 +157,7 @@ export function addressEventOf(name: ScreenName, address: Address, frame: Screen
       return { type: 'page.change' as const, page: pageOf(address.search) }
     case 'pricelist':
     case 'profile':
+    case 'contragents':
       return null
   }
 }

@@ -201,6 +201,7 @@ test.describe('registering a new customer', () => {
     const registration = await openRegistration(page)
     const rules: [Locator, string, string][] = [
       [registration.inn, '12345', 'ИНН состоит из 10 или 12 цифр'],
+      [registration.inn, '7707083894', 'Неверный ИНН: не сходятся контрольные цифры'],
       [registration.email, 'dealer@', 'Введите корректный e-mail'],
       [registration.password, 'short', 'Пароль не короче 8 символов'],
       [registration.company, '   ', TEXTS.required],

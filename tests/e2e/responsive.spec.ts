@@ -74,6 +74,7 @@ const SCREENS: Screen[] = [
   { name: 'загрузка прайс-листа', path: '/cabinet/pricelist/', ready: heading(/прайс-лист/i) },
   { name: 'заказы', path: '/cabinet/orders/', ready: heading('Заказы') },
   { name: 'акты сверки', path: '/cabinet/acts/', ready: heading(/Акты сверки/) },
+  { name: 'контрагенты', path: '/cabinet/contragents/', ready: heading('Контрагенты') },
   { name: 'купленные товары', path: '/cabinet/purchased/', ready: heading(/Купленные товары/) },
   { name: 'избранное', path: '/cabinet/favorites/', ready: heading('Избранное') },
   { name: 'потребности', path: '/cabinet/needs/', ready: heading('Потребности') },
@@ -388,6 +389,12 @@ test.describe('телефон: a card per row, its actions in view (issue 21)', 
     { name: 'избранное', path: '/cabinet/favorites/', table: 'Избранное', actions: adder },
     { name: 'потребности', path: '/cabinet/needs/', table: 'Потребности', actions: (row) => [...adder(row), row.getByRole('form').first()] },
     { name: 'черновики', path: '/cabinet/drafts/', table: 'Черновики корзины', actions: (row) => [button('Повторить')(row), button('Удалить')(row)] },
+    {
+      name: 'контрагенты',
+      path: '/cabinet/contragents/',
+      table: 'Контрагенты',
+      actions: (row) => [labelled('ИНН')(row), button('Деактивировать')(row), button('Удалить')(row)],
+    },
   ]
 
   /** The list's first row, not a row of a table inside it. */

@@ -21,7 +21,7 @@ const REFRESH_TIME = CAPTCHA_TIME + 90_000
 
 const VALID: RegistrationValues = {
   company: 'ООО «Теплодом»',
-  inn: '7701234567',
+  inn: '7707083893',
   name: 'Пётр Иванов',
   email: 'petr@teplodom.example',
   // the mask's digits; the request carries '+7 (912) 345-67-89'

@@ -14,7 +14,7 @@ const dealer: Account = {
   phone: '+7 (495) 123-45-67',
   type_id: '1',
   company: 'ООО «Строймаркет»',
-  inn: '7701234567',
+  inn: '7707083893',
   disabledMenus: [],
   contracts: [{ id: 'c-1', header: 'Договор №1', contragent: 'ООО «Строймаркет»' }],
 }

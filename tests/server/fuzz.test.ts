@@ -55,7 +55,7 @@ const TARGETS: Target[] = [
     schema: registrationRequestSchema,
     valid: {
       company: 'ООО «Ромашка»',
-      inn: '7701234567',
+      inn: '7707083893',
       name: 'Иванов Иван',
       email: 'new@example.com',
       phone: '+7 (903) 123-45-67',

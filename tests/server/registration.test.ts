@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
+import { innWithControlDigits } from '../../src/contract/inn'
 import { CAPTCHA_TTL_MS, REGISTRATION_MESSAGES, REQUIRED_MESSAGE, registrationResponseSchema } from '../../src/contract/registration'
 import { CAPTCHA_ALPHABET, CAPTCHA_COOKIE, CAPTCHA_LENGTH } from '../../server/auth/captchas'
 import { approveRegistration, listPendingRegistrations, rejectRegistration, runAdminCommand, USAGE } from '../../server/cli/admin'
@@ -19,7 +20,7 @@ function form(overrides: Record<string, unknown> = {}) {
   registrations += 1
   return {
     company: `ООО «Новый дилер ${registrations}»`,
-    inn: String(7_700_000_000 + registrations),
+    inn: innWithControlDigits(String(770_000_000 + registrations)),
     name: 'Орлов Пётр Ильич',
     email: `new.dealer${registrations}@example.com`,
     phone: '+7 (903) 123-45-67',
@@ -137,6 +138,8 @@ describe('POST /registration/', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ company: '  ' }, REQUIRED_MESSAGE],
       [{ inn: '12345' }, 'ИНН состоит из 10 или 12 цифр'],
+      [{ inn: '7707083894' }, 'Неверный ИНН: не сходятся контрольные цифры'],
+      [{ inn: '500100732258' }, 'Неверный ИНН: не сходятся контрольные цифры'],
       [{ email: 'not-an-email' }, 'Введите корректный e-mail'],
       [{ phone: '89031234567' }, 'Телефон в формате +7 (xxx) xxx-xx-xx'],
       [{ password: 'short' }, 'Пароль не короче 8 символов'],

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config'
 import type { Db } from '../../server/db/connection'
 import { DEMO_LOGINS, SEED_BASE_TIME, isDatabaseEmpty, seedDatabase, type SeedSummary } from '../../server/db/seed'
-import { innWithChecksum } from '../../server/db/seed-customers'
+import { innWithControlDigits } from '../../src/contract/inn'
 import { renderProductPictureSvg } from '../../server/routes/picture-svg'
 import { PICTURE_MESSAGES, registerPictureRoutes } from '../../server/routes/pictures'
 import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
@@ -152,7 +152,7 @@ describe('the demo seed', () => {
       expect(manager.current_contract_id).toBe(allowed[0]?.contract_id)
     }
     const customers = await first.kysely.selectFrom('customers').select('inn').execute()
-    for (const { inn } of customers) expect(innWithChecksum(inn.slice(0, 9))).toBe(inn)
+    for (const { inn } of customers) expect(innWithControlDigits(inn.slice(0, 9))).toBe(inn)
   })
 
   it('prices order lines under the contract and sums them into the order', async () => {

@@ -22,7 +22,7 @@ const answered = registrationMachine.provide({
 
 const FILLED = {
   company: 'ООО «Ромашка»',
-  inn: '7701234567',
+  inn: '7707083893',
   name: 'Пётр',
   email: 'p@example.com',
   phone: '9123456789',

@@ -36,11 +36,11 @@ describe('registration selectors and connect', () => {
       { values: { ...EMPTY, inn: '12345' }, errors: { ...NO_ERRORS, inn: 'ИНН состоит из 10 или 12 цифр' } },
     )
     expect(editing.api.getFieldProps('inn')).toMatchObject({ name: 'inn', value: '12345', error: 'ИНН состоит из 10 или 12 цифр', isReadOnly: false })
-    editing.api.getFieldProps('inn').onChange('7701234567')
+    editing.api.getFieldProps('inn').onChange('7707083893')
     editing.api.getFieldProps('inn').onBlur()
     editing.api.submit()
     expect(editing.sent).toEqual([
-      { type: 'registration.change', field: 'inn', value: '7701234567' },
+      { type: 'registration.change', field: 'inn', value: '7707083893' },
       { type: 'registration.blur', field: 'inn' },
       { type: 'registration.submit' },
     ])
@@ -73,7 +73,7 @@ describe('profile selectors and connect', () => {
     email: 'manager@stroymarket.example',
     phone: '',
     company: 'ООО «СтройМаркет»',
-    inn: '7701234567',
+    inn: '7707083893',
     type_id: '2',
     contracts: [{ id: '1', header: 'Основной', contragent: 'ООО «СтройМаркет»' }],
     disabledMenus: ['orders'],

@@ -21,6 +21,7 @@ export function wireScreenHost(wiring: AppWiring, catalogueFilter: typeof catalo
     orders: deferredLogic(() => ROUTE_MODULES.orders().then((route) => route.wireOrders(wiring))),
     drafts: deferredLogic(() => ROUTE_MODULES.drafts().then((route) => route.wireDrafts(wiring))),
     acts: deferredLogic(() => ROUTE_MODULES.acts().then((route) => route.wireActs(wiring))),
+    contragents: deferredLogic(() => ROUTE_MODULES.contragents().then((route) => route.wireContragents(wiring))),
     purchasedGoods: deferredLogic(() => ROUTE_MODULES.purchased().then((route) => route.wirePurchased(wiring))),
     profile: deferredLogic(() => ROUTE_MODULES.profile().then((route) => route.wireProfile(wiring))),
   }
