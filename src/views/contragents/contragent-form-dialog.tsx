@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react'
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { ContragentFormActor } from '../../machines/contragent-form.machine'
 import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
 import { FormField } from '../ui/form-field'
+import { ModalFrame } from '../ui/modal-frame'
 import { useContragentFormApi } from './contragents-connect'
 import styles from './contragents.module.css'
 
@@ -15,38 +15,29 @@ export function ContragentFormDialog({ form }: { form: ContragentFormActor }) {
     api.submit()
   }
   return (
-    <ModalOverlay
-      className={dialogStyles.overlay}
-      isOpen
-      isDismissable={!api.isSaving}
-      isKeyboardDismissDisabled={api.isSaving}
-      onOpenChange={(open) => (open ? undefined : api.cancel())}
+    <ModalFrame
+      title="Новый контрагент"
+      classes={{ ...dialogStyles, modal: `${dialogStyles.modal} ${styles.formModal}` }}
+      onDismiss={api.isSaving ? undefined : api.cancel}
     >
-      <Modal className={`${dialogStyles.modal} ${styles.formModal}`}>
-        <Dialog className={dialogStyles.dialog}>
-          <Heading slot="title" className={dialogStyles.title}>
-            Новый контрагент
-          </Heading>
-          <form className={styles.form} onSubmit={submit} noValidate>
-            <FormField {...api.getFieldProps('company')} autoComplete="organization" maxLength={200} />
-            <FormField {...api.getFieldProps('inn')} inputMode="numeric" maxLength={12} />
-            <FormField {...api.getFieldProps('kpp')} maxLength={9} />
-            {api.message ? (
-              <p className={styles.formError} role="alert">
-                {api.message}
-              </p>
-            ) : null}
-            <div className={dialogStyles.actions}>
-              <Button type="submit" variant="primary" isDisabled={api.isSaving}>
-                {api.submitLabel}
-              </Button>
-              <Button isDisabled={api.isSaving} onPress={api.cancel}>
-                Отмена
-              </Button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <FormField {...api.getFieldProps('company')} autoComplete="organization" maxLength={200} />
+        <FormField {...api.getFieldProps('inn')} inputMode="numeric" maxLength={12} />
+        <FormField {...api.getFieldProps('kpp')} maxLength={9} />
+        {api.message ? (
+          <p className={styles.formError} role="alert">
+            {api.message}
+          </p>
+        ) : null}
+        <div className={dialogStyles.actions}>
+          <Button type="submit" variant="primary" isDisabled={api.isSaving}>
+            {api.submitLabel}
+          </Button>
+          <Button isDisabled={api.isSaving} onPress={api.cancel}>
+            Отмена
+          </Button>
+        </div>
+      </form>
+    </ModalFrame>
   )
 }
