@@ -4,7 +4,7 @@ import { BASKET_KEY, closedMenuKeys, sectionClosedMessage } from '../../src/cont
 import { HttpError } from '../validation'
 
 /** A route as Fastify registers it: 'METHOD url-pattern', e.g. 'GET /api/order/:id/'. */
-export type CallPattern = `${'GET' | 'POST'} /${string}`
+export type CallPattern = `${'GET' | 'POST' | 'PUT'} /${string}`
 
 /**
  * Issue 11: each menu key (src/contract/menu.ts) with the calls only its section makes. A login
@@ -46,6 +46,9 @@ export const SHARED_CALLS: readonly CallPattern[] = [
   'POST /api/logout/',
   'GET /api/session/',
   'GET /api/account/:id/',
+  // the profile (always open): one's own name, phone and password
+  'PUT /api/account/:id/',
+  'POST /api/profile/password/',
   'GET /api/initdata/',
   'GET /api/filterinit/',
   'POST /api/setContract/',
