@@ -13,10 +13,10 @@ import { HttpError } from '../validation'
  */
 export async function changePassword(db: Db, userId: number, sessionId: string, request: PasswordChangeRequest, now: Date): Promise<number> {
   const user = await db.kysely.selectFrom('users').select(['id', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow()
-  const match = await matchPassword(db, user, request.current, now)
+  const match = await matchPassword(db, user, request.currentPassword, now)
   if (match.kind === 'none') throw new HttpError(400, PROFILE_TEXTS.wrongCurrentPassword)
 
-  const passwordHash = await hashPassword(request.password)
+  const passwordHash = await hashPassword(request.newPassword)
   return db.kysely.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute()
     await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute()

@@ -32,13 +32,13 @@ export const newPasswordSchema = registrationRequestSchema.shape.password
 export const passwordChangeRequestSchema = z
   .object({
     /** a secret, not text: any character goes */
-    current: z.string().check(z.minLength(1, REQUIRED_MESSAGE), z.maxLength(200)),
-    password: newPasswordSchema,
-    repeat: z.string().check(z.maxLength(200)),
+    currentPassword: z.string().check(z.minLength(1, REQUIRED_MESSAGE), z.maxLength(200)),
+    newPassword: newPasswordSchema,
+    repeatPassword: z.string().check(z.maxLength(200)),
   })
   .check(
-    z.refine((body) => body.password === body.repeat, { message: PROFILE_TEXTS.passwordsDiffer, path: ['repeat'] }),
-    z.refine((body) => body.password !== body.current, { message: PROFILE_TEXTS.samePassword, path: ['password'] }),
+    z.refine((body) => body.newPassword === body.repeatPassword, { message: PROFILE_TEXTS.passwordsDiffer, path: ['repeatPassword'] }),
+    z.refine((body) => body.newPassword !== body.currentPassword, { message: PROFILE_TEXTS.samePassword, path: ['newPassword'] }),
   )
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>
 

@@ -113,7 +113,7 @@ describe('POST /api/profile/password/', () => {
     const { email } = demoLogin('mainAccount', 1)
     const cookie = await loginCookie(fixture.app, email)
     const before = [await readTable(fixture.db, 'users'), await readTable(fixture.db, 'sessions')]
-    const response = await changePassword({ current: 'not-the-password', password: NEW_PASSWORD, repeat: NEW_PASSWORD }, cookie)
+    const response = await changePassword({ currentPassword: 'not-the-password', newPassword: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }, cookie)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ message: PROFILE_TEXTS.wrongCurrentPassword })
     expect([await readTable(fixture.db, 'users'), await readTable(fixture.db, 'sessions')]).toEqual(before)
@@ -122,11 +122,11 @@ describe('POST /api/profile/password/', () => {
   it('answers malformed bodies with 400 and the registration password rule', async () => {
     const cookie = await loginCookie(fixture.app, demoLogin('mainAccount', 1).email)
     const cases: [unknown, RegExp][] = [
-      [{ current: DEMO_PASSWORD, password: 'short', repeat: 'short' }, /Пароль не короче 8 символов/],
-      [{ current: DEMO_PASSWORD, password: NEW_PASSWORD, repeat: `${NEW_PASSWORD}!` }, new RegExp(PROFILE_TEXTS.passwordsDiffer)],
-      [{ current: DEMO_PASSWORD, password: DEMO_PASSWORD, repeat: DEMO_PASSWORD }, new RegExp(PROFILE_TEXTS.samePassword)],
-      [{ current: '', password: NEW_PASSWORD, repeat: NEW_PASSWORD }, /Это поле необходимо заполнить/],
-      [{ password: NEW_PASSWORD }, /^Некорректный запрос/],
+      [{ currentPassword: DEMO_PASSWORD, newPassword: 'short', repeatPassword: 'short' }, /Пароль не короче 8 символов/],
+      [{ currentPassword: DEMO_PASSWORD, newPassword: NEW_PASSWORD, repeatPassword: `${NEW_PASSWORD}!` }, new RegExp(PROFILE_TEXTS.passwordsDiffer)],
+      [{ currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD, repeatPassword: DEMO_PASSWORD }, new RegExp(PROFILE_TEXTS.samePassword)],
+      [{ currentPassword: '', newPassword: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }, /Это поле необходимо заполнить/],
+      [{ newPassword: NEW_PASSWORD }, /^Некорректный запрос/],
       [[1, 2], /^Некорректный запрос/],
     ]
     for (const [payload, message] of cases) {
@@ -137,7 +137,7 @@ describe('POST /api/profile/password/', () => {
   })
 
   it('answers 401 to the anonymous', async () => {
-    const response = await changePassword({ current: DEMO_PASSWORD, password: NEW_PASSWORD, repeat: NEW_PASSWORD })
+    const response = await changePassword({ currentPassword: DEMO_PASSWORD, newPassword: NEW_PASSWORD, repeatPassword: NEW_PASSWORD })
     expect(response.statusCode).toBe(401)
   })
 
@@ -147,7 +147,7 @@ describe('POST /api/profile/password/', () => {
     const otherDevice = await loginCookie(fixture.app, email)
     const colleague = await loginCookie(fixture.app, demoLogin('manager').email)
 
-    const response = await changePassword({ current: DEMO_PASSWORD, password: NEW_PASSWORD, repeat: NEW_PASSWORD }, current)
+    const response = await changePassword({ currentPassword: DEMO_PASSWORD, newPassword: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }, current)
     expect(response.statusCode, response.body).toBe(200)
     expect(passwordChangeResponseSchema.parse(response.json()).endedSessions).toBeGreaterThanOrEqual(1)
 
@@ -175,7 +175,7 @@ describe('POST /api/profile/password/', () => {
 
     // signed in with the old password, the pending temporary one counts as current too
     const withOld = await loginCookie(fixture.app, email)
-    const pending = await changePassword({ current: temporary, password: 'первый-новый-1', repeat: 'первый-новый-1' }, withOld)
+    const pending = await changePassword({ currentPassword: temporary, newPassword: 'первый-новый-1', repeatPassword: 'первый-новый-1' }, withOld)
     expect(pending.statusCode, pending.body).toBe(200)
     expect(await readTable(fixture.db, 'password_resets')).toEqual([])
     expect(await loginStatus(email, temporary)).toBe(401)
@@ -185,7 +185,7 @@ describe('POST /api/profile/password/', () => {
     const second = await fixture.db.kysely.selectFrom('outbox').select('body').where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow()
     const secondTemporary = /Временный пароль: (\S+)/.exec(second.body)?.[1] ?? ''
     const withTemporary = await loginCookie(fixture.app, email, secondTemporary)
-    const changed = await changePassword({ current: secondTemporary, password: NEW_PASSWORD, repeat: NEW_PASSWORD }, withTemporary)
+    const changed = await changePassword({ currentPassword: secondTemporary, newPassword: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }, withTemporary)
     expect(changed.statusCode, changed.body).toBe(200)
     expect(await loginStatus(email, secondTemporary)).toBe(401)
     expect(await loginStatus(email, 'первый-новый-1')).toBe(401)
