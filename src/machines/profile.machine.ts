@@ -1,4 +1,4 @@
-import { assign, setup, type ActorRefFrom } from 'xstate'
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef } from 'xstate'
 import type { Account } from '../contract/account'
 import type { AccountDetailsRequest } from '../contract/profile'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
@@ -68,6 +68,11 @@ export const profileMachine = setup({
     areDetailsValid: ({ context }) => Object.values(errorsOf(context.details)).every((error) => error === null),
   },
   actions: {
+    /** the header shows the saved name too (the shell runs the app; a machine run alone has none) */
+    notifyAccountChanged: enqueueActions(({ system, enqueue }, params: { account: Account }) => {
+      const shell = system.get('shell') as AnyActorRef | undefined
+      if (shell) enqueue.sendTo(shell, { type: 'account.changed', account: params.account })
+    }),
     storeAccount: assign((_, params: { account: Account }) => ({
       account: params.account,
       errorMessage: null,
@@ -157,8 +162,11 @@ export const profileMachine = setup({
             input: ({ context }) => ({ id: context.accountId, details: requestOf(context.details) }),
             onDone: {
               target: 'details.saved',
-              description: 'Saved: the card shows the new name and phone',
-              actions: { type: 'storeAccount', params: ({ event }) => ({ account: event.output }) },
+              description: 'Saved: the card and the header show the new name and phone',
+              actions: [
+                { type: 'storeAccount', params: ({ event }) => ({ account: event.output }) },
+                { type: 'notifyAccountChanged', params: ({ event }) => ({ account: event.output }) },
+              ],
             },
             onError: {
               target: 'details.failed',

@@ -20,7 +20,7 @@ const NEW_PASSWORD = 'новый-пароль-2026'
 
 test('the dealer changes the name and the phone: «Данные сохранены» for 1.5 s, kept after a reload', async ({ page, checkA11y }) => {
   const customer = await approvedCustomer(page)
-  await logInWith(page, customer.email, customer.password)
+  const shell = await logInWith(page, customer.email, customer.password)
   const profile = new ProfilePage(page)
   await profile.goto()
   await expect(profile.name).toHaveValue(customer.name)
@@ -43,6 +43,7 @@ test('the dealer changes the name and the phone: «Данные сохранен
   await expect(profile.saved).toHaveText('', { timeout: 5_000 })
   expect(Date.now() - shownAt).toBeGreaterThanOrEqual(SAVED_MS - 500)
   await expect(profile.fact('Имя')).toHaveText('Белова Ольга Сергеевна')
+  await expect(shell.header).toContainText('Белова Ольга Сергеевна')
 
   await page.reload()
   await expect(profile.name).toHaveValue('Белова Ольга Сергеевна')
