@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate'
-import { accountResponseSchema, initDataSchema, setContractResponseSchema, type InitData } from '../contract/account'
-import { accountDetailsResponseSchema, passwordChangeResponseSchema, type AccountDetailsRequest, type PasswordChangeRequest } from '../contract/profile'
+import { initDataSchema, setContractResponseSchema, type InitData } from '../contract/account'
 import type { Http } from './http'
 import { WAREHOUSE_STORAGE_KEY, type AppStorage } from './storage'
 
@@ -21,24 +20,5 @@ export const createShellActors = (deps: { http: Http; storage: Pick<AppStorage, 
   })),
   setContract: fromPromise(({ input, signal }: { input: { id: string }; signal: AbortSignal }) =>
     deps.http.call('setContract', { id: input.id }, setContractResponseSchema, signal),
-  ),
-})
-
-/** The profile's actors: GET /api/account/{id}/ and its save, POST /api/account/{id}/ with method put (name, phone). */
-export const createProfileActors = (deps: { http: Http }) => ({
-  loadAccount: fromPromise(async ({ input, signal }: { input: { id: number }; signal: AbortSignal }) => {
-    const { account } = await deps.http.get('account', input.id, accountResponseSchema, undefined, signal)
-    return account
-  }),
-  saveDetails: fromPromise(async ({ input, signal }: { input: { id: number; details: AccountDetailsRequest }; signal: AbortSignal }) => {
-    const { account } = await deps.http.mutate('account', input.id, 'put', input.details, accountDetailsResponseSchema, signal)
-    return account
-  }),
-})
-
-/** The password change's actor: POST /api/profile/password/. */
-export const createPasswordChangeActors = (deps: { http: Http }) => ({
-  changePassword: fromPromise(({ input, signal }: { input: PasswordChangeRequest; signal: AbortSignal }) =>
-    deps.http.postUrl('/api/profile/password/', input, passwordChangeResponseSchema, signal),
   ),
 })

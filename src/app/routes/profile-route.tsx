@@ -1,6 +1,6 @@
 import { passwordChangeMachine } from '../../machines/password-change.machine'
 import { profileMachine } from '../../machines/profile.machine'
-import { createPasswordChangeActors, createProfileActors } from '../../services/account'
+import { createPasswordChangeActors, createProfileActors } from '../../services/profile'
 import type { AppWiring } from '../wiring/app-wiring'
 
 /** The profile screen's machine, for the screen host. */
