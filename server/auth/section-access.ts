@@ -55,6 +55,9 @@ export const SHARED_CALLS: readonly CallPattern[] = [
   'POST /api/logout/',
   'GET /api/session/',
   'GET /api/account/:id/',
+  // the profile (always open): one's own name, phone and password
+  'PUT /api/account/:id/',
+  'POST /api/profile/password/',
   'GET /api/initdata/',
   'GET /api/filterinit/',
   'POST /api/setContract/',

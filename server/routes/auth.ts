@@ -1,34 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { AUTH_MESSAGES, loginRequestSchema, logoutRequestSchema } from '../../src/contract/auth'
 import { accountOf, findUser } from '../auth/account'
-import { spendPasswordCheck, verifyPassword } from '../auth/passwords'
+import { adoptTemporaryPassword, matchPassword } from '../auth/password-match'
+import { spendPasswordCheck } from '../auth/passwords'
 import { enforceRateLimit } from '../auth/rate-limit'
 import { clearSessionCookie, createSession, deleteSession, findSessionUser, sessionIdOf, setSessionCookie } from '../auth/sessions'
-import type { Db } from '../db/connection'
 import type { AppDeps } from '../deps'
 import { HttpError, parseBody } from '../validation'
-
-type PasswordMatch = { kind: 'password' } | { kind: 'temporary'; hash: string } | { kind: 'none' }
-
-/** The password, or else a live temporary password from the reminder. */
-async function matchPassword(db: Db, user: { id: number; password_hash: string }, password: string, now: Date): Promise<PasswordMatch> {
-  if (await verifyPassword(password, user.password_hash)) return { kind: 'password' }
-  const reset = await db.kysely
-    .selectFrom('password_resets')
-    .select('password_hash')
-    .where('user_id', '=', user.id)
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst()
-  return reset && (await verifyPassword(password, reset.password_hash)) ? { kind: 'temporary', hash: reset.password_hash } : { kind: 'none' }
-}
-
-/** A temporary password used once becomes the password. */
-async function adoptTemporaryPassword(db: Db, userId: number, hash: string): Promise<void> {
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute()
-    await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute()
-  })
-}
 
 function refusalFor(user: { approval: string; enabled: string }): string | undefined {
   if (user.approval === 'pending') return AUTH_MESSAGES.notApproved

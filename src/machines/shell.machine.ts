@@ -1,5 +1,5 @@
 import { assign, createMachine, enqueueActions, raise, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate'
-import type { BasketSummary, InitData, Warehouse } from '../contract/account'
+import type { Account, BasketSummary, InitData, Warehouse } from '../contract/account'
 import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
 import { BASKET_KEY } from '../contract/menu'
 import type { basketMachine } from './basket.machine'
@@ -47,6 +47,8 @@ export type ShellEvent =
   | { type: 'basket.contract'; contract: string }
   /** the router: the dealer went to an address; the screen host runs its screen */
   | { type: 'address.changed'; address: Address }
+  /** the profile saved the signed-in account's name and phone: the header shows them */
+  | { type: 'account.changed'; account: Account }
 
 /** What loadInitData answers: GET /api/initdata/ and the warehouse this browser remembers. */
 export interface ShellLoadOutput {
@@ -143,6 +145,7 @@ export const shellMachine = setup({
       context.initData !== null &&
       event.id !== context.initData.selectedContract &&
       context.initData.contracts.some((contract) => contract.id === event.id),
+    isSignedInAccount: ({ context }, params: { account: Account }) => context.initData?.account.id === params.account.id,
     isSelectedContractBasket: ({ context, event }) =>
       event.type === 'basket.changed' && (event.contract === undefined || event.contract === context.initData?.selectedContract),
     canSelectWarehouse: ({ context, event }) =>
@@ -166,6 +169,9 @@ export const shellMachine = setup({
         context.initData && { ...context.initData, selectedContract: params.selectedContract, basket: params.basket },
       pendingContract: null,
       errorMessage: null,
+    }),
+    storeAccount: assign({
+      initData: ({ context }, params: { account: Account }) => context.initData && { ...context.initData, account: params.account },
     }),
     storeBasket: assign({
       initData: ({ context }, params: { basket: BasketSummary }) => context.initData && { ...context.initData, basket: params.basket },
@@ -256,6 +262,11 @@ export const shellMachine = setup({
             { type: 'notifyScreenAddress', params: ({ event }) => ({ address: event.address }) },
             { type: 'notifyBasketPage', params: ({ event }) => ({ address: event.address }) },
           ],
+        },
+        'account.changed': {
+          guard: { type: 'isSignedInAccount', params: ({ event }) => ({ account: event.account }) },
+          description: 'The profile saved the name and phone: the header shows the new name',
+          actions: { type: 'storeAccount', params: ({ event }) => ({ account: event.account }) },
         },
         'basket.summary': {
           description: 'The basket loaded or changed: the header shows its figures',

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import { accountResponseSchema, initDataSchema, setContractResponseSchema, type InitData } from '../contract/account'
+import { initDataSchema, setContractResponseSchema, type InitData } from '../contract/account'
 import type { Http } from './http'
 import { WAREHOUSE_STORAGE_KEY, type AppStorage } from './storage'
 
@@ -21,12 +21,4 @@ export const createShellActors = (deps: { http: Http; storage: Pick<AppStorage, 
   setContract: fromPromise(({ input, signal }: { input: { id: string }; signal: AbortSignal }) =>
     deps.http.call('setContract', { id: input.id }, setContractResponseSchema, signal),
   ),
-})
-
-/** The profile's actor: GET /api/account/{id}/. */
-export const createProfileActors = (deps: { http: Http }) => ({
-  loadAccount: fromPromise(async ({ input, signal }: { input: { id: number }; signal: AbortSignal }) => {
-    const { account } = await deps.http.get('account', input.id, accountResponseSchema, undefined, signal)
-    return account
-  }),
 })

@@ -45,7 +45,11 @@ const basketClosed: ShellLoadOutput = { initData: { ...initData, account: { ...i
 const switched: SetContractOutput = { selectedContract: consignment.id, basket: { count: 3, sum: 15_400 } }
 const SWITCH_REFUSED = 'Договор недоступен'
 
+/** the profile saved the name and phone of the signed-in account; another id is not this session's */
+const renamed = { ...initData.account, name: 'Ольга Белова', phone: '+7 (812) 555-09-09' }
+
 const cases: EventCases = {
+  'account.changed': [{ type: 'account.changed', account: renamed }],
   'xstate.done.actor.loadInitData': [{ type: 'xstate.done.actor.loadInitData', output: loaded }],
   'xstate.error.actor.loadInitData': [{ type: 'xstate.error.actor.loadInitData', error: new ApiCallError(NETWORK_ERROR_MESSAGE, 0) }],
   // another contract switches; the selected one does not
@@ -90,7 +94,9 @@ function assertShellFacts(snapshot: AnyMachineSnapshot, _expected: unknown, inde
   if (snapshot.matches('loading')) expect(data).toBeNull()
   if (snapshot.matches('failed')) expect([data, errorMessage]).toEqual([null, NETWORK_ERROR_MESSAGE])
   if (!snapshot.matches('ready')) return
-  expect(data?.account).toEqual(isBasketClosedFor(data ?? null) ? basketClosed.initData.account : initData.account)
+  const loadedAccount = isBasketClosedFor(data ?? null) ? basketClosed.initData.account : initData.account
+  // the loaded account, or (after the profile saved it) the same account with the new name and phone
+  expect([loadedAccount, { ...loadedAccount, name: renamed.name, phone: renamed.phone }]).toContainEqual(data?.account)
   // a closed basket never loads nor runs (issue 21, item 12)
   if (isBasketClosedFor(data ?? null)) {
     expect(snapshot.matches({ ready: { basket: 'closed' } })).toBe(true)
@@ -251,4 +257,14 @@ describe('pickWarehouse', () => {
   it('keeps warehouse 1 when no warehouse is listed at all', () => {
     expect(pickWarehouse([], 3)).toBe(1)
   })
+})
+
+it("shows the name the profile saved in the header, and ignores an account that is not the session's", async () => {
+  const shell = createActor(shellMachine.provide({ actors: { loadInitData: fromPromise(() => Promise.resolve(loaded)) } }), { input: {} }).start()
+  await waitFor(shell, (snapshot) => snapshot.matches('ready'))
+  shell.send({ type: 'account.changed', account: { ...renamed, id: 99, name: 'Чужой' } })
+  expect(shell.getSnapshot().context.initData?.account).toEqual(initData.account)
+  shell.send({ type: 'account.changed', account: renamed })
+  expect(shell.getSnapshot().context.initData?.account).toEqual(renamed)
+  shell.stop()
 })

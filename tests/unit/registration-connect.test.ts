@@ -79,7 +79,18 @@ describe('profile selectors and connect', () => {
     disabledMenus: ['orders'],
   } as unknown as Account
   const profileAt = (value: string, patch: Partial<ProfileContext> = {}) => {
-    const snapshot = profileMachine.resolveState({ value, context: { accountId: 3, account: null, errorMessage: null, ...patch } })
+    const snapshot = profileMachine.resolveState({
+      value,
+      context: {
+        accountId: 3,
+        account: null,
+        errorMessage: null,
+        details: { name: '', phone: '' },
+        detailErrors: { name: null, phone: null },
+        detailsMessage: null,
+        ...patch,
+      },
+    })
     const sent: ProfileEvent[] = []
     return { snapshot, sent, api: connectProfile(snapshot, (event) => sent.push(event)) }
   }

@@ -1,11 +1,14 @@
 import type { SnapshotFrom } from 'xstate'
 import type { Account } from '../../contract/account'
 import { MENU } from '../../contract/menu'
-import { PROFILE_MESSAGES, type ProfileActor, type ProfileEvent, type profileMachine } from '../../machines/profile.machine'
-import { profileViewOf } from '../../machines/profile.selectors'
+import { PROFILE_TEXTS } from '../../contract/profile'
+import type { PasswordChangeActor, PasswordChangeEvent, PasswordField, passwordChangeMachine } from '../../machines/password-change.machine'
+import { PROFILE_MESSAGES, type DetailField, type ProfileActor, type ProfileEvent, type profileMachine } from '../../machines/profile.machine'
+import { detailsViewOf, passwordChangeViewOf, profileViewOf } from '../../machines/profile.selectors'
 import { useViewModel } from '../ui/use-view-model'
 
 type ProfileSnapshot = SnapshotFrom<typeof profileMachine>
+type PasswordChangeSnapshot = SnapshotFrom<typeof passwordChangeMachine>
 
 /** GLOSSARY: type_id '1' is the main account, '2' a manager. */
 const ROLE_TITLES: Record<string, string> = { '1': 'Основной аккаунт', '2': 'Менеджер' }
@@ -16,8 +19,13 @@ const menuTitle = (key: string) => MENU.find((entry) => entry.key === key)?.titl
 /** What the profile page reads from its machine. */
 const profileStateOf = (snapshot: ProfileSnapshot) => ({
   view: profileViewOf(snapshot),
+  detailsView: detailsViewOf(snapshot),
   account: snapshot.context.account,
   errorMessage: snapshot.context.errorMessage,
+  details: snapshot.context.details,
+  detailErrors: snapshot.context.detailErrors,
+  detailsMessage: snapshot.context.detailsMessage,
+  passwordChange: snapshot.children.passwordChange,
 })
 
 type ProfileState = ReturnType<typeof profileStateOf>
@@ -39,18 +47,76 @@ function cardOf(account: Account) {
   }
 }
 
-/** The profile page's view-model: loading, the failure with «Повторить», or the account's card. */
-function connectState({ view, account, errorMessage }: ProfileState, send: (event: ProfileEvent) => void) {
+/** «Личные данные»: the name and phone fields, «Сохранить», «Данные сохранены» or the save's failure. */
+function detailsFormOf({ detailsView, details, detailErrors, detailsMessage }: ProfileState, send: (event: ProfileEvent) => void) {
+  const isSaving = detailsView === 'saving'
+  return {
+    getFieldProps: (field: DetailField) => ({
+      name: field,
+      value: details[field],
+      error: detailErrors[field],
+      isReadOnly: isSaving,
+      onChange: (value: string) => send({ type: 'details.change', field, value }),
+      onBlur: () => send({ type: 'details.blur', field }),
+    }),
+    getSubmitProps: () => ({ type: 'submit' as const, variant: 'primary' as const, isDisabled: isSaving }),
+    submit: () => send({ type: 'details.submit' }),
+    saved: detailsView === 'saved' ? PROFILE_TEXTS.saved : null,
+    alert: detailsView === 'failed' ? detailsMessage : null,
+  }
+}
+
+/** The profile page's view-model: loading, the failure with «Повторить», or the account's card and its forms. */
+function connectState(state: ProfileState, send: (event: ProfileEvent) => void) {
+  const { view, account, errorMessage } = state
+  const isLoaded = view === 'loaded' && account !== null
   return {
     view,
     isBusy: view === 'loading',
     getFailedProps: () => ({ title: PROFILE_MESSAGES.loadFailed, message: errorMessage, onRetry: () => send({ type: 'profile.retry' }) }),
-    card: view === 'loaded' && account ? cardOf(account) : null,
+    card: isLoaded ? cardOf(account) : null,
+    details: isLoaded ? detailsFormOf(state, send) : null,
+    /** the password change's actor, a child of the page while the account is shown */
+    passwordChange: isLoaded ? (state.passwordChange ?? null) : null,
   }
 }
 
 export const connect = (snapshot: ProfileSnapshot, send: (event: ProfileEvent) => void) => connectState(profileStateOf(snapshot), send)
 
 export type ProfileCard = NonNullable<ReturnType<typeof connectState>['card']>
+export type DetailsForm = NonNullable<ReturnType<typeof connectState>['details']>
 
 export const useProfileApi = (profile: ProfileActor) => useViewModel(profile, profileStateOf, connectState)
+
+const passwordStateOf = (snapshot: PasswordChangeSnapshot) => ({
+  view: passwordChangeViewOf(snapshot),
+  values: snapshot.context.values,
+  errors: snapshot.context.errors,
+  message: snapshot.context.message,
+})
+
+type PasswordState = ReturnType<typeof passwordStateOf>
+
+/** «Смена пароля»: three password fields, «Сменить пароль», the refusal or the done message. */
+function connectPasswordState({ view, values, errors, message }: PasswordState, send: (event: PasswordChangeEvent) => void) {
+  const isChanging = view === 'changing'
+  return {
+    getFieldProps: (field: PasswordField) => ({
+      name: field,
+      value: values[field],
+      error: errors[field],
+      isReadOnly: isChanging,
+      onChange: (value: string) => send({ type: 'password.change', field, value }),
+      onBlur: () => send({ type: 'password.blur', field }),
+    }),
+    getSubmitProps: () => ({ type: 'submit' as const, variant: 'primary' as const, isDisabled: isChanging }),
+    submit: () => send({ type: 'password.submit' }),
+    done: view === 'changed' ? PROFILE_TEXTS.passwordChanged : null,
+    alert: view === 'failed' ? message : null,
+  }
+}
+
+export const connectPasswordChange = (snapshot: PasswordChangeSnapshot, send: (event: PasswordChangeEvent) => void) =>
+  connectPasswordState(passwordStateOf(snapshot), send)
+
+export const usePasswordChangeApi = (actor: PasswordChangeActor) => useViewModel(actor, passwordStateOf, connectPasswordState)

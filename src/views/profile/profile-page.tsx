@@ -1,7 +1,9 @@
 import { Fragment } from 'react'
 import { WithScreen } from '../layout/with-screen'
 import type { ProfileActor } from '../../machines/profile.machine'
+import { DetailsForm } from './details-form'
 import { JournalExport } from './journal-export'
+import { PasswordForm } from './password-form'
 import { useProfileApi, type ProfileCard } from './profile-connect'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
@@ -26,6 +28,8 @@ function ProfileScreen({ profile }: { profile: ProfileActor }) {
       {api.view === 'loading' ? <Loading label="Загрузка профиля…" /> : null}
       {api.view === 'failed' ? <ErrorBlock {...api.getFailedProps()} /> : null}
       {api.card ? <ProfileCardView card={api.card} /> : null}
+      {api.details ? <DetailsForm form={api.details} /> : null}
+      {api.passwordChange ? <PasswordForm actor={api.passwordChange} /> : null}
       <JournalExport />
     </section>
   )

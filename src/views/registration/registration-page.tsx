@@ -9,7 +9,7 @@ import { FormField } from '../ui/form-field'
 import { Loading } from '../ui/loading'
 import shared from '../layout/signed-out.module.css'
 import { Button } from '../ui/button'
-import { PhoneField } from './phone-field'
+import { PhoneField } from '../ui/phone-field'
 import { useRegistrationApi } from './registration-connect'
 import styles from './registration-page.module.css'
 

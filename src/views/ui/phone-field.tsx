@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { IMaskInput } from 'react-imask'
 import { formatPhone, PHONE_MASK, PHONE_PLACEHOLDER } from '../../machines/phone'
-import styles from '../ui/form-field.module.css'
+import styles from './form-field.module.css'
 
 export interface PhoneFieldProps {
   value: string
