@@ -17,8 +17,12 @@ for (const link of document.body.querySelectorAll('link[rel="stylesheet"]')) doc
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers runtime={createAppRuntime()} />
-  </StrictMode>,
-)
+// the app starts in a task of its own: evaluating the modules is one long task already, and a
+// phone's main thread is free between the two (the page shows its boot message meanwhile)
+setTimeout(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers runtime={createAppRuntime()} />
+    </StrictMode>,
+  )
+}, 0)

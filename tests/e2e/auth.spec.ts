@@ -110,6 +110,8 @@ test.describe('the cabinet needs a session', () => {
     await login.logIn(DEMO.dealer.email)
     const shell = new CabinetShell(page)
     await shell.shown()
+    // the catalogue has loaded what it shows: the page is idle when the session goes
+    await page.waitForLoadState('networkidle')
 
     // the session is deleted behind the page's back (another tab logged out, or it expired)
     expect((await page.request.post('/api/logout/', { data: {} })).status()).toBe(200)
