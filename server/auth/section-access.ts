@@ -4,7 +4,7 @@ import { BASKET_KEY, closedMenuKeys, sectionClosedMessage } from '../../src/cont
 import { HttpError } from '../validation'
 
 /** A route as Fastify registers it: 'METHOD url-pattern', e.g. 'GET /api/order/:id/'. */
-export type CallPattern = `${'GET' | 'POST'} /${string}`
+export type CallPattern = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`
 
 /**
  * Issue 11: each menu key (src/contract/menu.ts) with the calls only its section makes. A login
@@ -34,6 +34,17 @@ export const SECTION_CALLS: Readonly<Record<string, readonly CallPattern[]>> = {
   favorites: ['GET /api/favorites/', 'POST /ajax/deletefavorites/'],
   needs: ['GET /api/needs/'],
   pricelist: ['POST /api/uploadsFromFile/', 'POST /api/uploadsFromBuffer/', 'POST /api/addCartFromPricelist/'],
+  addresses: [
+    'GET /api/address/',
+    'POST /api/address/',
+    'GET /api/address/:id/',
+    'PUT /api/address/:id/',
+    'PATCH /api/address/:id/',
+    'DELETE /api/address/:id/',
+    'GET /api/suggest/address/',
+  ],
+  // the consignee form's surname and name suggestions
+  consignees: ['GET /api/suggest/name/'],
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely'
 import type { Db, DialectName } from './connection'
 import { actsMigration } from './migration-acts'
+import { addressesDeletedMigration } from './migration-addresses-deleted'
 import { catalogueChangesMigration } from './migration-catalogue-changes'
 import { draftsMigration } from './migration-drafts'
 import { orderIndexesMigration } from './migration-order-indexes'
@@ -275,6 +276,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0006_acts': actsMigration(dialect, withId),
     '0007_product_sort': productSortMigration(),
     '0008_catalogue_changes': catalogueChangesMigration(dialect),
+    '0009_addresses_deleted': addressesDeletedMigration(),
   }
 }
 
