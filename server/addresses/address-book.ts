@@ -5,7 +5,7 @@ import { HttpError } from '../validation'
 /** The company's delivery addresses the dealer has not deleted. */
 const liveAddresses = (db: Db, customerId: number) => db.kysely.selectFrom('addresses').where('customer_id', '=', customerId).where('deleted', '=', 0)
 
-export async function countAddresses(db: Db, customerId: number): Promise<number> {
+async function countAddresses(db: Db, customerId: number): Promise<number> {
   const row = await liveAddresses(db, customerId)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow()

@@ -28,6 +28,7 @@ export const BUILT_SCREENS: readonly string[] = [
   'purchased',
   'orders',
   'acts',
+  'addresses',
 ]
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
@@ -190,6 +191,14 @@ const actsRoute = createRoute({
   component: lazyRouteComponent(ROUTE_MODULES.acts, 'ActsRoute'),
 })
 
+/** /cabinet/addresses/?page=: the delivery addresses, with the add/edit modal and its suggestions (spec §2). */
+const addressesRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'addresses',
+  validateSearch: (search) => pageSearchSchema.parse(search),
+  component: lazyRouteComponent(ROUTE_MODULES.addresses, 'AddressesRoute'),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -216,6 +225,7 @@ const routeTree = rootRoute.addChildren([
       purchasedRoute,
       ordersRoute,
       actsRoute,
+      addressesRoute,
     ]),
     cartRoute,
   ]),

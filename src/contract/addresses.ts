@@ -7,9 +7,9 @@ import { REQUIRED_MESSAGE } from './registration'
 /** The spec names no page size for addresses: 20 a page, as the acts and favourites. */
 export const ADDRESSES_PER_PAGE = 20
 const MAX_ADDRESSES_PER_PAGE = 100
-export const FULL_ADDRESS_MAX_LENGTH = 500
+const FULL_ADDRESS_MAX_LENGTH = 500
 /** A Russian postal index: six digits (or none). */
-export const POSTINDEX_PATTERN = /^\d{6}$/
+const POSTINDEX_PATTERN = /^\d{6}$/
 
 export const ADDRESS_MESSAGES = {
   fullAddressRequired: REQUIRED_MESSAGE,
@@ -18,7 +18,7 @@ export const ADDRESS_MESSAGES = {
   notFound: 'Адрес не найден',
 } as const
 
-export const addressSchema = z.object({ id: z.int(), full_address: z.string(), postindex: z.string() })
+const addressSchema = z.object({ id: z.int(), full_address: z.string(), postindex: z.string() })
 export type Address = z.infer<typeof addressSchema>
 
 /** PUT/PATCH /api/address/{id}/ and POST /api/address/: the address and its postal index (6 digits or empty). */

@@ -3,11 +3,11 @@ import { lineText } from './common'
 
 /** Suggestions start from this many characters (issue 22); shorter queries get none, without a call. */
 export const SUGGEST_MIN_LENGTH = 3
-export const SUGGEST_MAX_LENGTH = 300
+const SUGGEST_MAX_LENGTH = 300
 /** How many suggestions one answer holds at most. */
 export const SUGGEST_COUNT = 7
 
-export const SUGGEST_MESSAGES = {
+const SUGGEST_MESSAGES = {
   queryRequired: 'Введите не менее 3 символов',
   queryTooLong: `Запрос не длиннее ${SUGGEST_MAX_LENGTH} символов`,
   badPart: 'Часть имени: surname или name',
@@ -21,14 +21,14 @@ const queryText = lineText().check(
 /** GET /api/suggest/address/?query= */
 export const addressSuggestQuerySchema = z.object({ query: queryText })
 
-export const NAME_PARTS = ['surname', 'name'] as const
+const NAME_PARTS = ['surname', 'name'] as const
 export type NamePart = (typeof NAME_PARTS)[number]
 
 /** GET /api/suggest/name/?query=&part=surname|name */
 export const nameSuggestQuerySchema = z.object({ query: queryText, part: z.enum(NAME_PARTS, SUGGEST_MESSAGES.badPart) })
 
 /** One suggestion: the text to put in the field and, for an address, its postal index when known. */
-export const suggestionSchema = z.object({ value: z.string(), postindex: z.optional(z.string()) })
+const suggestionSchema = z.object({ value: z.string(), postindex: z.optional(z.string()) })
 export type Suggestion = z.infer<typeof suggestionSchema>
 
 export const suggestionsResponseSchema = z.array(suggestionSchema)

@@ -72,6 +72,7 @@ export const screenHostMachine = setup({
     acts: screenStub<'acts'>(),
     purchasedGoods: screenStub<'purchasedGoods'>(),
     profile: screenStub<'profile'>(),
+    addresses: screenStub<'addresses'>(),
   },
   guards: {
     isSameScreen: ({ context, event }) => choiceOf(context, changeOf(event))?.key === context.screen?.key,

@@ -1,6 +1,7 @@
 import type { InputFrom } from 'xstate'
 import { ruToday } from '../contract/order-periods'
 import type { actsMachine } from './acts.machine'
+import type { addressesMachine } from './addresses.machine'
 import type { brandProductsMachine } from './brand-products.machine'
 import type { catalogueFilterMachine } from './catalogue-filter.machine'
 import { parseCatalogueSearch, queryFromSearch } from './catalogue-query'
@@ -42,6 +43,7 @@ export interface ScreenLogics {
   acts: typeof actsMachine
   purchasedGoods: typeof purchasedGoodsMachine
   profile: typeof profileMachine
+  addresses: typeof addressesMachine
 }
 
 export type ScreenName = keyof ScreenLogics
@@ -56,6 +58,7 @@ export const SCREEN_NAMES = [
   'acts',
   'purchasedGoods',
   'profile',
+  'addresses',
 ] as const satisfies readonly ScreenName[]
 
 /** The screen an address shows, and what makes it another run of that screen (a new key restarts it). */
@@ -96,6 +99,8 @@ export function screenOf(address: Address, frame: ScreenFrame): ScreenChoice | n
       return { name: 'purchasedGoods', key: 'purchased' }
     case '/cabinet/profile/':
       return { name: 'profile', key: `profile ${frame.accountId}` }
+    case '/cabinet/addresses/':
+      return { name: 'addresses', key: 'addresses' }
   }
   return BRAND_PATH.test(path) ? { name: 'brandProducts', key: `brand ${brandIdOf(path)} ${contract} ${warehouse}` } : null
 }
@@ -129,6 +134,7 @@ export const SCREEN_INPUTS: { [N in ScreenName]: (address: Address, frame: Scree
   acts: ({ search, at }) => ({ page: pageOf(search), today: ruToday(new Date(at)) }),
   purchasedGoods: ({ search }) => ({ filters: filtersOf(parsePurchasedSearch(search)) }),
   profile: (_, frame) => ({ accountId: frame.accountId }),
+  addresses: ({ search }) => ({ page: pageOf(search) }),
 }
 
 /**
@@ -148,6 +154,7 @@ export function addressEventOf(name: ScreenName, address: Address, frame: Screen
     case 'favoritesNeeds':
     case 'drafts':
     case 'acts':
+    case 'addresses':
       return { type: 'page.change' as const, page: pageOf(address.search) }
     case 'pricelist':
     case 'profile':

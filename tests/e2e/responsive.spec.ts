@@ -78,6 +78,7 @@ const SCREENS: Screen[] = [
   { name: 'избранное', path: '/cabinet/favorites/', ready: heading('Избранное') },
   { name: 'потребности', path: '/cabinet/needs/', ready: heading('Потребности') },
   { name: 'профиль', path: '/cabinet/profile/', ready: heading(/Профиль/) },
+  { name: 'адреса доставки', path: '/cabinet/addresses/', ready: heading('Адреса доставки') },
 ]
 
 /** How far the page scrolls sideways (0 when it does not), and the elements that stick out. */
@@ -388,6 +389,7 @@ test.describe('телефон: a card per row, its actions in view (issue 21)', 
     { name: 'избранное', path: '/cabinet/favorites/', table: 'Избранное', actions: adder },
     { name: 'потребности', path: '/cabinet/needs/', table: 'Потребности', actions: (row) => [...adder(row), row.getByRole('form').first()] },
     { name: 'черновики', path: '/cabinet/drafts/', table: 'Черновики корзины', actions: (row) => [button('Повторить')(row), button('Удалить')(row)] },
+    { name: 'адреса доставки', path: '/cabinet/addresses/', table: 'Адреса доставки', actions: (row) => [button('Изменить')(row), button('Удалить')(row)] },
   ]
 
   /** The list's first row, not a row of a table inside it. */
