@@ -127,6 +127,16 @@ export const addressesMachine = addressesSetup.createMachine({
         idle: {
           description: 'Nothing is running; the address saved last is highlighted',
           on: {
+            'address.add': {
+              target: '#addresses.editing',
+              description: 'The dealer presses «Добавить адрес»',
+              actions: { type: 'storeEditing', params: { address: null } },
+            },
+            'address.edit': {
+              target: '#addresses.editing',
+              description: 'The dealer presses «Изменить» on an address',
+              actions: { type: 'storeEditing', params: ({ event }) => ({ address: event.address }) },
+            },
             'address.remove': {
               target: 'confirmingRemove',
               description: 'The dealer presses «Удалить» on an address',
@@ -175,18 +185,6 @@ export const addressesMachine = addressesSetup.createMachine({
             dismiss: { event: 'dialog.close', target: 'idle', description: 'The dealer closes the message', actions: 'resetTarget' },
           },
         }),
-      },
-      on: {
-        'address.add': {
-          target: 'editing',
-          description: 'The dealer presses «Добавить адрес»',
-          actions: { type: 'storeEditing', params: { address: null } },
-        },
-        'address.edit': {
-          target: 'editing',
-          description: 'The dealer presses «Изменить» on an address',
-          actions: { type: 'storeEditing', params: ({ event }) => ({ address: event.address }) },
-        },
       },
     },
     editing: {
