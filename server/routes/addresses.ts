@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as z from 'zod/mini'
 import {
   addressesQuerySchema,
@@ -28,8 +28,9 @@ const addressIdParams = z.object({ id: idNumber })
 export function registerAddressRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps
   const guarded = { preHandler: requireAccount(deps) }
-  const customerOf = (request: Parameters<typeof signedInUser>[0]) => signedInUser(request).customer_id
-  const ownAddress = (request: Parameters<typeof signedInUser>[0]) => findOwnAddress(db, customerOf(request), parseParams(addressIdParams, request).id)
+  const customerOf = (request: FastifyRequest) => signedInUser(request).customer_id
+  /** the address named by the path's id: 400 for a malformed id, 404 unless it is the company's own */
+  const ownAddress = (request: FastifyRequest) => findOwnAddress(db, customerOf(request), parseParams(addressIdParams, request).id)
 
   app.get('/api/address/', guarded, async (request) => listAddresses(db, customerOf(request), parseQuery(addressesQuerySchema, request)))
 
