@@ -46,10 +46,27 @@ export async function createAddress(db: Db, customerId: number, fields: AddressF
     .executeTakeFirstOrThrow()
 }
 
-export async function updateAddress(db: Db, address: Address, fields: Partial<AddressFields>): Promise<Address> {
-  const changed = { ...address, ...fields }
-  await db.kysely.updateTable('addresses').set({ full_address: changed.full_address, postindex: changed.postindex }).where('id', '=', address.id).execute()
-  return changed
+/**
+ * Changes an address. One that orders were placed to is not rewritten under them: it is marked
+ * deleted and the changed address becomes a new row (a new id), so each order keeps the address
+ * its goods went to.
+ */
+export async function updateAddress(db: Db, customerId: number, address: Address, fields: Partial<AddressFields>): Promise<Address> {
+  const changed = { full_address: fields.full_address ?? address.full_address, postindex: fields.postindex ?? address.postindex }
+  if (changed.full_address === address.full_address && changed.postindex === address.postindex) return address
+  const used = await db.kysely.selectFrom('orders').select('id').where('address_id', '=', address.id).limit(1).executeTakeFirst()
+  if (!used) {
+    await db.kysely.updateTable('addresses').set(changed).where('id', '=', address.id).execute()
+    return { id: address.id, ...changed }
+  }
+  return db.kysely.transaction().execute(async (trx) => {
+    await trx.updateTable('addresses').set({ deleted: 1 }).where('id', '=', address.id).execute()
+    return trx
+      .insertInto('addresses')
+      .values({ customer_id: customerId, ...changed })
+      .returning(['id', 'full_address', 'postindex'])
+      .executeTakeFirstOrThrow()
+  })
 }
 
 /**

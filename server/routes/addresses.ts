@@ -43,12 +43,12 @@ export function registerAddressRoutes(app: FastifyInstance, deps: AppDeps): void
 
   app.put('/api/address/:id/', guarded, async (request): Promise<AddressSavedResponse> => {
     const address = await ownAddress(request)
-    return { address: await updateAddress(db, address, parseInput(addressSaveRequestSchema, request.body, fieldMessage)) }
+    return { address: await updateAddress(db, customerOf(request), address, parseInput(addressSaveRequestSchema, request.body, fieldMessage)) }
   })
 
   app.patch('/api/address/:id/', guarded, async (request): Promise<AddressSavedResponse> => {
     const address = await ownAddress(request)
-    return { address: await updateAddress(db, address, parseInput(addressPatchRequestSchema, request.body ?? {}, fieldMessage)) }
+    return { address: await updateAddress(db, customerOf(request), address, parseInput(addressPatchRequestSchema, request.body ?? {}, fieldMessage)) }
   })
 
   app.delete('/api/address/:id/', guarded, async (request): Promise<AddressRemovedResponse> => {

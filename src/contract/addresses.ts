@@ -21,21 +21,20 @@ export const ADDRESS_MESSAGES = {
 const addressSchema = z.object({ id: z.int(), full_address: z.string(), postindex: z.string() })
 export type Address = z.infer<typeof addressSchema>
 
-/** PUT/PATCH /api/address/{id}/ and POST /api/address/: the address and its postal index (6 digits or empty). */
-export const addressSaveRequestSchema = z.object({
-  full_address: lineText(ADDRESS_MESSAGES.fullAddressRequired).check(
-    z.minLength(1, ADDRESS_MESSAGES.fullAddressRequired),
-    z.maxLength(FULL_ADDRESS_MAX_LENGTH, ADDRESS_MESSAGES.fullAddressTooLong),
-  ),
-  postindex: z._default(
-    lineText(ADDRESS_MESSAGES.badPostindex).check(z.refine((text) => text === '' || POSTINDEX_PATTERN.test(text), ADDRESS_MESSAGES.badPostindex)),
-    '',
-  ),
-})
+const fullAddressText = lineText(ADDRESS_MESSAGES.fullAddressRequired).check(
+  z.minLength(1, ADDRESS_MESSAGES.fullAddressRequired),
+  z.maxLength(FULL_ADDRESS_MAX_LENGTH, ADDRESS_MESSAGES.fullAddressTooLong),
+)
+const postindexText = lineText(ADDRESS_MESSAGES.badPostindex).check(
+  z.refine((text) => text === '' || POSTINDEX_PATTERN.test(text), ADDRESS_MESSAGES.badPostindex),
+)
+
+/** PUT /api/address/{id}/ and POST /api/address/: the address and its postal index (6 digits or empty, none sent: empty). */
+export const addressSaveRequestSchema = z.object({ full_address: fullAddressText, postindex: z._default(postindexText, '') })
 export type AddressSaveRequest = z.input<typeof addressSaveRequestSchema>
 
 /** PATCH: only the fields sent change. */
-export const addressPatchRequestSchema = z.partial(addressSaveRequestSchema)
+export const addressPatchRequestSchema = z.object({ full_address: z.optional(fullAddressText), postindex: z.optional(postindexText) })
 
 /** GET /api/address/?page=&perpage= */
 export const addressesQuerySchema = z.object({

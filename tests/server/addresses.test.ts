@@ -102,6 +102,9 @@ describe('saving an address', () => {
     expect(patched.json()).toEqual({ address: { id: created.id, full_address: 'г. Казань, ул. Баумана, д. 3', postindex: '420012' } })
     const row = await k().selectFrom('addresses').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow()
     expect(row).toMatchObject({ customer_id: customerId, full_address: 'г. Казань, ул. Баумана, д. 3', postindex: '420012', deleted: 0 })
+    // a PATCH of the address alone keeps the index
+    const renamed = await send('PATCH', `/api/address/${created.id}/`, { full_address: 'г. Казань, ул. Баумана, д. 5' })
+    expect(renamed.json()).toEqual({ address: { id: created.id, full_address: 'г. Казань, ул. Баумана, д. 5', postindex: '420012' } })
   })
 
   it('goes through the generic POST with `method` too (spec §7)', async () => {
@@ -181,30 +184,62 @@ describe('a manager with «Адреса доставки» closed', () => {
   })
 })
 
+/** An order of the main account placed to the address, written straight into the database. */
+async function orderTo(addressId: number): Promise<number> {
+  const user = await k().selectFrom('users').select(['id']).where('email', '=', demoLogin('mainAccount').email).executeTakeFirstOrThrow()
+  const order = await k()
+    .insertInto('orders')
+    .values({
+      customer_id: customerId,
+      user_id: user.id,
+      contract_id: 1,
+      state: 1,
+      status: 'Новый',
+      paid: 0,
+      sum: 100,
+      comment: '',
+      created_at: new Date().toISOString(),
+      delivery_method: '2',
+      address_id: addressId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return order.id
+}
+
+const orderAddress = async (orderId: number) => {
+  const detail = await get(`/api/order/${orderId}/`)
+  expect(detail.statusCode, detail.body).toBe(200)
+  return orderDetailSchema.parse(detail.json()).delivery.address
+}
+
+describe('changing an address orders were placed to', () => {
+  it('keeps the old one for the orders and saves the change as a new address', async () => {
+    const address = await create('г. Липецк, ул. Ленина, д. 1', '398000')
+    const orderId = await orderTo(address.id)
+    const changed = await send('PUT', `/api/address/${address.id}/`, { full_address: 'г. Липецк, ул. Ленина, д. 2', postindex: '398000' })
+    expect(changed.statusCode, changed.body).toBe(200)
+    const saved = addressSavedResponseSchema.parse(changed.json()).address
+    expect(saved).toMatchObject({ full_address: 'г. Липецк, ул. Ленина, д. 2', postindex: '398000' })
+    expect(saved.id).not.toBe(address.id)
+    const listed = (await list()).addresses
+    expect(listed).toContainEqual(saved)
+    expect(listed.some((each) => each.id === address.id)).toBe(false)
+    expect(await orderAddress(orderId)).toBe('г. Липецк, ул. Ленина, д. 1')
+    // an unused address changes in place
+    const fresh = await create('г. Липецк, ул. Мира, д. 3')
+    const inPlace = await send('PATCH', `/api/address/${fresh.id}/`, { postindex: '398001' })
+    expect(inPlace.json()).toEqual({ address: { ...fresh, postindex: '398001' } })
+  })
+})
+
 describe('deleting an address', () => {
   it('answers the count left; the basket no longer offers it, orders placed to it keep it in their detail', async () => {
     const address = await create('г. Владимир, ул. Большая Московская, д. 1', '600000')
     const basketAddresses = async () => basketTableInitSchema.parse((await get('/api/getBasketTableInit/')).json()).addresses
     expect(await basketAddresses()).toContainEqual(address)
 
-    const user = await k().selectFrom('users').select(['id']).where('email', '=', demoLogin('mainAccount').email).executeTakeFirstOrThrow()
-    const order = await k()
-      .insertInto('orders')
-      .values({
-        customer_id: customerId,
-        user_id: user.id,
-        contract_id: 1,
-        state: 1,
-        status: 'Новый',
-        paid: 0,
-        sum: 100,
-        comment: '',
-        created_at: new Date().toISOString(),
-        delivery_method: '2',
-        address_id: address.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const orderId = await orderTo(address.id)
 
     const before = (await list()).count
     const removed = await send('DELETE', `/api/address/${address.id}/`)
@@ -216,11 +251,9 @@ describe('deleting an address', () => {
     expect((await get(`/api/address/${address.id}/`)).statusCode).toBe(404)
     expect((await send('DELETE', `/api/address/${address.id}/`)).statusCode).toBe(404)
 
-    const kept = await k().selectFrom('orders').select('address_id').where('id', '=', order.id).executeTakeFirstOrThrow()
+    const kept = await k().selectFrom('orders').select('address_id').where('id', '=', orderId).executeTakeFirstOrThrow()
     expect(kept.address_id).toBe(address.id)
-    const detail = await get(`/api/order/${order.id}/`)
-    expect(detail.statusCode, detail.body).toBe(200)
-    expect(orderDetailSchema.parse(detail.json()).delivery.address).toBe('г. Владимир, ул. Большая Московская, д. 1')
+    expect(await orderAddress(orderId)).toBe('г. Владимир, ул. Большая Московская, д. 1')
 
     // nor can a new order go to it
     const delivery = { method: '2', company: null, type: 'door' as const, region: '1' }
