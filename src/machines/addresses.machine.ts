@@ -70,8 +70,12 @@ const addressesSetup = setup({
   guards: {
     ...list.guards,
     hasSaved: (_, params: AddressFormOutput) => params.saved !== null,
-    /** a new address is the newest: it shows on page 1 */
-    isAddedAwayFromFirstPage: ({ context }, params: AddressFormOutput) => params.saved !== null && context.editing === null && context.page !== 1,
+    /**
+     * the saved address is a new row (an added one, or a change of one that orders used): the
+     * newest, it shows on page 1
+     */
+    isNewRowAwayFromFirstPage: ({ context }, params: AddressFormOutput) =>
+      params.saved !== null && params.saved.id !== context.editing?.id && context.page !== 1,
     isPageGone: ({ context }, params: { count: number }) => pageAfterRemoval(context.page, params.count) !== context.page,
   },
   actions: {
@@ -195,9 +199,10 @@ export const addressesMachine = addressesSetup.createMachine({
         input: ({ context }) => ({ address: context.editing }),
         onDone: [
           {
-            guard: { type: 'isAddedAwayFromFirstPage', params: ({ event }: { event: FormDone }) => event.output },
+            guard: { type: 'isNewRowAwayFromFirstPage', params: ({ event }: { event: FormDone }) => event.output },
             target: 'loading',
-            description: 'A new address was saved: page 1, where it is the newest, loads with it highlighted (the address follows)',
+            description:
+              'The save made a new address (an added one, or a change of one orders used): page 1, where it is the newest, loads with it highlighted (the address follows)',
             actions: [{ type: 'storeSelected', params: ({ event }) => event.output }, 'storeFirstPage', { type: 'notifyAddress', params: { page: 1 } }],
           },
           {

@@ -26,7 +26,9 @@ const cases: EventCases = {
   ],
   'xstate.error.actor.loadPage': [{ type: 'xstate.error.actor.loadPage', error: new ApiCallError('Ошибка сервера (503)', 503) }],
   'xstate.done.actor.addressForm': [
+    // a new row (added, or a changed address orders used), the edited row itself, nothing saved
     { type: 'xstate.done.actor.addressForm', output: { saved: SAVED } },
+    { type: 'xstate.done.actor.addressForm', output: { saved: ADDRESS } },
     { type: 'xstate.done.actor.addressForm', output: { saved: null } },
   ],
   // 21 addresses left keeps page 2; 20 left empties it
