@@ -62,6 +62,7 @@ const ROUTE_PAGES: Record<string, RoutePage> = {
   '/cabinet/purchased/': route('purchased'),
   '/cabinet/pricelist/': route('pricelist'),
   '/cabinet/profile/': route('profile'),
+  '/cabinet/addresses/': route('addresses'),
   '/cart/': route('cart', ['/api/getBasketTableInit/']),
 }
 

@@ -25,6 +25,7 @@ import { registerSearchRoutes } from './routes/search'
 import { registerPricelistRoutes } from './routes/pricelist'
 import { registerDraftRoutes } from './routes/drafts'
 import { registerActRoutes } from './routes/acts'
+import { registerAddressRoutes } from './routes/addresses'
 import { registerFavoritesNeedsRoutes } from './routes/favorites-needs'
 import { registerPurchasedGoodsRoutes } from './routes/purchased-goods'
 import { registerContragentRoutes } from './routes/contragents'
@@ -102,6 +103,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerFavoritesNeedsRoutes(app, deps)
   registerPurchasedGoodsRoutes(app, deps)
   registerContragentRoutes(app, deps)
+  registerAddressRoutes(app, deps)
   registerGenericResourceRoutes(app)
 }
 

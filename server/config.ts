@@ -35,6 +35,12 @@ const envSchema = z.object({
   RATE_LIMIT_CAPTCHA: positiveInt(30),
   SEED_PRODUCTS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 3000),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'warn'),
+  DADATA_TOKEN: optionalText,
+  DADATA_URL: z._default(
+    z.string().check(z.trim(), z.regex(/^https?:\/\//, 'ожидается адрес http:// или https://')),
+    'https://suggestions.dadata.ru/suggestions/api/4_1/rs',
+  ),
+  DADATA_TIMEOUT_MS: positiveInt(2_000),
   CLIENT_DIR: z._default(z.string().check(z.trim(), z.minLength(1)), resolve(projectRoot, 'dist/client')),
 })
 
@@ -53,6 +59,11 @@ export interface AppConfig {
   seedProducts: number
   /** the built SPA (vite build output) */
   clientDir: string
+  /**
+   * The DaData-compatible suggestion service for addresses and names: used when `token` is set
+   * (DADATA_TOKEN), at `url` (DADATA_URL), given up after `timeoutMs`; else the offline fallback answers.
+   */
+  suggestions: { token?: string; url: string; timeoutMs: number }
   logLevel: string
 }
 
@@ -83,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: { login: e.RATE_LIMIT_LOGIN, registration: e.RATE_LIMIT_REGISTRATION, reminder: e.RATE_LIMIT_REMINDER, captcha: e.RATE_LIMIT_CAPTCHA },
     seedProducts: e.SEED_PRODUCTS,
     clientDir: resolve(projectRoot, e.CLIENT_DIR),
+    suggestions: { token: e.DADATA_TOKEN, url: e.DADATA_URL.replace(/\/+$/, ''), timeoutMs: e.DADATA_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
   }
 }

@@ -4,7 +4,7 @@ import { BASKET_KEY, closedMenuKeys, sectionClosedMessage } from '../../src/cont
 import { HttpError } from '../validation'
 
 /** A route as Fastify registers it: 'METHOD url-pattern', e.g. 'GET /api/order/:id/'. */
-export type CallPattern = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`
+export type CallPattern = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`
 
 /**
  * Issue 11: each menu key (src/contract/menu.ts) with the calls only its section makes. A login
@@ -43,6 +43,17 @@ export const SECTION_CALLS: Readonly<Record<string, readonly CallPattern[]>> = {
     'POST /ajax/activateagent/',
     'POST /ajax/deactivateagent/',
   ],
+  addresses: [
+    'GET /api/address/',
+    'POST /api/address/',
+    'GET /api/address/:id/',
+    'PUT /api/address/:id/',
+    'PATCH /api/address/:id/',
+    'DELETE /api/address/:id/',
+    'GET /api/suggest/address/',
+  ],
+  // the consignee form's surname and name suggestions
+  consignees: ['GET /api/suggest/name/'],
 }
 
 /**

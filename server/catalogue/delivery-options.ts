@@ -36,7 +36,13 @@ export const REGIONS: readonly Region[] = [
 ]
 
 const customerAddresses = (db: Db, customerId: number) =>
-  db.kysely.selectFrom('addresses').select(['id', 'full_address', 'postindex']).where('customer_id', '=', customerId).orderBy('id').execute()
+  db.kysely
+    .selectFrom('addresses')
+    .select(['id', 'full_address', 'postindex'])
+    .where('customer_id', '=', customerId)
+    .where('deleted', '=', 0)
+    .orderBy('id')
+    .execute()
 
 const customerConsignees = (db: Db, customerId: number) =>
   db.kysely.selectFrom('consignees').select(['id', 'surname', 'name']).where('customer_id', '=', customerId).orderBy('id').execute()
@@ -76,6 +82,18 @@ async function ownsRow(db: Db, table: 'addresses' | 'consignees', id: number, cu
   return row !== undefined
 }
 
+/** A delivery address of the customer's that the dealer has not deleted. */
+async function ownsAddress(db: Db, id: number, customerId: number): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('addresses')
+    .select('id')
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .where('deleted', '=', 0)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /** The checked delivery of an order, or 400 with the first thing wrong in it. */
 export async function resolveDelivery(db: Db, customerId: number, request: DeliveryRequest): Promise<OrderDelivery> {
   const { delivery } = request
@@ -86,7 +104,7 @@ export async function resolveDelivery(db: Db, customerId: number, request: Deliv
   }
   if (!REGIONS.some((region) => region.id === delivery.region)) throw new HttpError(400, DELIVERY_MESSAGES.badRegion)
   const addressId = method.isPickup ? null : request.address_id
-  if (!method.isPickup && (addressId === null || !(await ownsRow(db, 'addresses', addressId, customerId)))) {
+  if (!method.isPickup && (addressId === null || !(await ownsAddress(db, addressId, customerId)))) {
     throw new HttpError(400, DELIVERY_MESSAGES.badAddress)
   }
   const consigneeId = request.consignee_id

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely'
 import type { Db, DialectName } from './connection'
 import { actsMigration } from './migration-acts'
+import { addressesDeletedMigration } from './migration-addresses-deleted'
 import { catalogueChangesMigration } from './migration-catalogue-changes'
 import { contragentsMigration } from './migration-contragents'
 import { draftsMigration } from './migration-drafts'
@@ -277,6 +278,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0007_product_sort': productSortMigration(),
     '0008_catalogue_changes': catalogueChangesMigration(dialect),
     '0009_contragents': contragentsMigration(),
+    '0010_addresses_deleted': addressesDeletedMigration(),
   }
 }
 

@@ -59,7 +59,8 @@ export interface Database {
     price_factor: number
   }
   manager_contracts: { user_id: number; contract_id: number }
-  addresses: { id: Generated<number>; customer_id: number; full_address: string; postindex: string }
+  /** `deleted` 1: removed by the dealer, kept for the orders placed to it (migration 0009) */
+  addresses: { id: Generated<number>; customer_id: number; full_address: string; postindex: string; deleted: Generated<number> }
   consignees: {
     id: Generated<number>
     customer_id: number

@@ -29,6 +29,7 @@ export const BUILT_SCREENS: readonly string[] = [
   'orders',
   'acts',
   'contragents',
+  'addresses',
 ]
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
@@ -198,6 +199,14 @@ const contragentsRoute = createRoute({
   component: lazyRouteComponent(ROUTE_MODULES.contragents, 'ContragentsRoute'),
 })
 
+/** /cabinet/addresses/?page=: the delivery addresses, with the add/edit modal and its suggestions (spec §2). */
+const addressesRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'addresses',
+  validateSearch: (search) => pageSearchSchema.parse(search),
+  component: lazyRouteComponent(ROUTE_MODULES.addresses, 'AddressesRoute'),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -225,6 +234,7 @@ const routeTree = rootRoute.addChildren([
       ordersRoute,
       actsRoute,
       contragentsRoute,
+      addressesRoute,
     ]),
     cartRoute,
   ]),

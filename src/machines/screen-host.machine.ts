@@ -73,6 +73,7 @@ export const screenHostMachine = setup({
     contragents: screenStub<'contragents'>(),
     purchasedGoods: screenStub<'purchasedGoods'>(),
     profile: screenStub<'profile'>(),
+    addresses: screenStub<'addresses'>(),
   },
   guards: {
     isSameScreen: ({ context, event }) => choiceOf(context, changeOf(event))?.key === context.screen?.key,

@@ -2,6 +2,7 @@ import type { InputFrom } from 'xstate'
 import { ruToday } from '../contract/order-periods'
 import type { actsMachine } from './acts.machine'
 import type { contragentsMachine } from './contragents.machine'
+import type { addressesMachine } from './addresses.machine'
 import type { brandProductsMachine } from './brand-products.machine'
 import type { catalogueFilterMachine } from './catalogue-filter.machine'
 import { parseCatalogueSearch, queryFromSearch } from './catalogue-query'
@@ -44,6 +45,7 @@ export interface ScreenLogics {
   contragents: typeof contragentsMachine
   purchasedGoods: typeof purchasedGoodsMachine
   profile: typeof profileMachine
+  addresses: typeof addressesMachine
 }
 
 export type ScreenName = keyof ScreenLogics
@@ -59,6 +61,7 @@ export const SCREEN_NAMES = [
   'contragents',
   'purchasedGoods',
   'profile',
+  'addresses',
 ] as const satisfies readonly ScreenName[]
 
 /** The screen an address shows, and what makes it another run of that screen (a new key restarts it). */
@@ -101,6 +104,8 @@ export function screenOf(address: Address, frame: ScreenFrame): ScreenChoice | n
       return { name: 'purchasedGoods', key: 'purchased' }
     case '/cabinet/profile/':
       return { name: 'profile', key: `profile ${frame.accountId}` }
+    case '/cabinet/addresses/':
+      return { name: 'addresses', key: 'addresses' }
   }
   return BRAND_PATH.test(path) ? { name: 'brandProducts', key: `brand ${brandIdOf(path)} ${contract} ${warehouse}` } : null
 }
@@ -135,6 +140,7 @@ export const SCREEN_INPUTS: { [N in ScreenName]: (address: Address, frame: Scree
   contragents: () => undefined,
   purchasedGoods: ({ search }) => ({ filters: filtersOf(parsePurchasedSearch(search)) }),
   profile: (_, frame) => ({ accountId: frame.accountId }),
+  addresses: ({ search }) => ({ page: pageOf(search) }),
 }
 
 /**
@@ -154,6 +160,7 @@ export function addressEventOf(name: ScreenName, address: Address, frame: Screen
     case 'favoritesNeeds':
     case 'drafts':
     case 'acts':
+    case 'addresses':
       return { type: 'page.change' as const, page: pageOf(address.search) }
     case 'pricelist':
     case 'profile':

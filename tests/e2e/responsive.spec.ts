@@ -79,6 +79,7 @@ const SCREENS: Screen[] = [
   { name: 'избранное', path: '/cabinet/favorites/', ready: heading('Избранное') },
   { name: 'потребности', path: '/cabinet/needs/', ready: heading('Потребности') },
   { name: 'профиль', path: '/cabinet/profile/', ready: heading(/Профиль/) },
+  { name: 'адреса доставки', path: '/cabinet/addresses/', ready: heading('Адреса доставки') },
 ]
 
 /** How far the page scrolls sideways (0 when it does not), and the elements that stick out. */
@@ -395,6 +396,7 @@ test.describe('телефон: a card per row, its actions in view (issue 21)', 
       table: 'Контрагенты',
       actions: (row) => [labelled('ИНН')(row), button('Деактивировать')(row), button('Удалить')(row)],
     },
+    { name: 'адреса доставки', path: '/cabinet/addresses/', table: 'Адреса доставки', actions: (row) => [button('Изменить')(row), button('Удалить')(row)] },
   ]
 
   /** The list's first row, not a row of a table inside it. */

@@ -36,6 +36,8 @@ export interface ServerFixtureOptions {
   mailTransport?: MailTransport
   /** the moment the seeded history ends and the clock starts (the seed's fixed moment and the real time if left out) */
   seedAt?: Date
+  /** the suggestion service (DADATA_*); none unless a test is about it */
+  suggestions?: AppConfig['suggestions']
 }
 
 const GENEROUS_LIMIT = 10_000
@@ -49,6 +51,7 @@ export async function startServer(options: ServerFixtureOptions = {}): Promise<S
     ...base,
     clientDir: options.clientDir ?? '/nonexistent/dist/client',
     rateLimits: { login: GENEROUS_LIMIT, registration: GENEROUS_LIMIT, reminder: GENEROUS_LIMIT, captcha: GENEROUS_LIMIT, ...options.rateLimits },
+    suggestions: options.suggestions ?? base.suggestions,
   }
   const clock = createClock(options.seedAt)
   const silent = { info: () => {}, error: () => {} }

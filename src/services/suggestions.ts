@@ -1,0 +1,75 @@
+/**
+ * Suggestions as the dealer types (issue 22): an RxJS stream over the field's texts. Each text
+ * waits out a pause in typing (debounce), needs at least SUGGEST_MIN_LENGTH characters, and a new
+ * keystroke drops both the pause and the request in flight (switchMap; the request's AbortSignal
+ * fires, so ky stops it). The address form invokes it as a callback actor; the consignee form can
+ * invoke `suggestNamesLogic` the same way.
+ */
+import { Observable, Subject, catchError, map, of, switchMap, timer } from 'rxjs'
+import { fromCallback } from 'xstate'
+import { SUGGEST_MIN_LENGTH, suggestionsResponseSchema, type NamePart, type Suggestion } from '../contract/suggestions'
+import type { Http } from './http'
+import { abortable } from './streams'
+
+/** One request for a text's suggestions; it must stop when the signal aborts. */
+export type SuggestRequest = (query: string, signal: AbortSignal) => Promise<Suggestion[]>
+
+export interface SuggestStreamOptions {
+  debounceMs: number
+  minLength?: number
+}
+
+/**
+ * The suggestions for the latest text: after `debounceMs` without a new text, the request runs;
+ * a text shorter than `minLength` answers none at once, without a request. A failed request
+ * answers none: the field still takes what the dealer types.
+ */
+export function suggestions$(texts$: Observable<string>, request: SuggestRequest, { debounceMs, minLength = SUGGEST_MIN_LENGTH }: SuggestStreamOptions) {
+  return texts$.pipe(
+    map((text) => text.trim()),
+    switchMap((query) =>
+      query.length < minLength
+        ? of<Suggestion[]>([])
+        : timer(debounceMs).pipe(
+            switchMap(() => abortable((signal) => request(query, signal))),
+            catchError(() => of<Suggestion[]>([])),
+          ),
+    ),
+  )
+}
+
+/** What the field tells the suggestion actor: the text typed (an empty one stops any pending request). */
+export interface SuggestQueryEvent {
+  type: 'suggest.query'
+  text: string
+}
+
+/** What the suggestion actor tells the machine that invoked it. */
+export interface SuggestionsFoundEvent {
+  type: 'suggestions.found'
+  suggestions: Suggestion[]
+}
+
+/**
+ * The stream as an invoked callback actor: it takes `suggest.query` events and sends back
+ * `suggestions.found`. The pause comes in the input, so the invoking machine names its timing.
+ */
+export const suggestionsLogic = (request: SuggestRequest) =>
+  fromCallback<SuggestQueryEvent, SuggestStreamOptions>(({ sendBack, receive, input }) => {
+    const texts = new Subject<string>()
+    receive((event) => texts.next(event.text))
+    const subscription = suggestions$(texts, request, input).subscribe((suggestions) => sendBack({ type: 'suggestions.found', suggestions }))
+    return () => subscription.unsubscribe()
+  })
+
+/** GET /api/suggest/address/?query= */
+export const requestAddressSuggestions =
+  (http: Http): SuggestRequest =>
+  (query, signal) =>
+    http.getUrl('/api/suggest/address/', suggestionsResponseSchema, { query }, signal)
+
+/** GET /api/suggest/name/?query=&part= (a surname or a name). */
+export const requestNameSuggestions =
+  (http: Http, part: NamePart): SuggestRequest =>
+  (query, signal) =>
+    http.getUrl('/api/suggest/name/', suggestionsResponseSchema, { query, part }, signal)

@@ -1,0 +1,95 @@
+import { ADDRESSES_MESSAGES, type AddressesActor } from '../../machines/addresses.machine'
+import { WithScreen } from '../layout/with-screen'
+import { Button } from '../ui/button'
+import { ConfirmDialog } from '../ui/confirm-dialog'
+import { EmptyState } from '../ui/empty-state'
+import { ErrorBlock } from '../ui/error-block'
+import { Loading } from '../ui/loading'
+import { MessageDialog, MessageText } from '../ui/message-dialog'
+import { PageHeading } from '../ui/page-heading'
+import { Pagination, PastLastPage } from '../ui/pagination'
+import { AddressFormDialog } from './address-form-dialog'
+import { ADDRESSES_LOADING_LABEL, useAddressesApi, type AddressesApi } from './addresses-connect'
+import { AddressesTable } from './addresses-table'
+import styles from './addresses.module.css'
+
+/** /cabinet/addresses/?page=: the company's delivery addresses, newest first. */
+export function AddressesPage() {
+  return (
+    <WithScreen name="addresses" label={ADDRESSES_LOADING_LABEL}>
+      {(addresses) => <AddressesScreen addresses={addresses} />}
+    </WithScreen>
+  )
+}
+
+function AddressesScreen({ addresses }: { addresses: AddressesActor }) {
+  const api = useAddressesApi(addresses)
+  return (
+    <section className={styles.page} aria-labelledby="addresses-title">
+      <PageHeading
+        actions={
+          api.body === 'list' ? (
+            <Button variant="primary" {...api.getAddButtonProps()}>
+              {ADDRESSES_MESSAGES.add}
+            </Button>
+          ) : null
+        }
+      >
+        <span id="addresses-title">{ADDRESSES_MESSAGES.title}</span>
+      </PageHeading>
+      <AddressesBody api={api} />
+      <RemoveDialog api={api} />
+      {api.form ? <AddressFormDialog form={api.form} /> : null}
+    </section>
+  )
+}
+
+function AddressesBody({ api }: { api: AddressesApi }) {
+  switch (api.body) {
+    case 'failed':
+      return <ErrorBlock {...api.getRetryProps()} />
+    case 'pastLastPage':
+      return <PastLastPage page={api.page} total={api.pages} />
+    case 'empty':
+      return (
+        <EmptyState title={ADDRESSES_MESSAGES.empty} hint={ADDRESSES_MESSAGES.emptyHint}>
+          <Button variant="primary" {...api.getAddButtonProps()}>
+            {ADDRESSES_MESSAGES.add}
+          </Button>
+        </EmptyState>
+      )
+    case 'firstLoad':
+      return <Loading label={ADDRESSES_LOADING_LABEL} />
+    case 'list':
+      return (
+        <div className={styles.list} aria-busy={api.isLoading}>
+          <p className={styles.caption} aria-live="polite">
+            {api.caption}
+          </p>
+          <AddressesTable api={api} />
+          <Pagination page={api.page} total={api.pages} />
+        </div>
+      )
+  }
+}
+
+/** "Удалить адрес?" with the full address (spec §2), or why the removal failed. */
+function RemoveDialog({ api }: { api: AddressesApi }) {
+  const { dialog } = api
+  switch (dialog.kind) {
+    case 'confirm':
+      return (
+        <ConfirmDialog title={dialog.title} confirmLabel="Удалить" isBusy={dialog.isBusy} onConfirm={dialog.onConfirm} onCancel={dialog.onCancel}>
+          <MessageText>{dialog.text}</MessageText>
+        </ConfirmDialog>
+      )
+    case 'failed':
+      return (
+        <MessageDialog title={dialog.title} onClose={dialog.onClose}>
+          <MessageText>{dialog.text}</MessageText>
+        </MessageDialog>
+      )
+    case 'none':
+      return null
+  }
+}
