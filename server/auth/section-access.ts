@@ -4,7 +4,7 @@ import { BASKET_KEY, closedMenuKeys, sectionClosedMessage } from '../../src/cont
 import { HttpError } from '../validation'
 
 /** A route as Fastify registers it: 'METHOD url-pattern', e.g. 'GET /api/order/:id/'. */
-export type CallPattern = `${'GET' | 'POST'} /${string}`
+export type CallPattern = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`
 
 /**
  * Issue 11: each menu key (src/contract/menu.ts) with the calls only its section makes. A login
@@ -33,6 +33,15 @@ export const SECTION_CALLS: Readonly<Record<string, readonly CallPattern[]>> = {
   purchased: ['GET /api/purchasedGoods/'],
   favorites: ['GET /api/favorites/', 'POST /ajax/deletefavorites/'],
   needs: ['GET /api/needs/'],
+  consignees: [
+    'GET /api/consignee/',
+    'POST /api/consignee/',
+    'GET /api/consignee/:id/',
+    'PUT /api/consignee/:id/',
+    'DELETE /api/consignee/',
+    'GET /api/consignee/:id/file',
+    'POST /api/consigneeUpload/',
+  ],
   pricelist: ['POST /api/uploadsFromFile/', 'POST /api/uploadsFromBuffer/', 'POST /api/addCartFromPricelist/'],
 }
 

@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, typ
 import type { Db, DialectName } from './connection'
 import { actsMigration } from './migration-acts'
 import { catalogueChangesMigration } from './migration-catalogue-changes'
+import { consigneeFilesMigration } from './migration-consignee-files'
 import { draftsMigration } from './migration-drafts'
 import { orderIndexesMigration } from './migration-order-indexes'
 import { ordersDeliveryMigration } from './migration-orders-delivery'
@@ -275,6 +276,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0006_acts': actsMigration(dialect, withId),
     '0007_product_sort': productSortMigration(),
     '0008_catalogue_changes': catalogueChangesMigration(dialect),
+    '0009_consignee_files': consigneeFilesMigration(dialect),
   }
 }
 
