@@ -4,8 +4,7 @@ import {
   CONSIGNEE_FILE_MAX_BYTES,
   CONSIGNEE_MESSAGES,
   consigneeFieldsSchema,
-  consigneeIdParamsSchema,
-  consigneeIdQuerySchema,
+  consigneeIdSchema,
   consigneeUploadFieldsSchema,
 } from '../../src/contract/consignees'
 import { requireAccount, signedInUser } from '../auth/require-account'
@@ -44,22 +43,22 @@ export function registerConsigneeRoutes(app: FastifyInstance, deps: AppDeps): vo
   }))
 
   app.get('/api/consignee/:id/', guarded, async (request) => {
-    const { id } = parseParams(consigneeIdParamsSchema, request)
+    const { id } = parseParams(consigneeIdSchema, request)
     return { consignee: await findConsignee(db, companyOf(request), id) }
   })
 
   app.put('/api/consignee/:id/', guarded, async (request) => {
-    const { id } = parseParams(consigneeIdParamsSchema, request)
+    const { id } = parseParams(consigneeIdSchema, request)
     return { consignee: await updateConsignee(db, companyOf(request), id, parseBody(consigneeFieldsSchema, request)) }
   })
 
   app.delete('/api/consignee/', guarded, async (request) => {
-    const { id } = parseQuery(consigneeIdQuerySchema, request)
+    const { id } = parseQuery(consigneeIdSchema, request)
     return { count: await removeConsignee(db, companyOf(request), id, deps.now()) }
   })
 
   app.get('/api/consignee/:id/file', guarded, async (request, reply) => {
-    const { id } = parseParams(consigneeIdParamsSchema, request)
+    const { id } = parseParams(consigneeIdSchema, request)
     const image = await readImage(db, companyOf(request), id)
     return reply
       .header('Content-Type', image.mime)

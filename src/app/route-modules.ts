@@ -15,6 +15,7 @@ export const ROUTE_MODULES = {
   purchased: () => import('./routes/purchased-route'),
   orders: () => import('./routes/orders-route'),
   acts: () => import('./routes/acts-route'),
+  consignees: () => import('./routes/consignees-route'),
   cart: () => import('./routes/cart-route'),
   notFound: () => import('../views/layout/not-found-page'),
   noAccess: () => import('../views/layout/no-access-page'),

@@ -28,6 +28,7 @@ export const BUILT_SCREENS: readonly string[] = [
   'purchased',
   'orders',
   'acts',
+  'consignees',
 ]
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
@@ -190,6 +191,13 @@ const actsRoute = createRoute({
   component: lazyRouteComponent(ROUTE_MODULES.acts, 'ActsRoute'),
 })
 
+/** /cabinet/consignees/: the company's consignees with the add/edit modal and its image upload (spec §2). */
+const consigneesRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'consignees',
+  component: lazyRouteComponent(ROUTE_MODULES.consignees, 'ConsigneesRoute'),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -216,6 +224,7 @@ const routeTree = rootRoute.addChildren([
       purchasedRoute,
       ordersRoute,
       actsRoute,
+      consigneesRoute,
     ]),
     cartRoute,
   ]),

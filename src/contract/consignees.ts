@@ -3,7 +3,7 @@ import { idNumber } from './catalogue'
 import { lineText } from './common'
 import { REQUIRED_MESSAGE } from './registration'
 
-export const CONSIGNEE_NAME_MAX_LENGTH = 100
+const CONSIGNEE_NAME_MAX_LENGTH = 100
 
 /** The attached file: an image of at most 5 MB (a scan or a photo of the power of attorney). */
 export const CONSIGNEE_FILE_MAX_BYTES = 5 * 1024 * 1024
@@ -22,7 +22,7 @@ export const CONSIGNEE_MESSAGES = {
 } as const
 
 /** The image types the server recognises by their first bytes; the client checks the type the browser names. */
-export const CONSIGNEE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const
+const CONSIGNEE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const
 export type ConsigneeImageType = (typeof CONSIGNEE_IMAGE_TYPES)[number]
 
 /** The file input's `accept`. */
@@ -37,7 +37,7 @@ const personName = z.pipe(
 export const consigneeFieldsSchema = z.object({ surname: personName, name: personName })
 export type ConsigneeFields = z.input<typeof consigneeFieldsSchema>
 
-export const consigneeSchema = z.object({
+const consigneeSchema = z.object({
   id: z.int(),
   surname: z.string(),
   name: z.string(),
@@ -48,14 +48,12 @@ export type Consignee = z.infer<typeof consigneeSchema>
 
 /** GET /api/consignee/ (spec §7 "consignee list"): the company's consignees, oldest first. */
 export const consigneesResponseSchema = z.object({ consignees: z.array(consigneeSchema) })
-export type ConsigneesResponse = z.infer<typeof consigneesResponseSchema>
 
 /** The answer of a create, an edit, a read and an upload: the consignee as it is now. */
 export const consigneeResponseSchema = z.object({ consignee: consigneeSchema })
 
-/** DELETE /api/consignee/?id={id} */
-export const consigneeIdQuerySchema = z.object({ id: idNumber })
-export const consigneeIdParamsSchema = consigneeIdQuerySchema
+/** The id of /api/consignee/{id}/ and of DELETE /api/consignee/?id={id} */
+export const consigneeIdSchema = z.object({ id: idNumber })
 
 /** DELETE's answer: how many consignees the company has left. */
 export const consigneeRemovedResponseSchema = z.object({ count: z.int().check(z.nonnegative()) })
@@ -65,6 +63,13 @@ export const consigneeUploadFieldsSchema = z.object({ consignee: idNumber })
 
 /** GET of the attached image, company-scoped. */
 export const consigneeFilePath = (id: number) => `/api/consignee/${id}/file`
+
+/** What the client knows of a chosen file (a browser File has all three). */
+export interface ChosenFile {
+  readonly name: string
+  readonly size: number
+  readonly type: string
+}
 
 /** The client's check of a chosen file (spec §5: image types only). */
 export const isImageType = (type: string): boolean => (CONSIGNEE_IMAGE_TYPES as readonly string[]).includes(type)

@@ -72,6 +72,7 @@ export const screenHostMachine = setup({
     acts: screenStub<'acts'>(),
     purchasedGoods: screenStub<'purchasedGoods'>(),
     profile: screenStub<'profile'>(),
+    consignees: screenStub<'consignees'>(),
   },
   guards: {
     isSameScreen: ({ context, event }) => choiceOf(context, changeOf(event))?.key === context.screen?.key,

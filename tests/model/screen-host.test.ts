@@ -21,6 +21,7 @@ const ADDRESSES: Address[] = [
   at('/cabinet/acts/'),
   at('/cabinet/purchased/'),
   at('/cabinet/profile/'),
+  at('/cabinet/consignees/'),
   at('/cart/'),
 ]
 
@@ -38,6 +39,8 @@ describeMachinePaths(screenHostMachine, {
   // which screen is chosen is a vertex of its own: loading the orders' code is not loading the catalogue's
   serializeState: (snapshot, event, prev) => `${defaultSerializeState(snapshot, event, prev)} ${contextOf(snapshot).screen?.key ?? '-'}`,
   input: { address: null, frame: FRAME },
+  // one vertex per screen and the edges between them: every new screen adds a few hundred
+  limit: 10_000,
   assertStep: (snapshot) => {
     const { screen, address, frame } = contextOf(snapshot)
     // the screen the host runs is always the one the address and the frame show
