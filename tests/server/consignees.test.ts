@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { basketTableInitSchema } from '../../src/contract/delivery'
+import { DELIVERY_MESSAGES, basketTableInitSchema } from '../../src/contract/delivery'
 import {
   CONSIGNEE_FILE_MAX_BYTES,
   consigneeRemovedResponseSchema,
@@ -10,7 +10,7 @@ import {
 import { sectionClosedMessage } from '../../src/contract/menu'
 import { multipartForm, type FilePart } from '../../scripts/bench-support/multipart'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
-import { sessionRequests } from '../support/server-requests'
+import { sessionRequests, stockedProduct } from '../support/server-requests'
 
 // the spec's texts, to the letter
 const UNSUPPORTED = 'Unsupported format'
@@ -218,6 +218,18 @@ describe('delete', () => {
     expect((await send('DELETE', `/api/consignee/?id=${consignee.id}`)).statusCode).toBe(404)
     const kept = await fixture.db.kysely.selectFrom('orders').select('consignee_id').where('id', '=', order.id).executeTakeFirstOrThrow()
     expect(kept.consignee_id).toBe(consignee.id)
+  })
+
+  it('a removed consignee cannot take a new order', async () => {
+    const consignee = await create('Ушедший', 'Борис')
+    expect((await send('DELETE', `/api/consignee/?id=${consignee.id}`)).statusCode).toBe(200)
+    const { id } = await stockedProduct(fixture, 5)
+    expect((await post('/api/processBasket/', { id, qnt: 1, wms: 1, type: 'add', contract: '1' })).statusCode).toBe(200)
+    const delivery = { method: '3', company: '1', type: 'terminal', region: '1' }
+    const response = await post('/api/placeOrder/', { contract: '1', delivery, address_id: 1, consignee_id: consignee.id })
+    expect(response.statusCode, response.body).toBe(400)
+    expect(response.json()).toEqual({ message: DELIVERY_MESSAGES.badConsignee })
+    expect((await post('/api/clearBasket/', { contract: '1' })).statusCode).toBe(200)
   })
 
   it('needs the id: 400 without it', async () => {
