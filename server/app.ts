@@ -29,6 +29,7 @@ import { registerAddressRoutes } from './routes/addresses'
 import { registerFavoritesNeedsRoutes } from './routes/favorites-needs'
 import { registerPurchasedGoodsRoutes } from './routes/purchased-goods'
 import { registerContragentRoutes } from './routes/contragents'
+import { registerConsigneeRoutes } from './routes/consignees'
 import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generic-resource'
 
 export interface BuildAppOptions {
@@ -104,6 +105,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerPurchasedGoodsRoutes(app, deps)
   registerContragentRoutes(app, deps)
   registerAddressRoutes(app, deps)
+  registerConsigneeRoutes(app, deps)
   registerGenericResourceRoutes(app)
 }
 

@@ -33,6 +33,17 @@ export const SECTION_CALLS: Readonly<Record<string, readonly CallPattern[]>> = {
   purchased: ['GET /api/purchasedGoods/'],
   favorites: ['GET /api/favorites/', 'POST /ajax/deletefavorites/'],
   needs: ['GET /api/needs/'],
+  consignees: [
+    'GET /api/consignee/',
+    'POST /api/consignee/',
+    'GET /api/consignee/:id/',
+    'PUT /api/consignee/:id/',
+    'DELETE /api/consignee/',
+    'GET /api/consignee/:id/file',
+    'POST /api/consigneeUpload/',
+    // the consignee form's surname and name suggestions
+    'GET /api/suggest/name/',
+  ],
   pricelist: ['POST /api/uploadsFromFile/', 'POST /api/uploadsFromBuffer/', 'POST /api/addCartFromPricelist/'],
   contragents: [
     'GET /api/contragent/',
@@ -52,8 +63,6 @@ export const SECTION_CALLS: Readonly<Record<string, readonly CallPattern[]>> = {
     'DELETE /api/address/:id/',
     'GET /api/suggest/address/',
   ],
-  // the consignee form's surname and name suggestions
-  consignees: ['GET /api/suggest/name/'],
 }
 
 /**

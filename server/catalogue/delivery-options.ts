@@ -45,7 +45,14 @@ const customerAddresses = (db: Db, customerId: number) =>
     .execute()
 
 const customerConsignees = (db: Db, customerId: number) =>
-  db.kysely.selectFrom('consignees').select(['id', 'surname', 'name']).where('customer_id', '=', customerId).orderBy('id').execute()
+  db.kysely
+    .selectFrom('consignees')
+    .select(['id', 'surname', 'name'])
+    .where('customer_id', '=', customerId)
+    // a removed consignee stays only for the orders placed with it
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute()
 
 /** GET /api/getBasketTableInit/: the delivery choices and the company's own addresses and consignees. */
 export async function basketTableInit(db: Db, customerId: number): Promise<BasketTableInit> {
@@ -77,11 +84,6 @@ export interface DeliveryRequest {
   consignee_id: number | null
 }
 
-async function ownsRow(db: Db, table: 'addresses' | 'consignees', id: number, customerId: number): Promise<boolean> {
-  const row = await db.kysely.selectFrom(table).select('id').where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst()
-  return row !== undefined
-}
-
 /** A delivery address of the customer's that the dealer has not deleted. */
 async function ownsAddress(db: Db, id: number, customerId: number): Promise<boolean> {
   const row = await db.kysely
@@ -90,6 +92,18 @@ async function ownsAddress(db: Db, id: number, customerId: number): Promise<bool
     .where('id', '=', id)
     .where('customer_id', '=', customerId)
     .where('deleted', '=', 0)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** A removed consignee cannot take a new order. */
+async function ownsLiveConsignee(db: Db, id: number, customerId: number): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('consignees')
+    .select('id')
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst()
   return row !== undefined
 }
@@ -108,7 +122,7 @@ export async function resolveDelivery(db: Db, customerId: number, request: Deliv
     throw new HttpError(400, DELIVERY_MESSAGES.badAddress)
   }
   const consigneeId = request.consignee_id
-  if (consigneeId !== null && !(await ownsRow(db, 'consignees', consigneeId, customerId))) {
+  if (consigneeId !== null && !(await ownsLiveConsignee(db, consigneeId, customerId))) {
     throw new HttpError(400, DELIVERY_MESSAGES.badConsignee)
   }
   return {

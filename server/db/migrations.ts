@@ -4,6 +4,7 @@ import { actsMigration } from './migration-acts'
 import { addressesDeletedMigration } from './migration-addresses-deleted'
 import { catalogueChangesMigration } from './migration-catalogue-changes'
 import { contragentsMigration } from './migration-contragents'
+import { consigneeFilesMigration } from './migration-consignee-files'
 import { draftsMigration } from './migration-drafts'
 import { orderIndexesMigration } from './migration-order-indexes'
 import { ordersDeliveryMigration } from './migration-orders-delivery'
@@ -279,6 +280,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0008_catalogue_changes': catalogueChangesMigration(dialect),
     '0009_contragents': contragentsMigration(),
     '0010_addresses_deleted': addressesDeletedMigration(),
+    '0011_consignee_files': consigneeFilesMigration(dialect),
   }
 }
 

@@ -67,6 +67,14 @@ export interface Database {
     surname: string
     name: string
     file_name: string | null
+    /** ISO time of the removal; a removed consignee leaves the lists, its orders keep its name */
+    deleted_at: Generated<string | null>
+  }
+  /** a consignee's attached image (checked by its first bytes) */
+  consignee_files: {
+    consignee_id: number
+    mime: string
+    bytes: Buffer
   }
   warehouses: {
     id: Generated<number>

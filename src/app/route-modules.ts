@@ -17,6 +17,7 @@ export const ROUTE_MODULES = {
   acts: () => import('./routes/acts-route'),
   contragents: () => import('./routes/contragents-route'),
   addresses: () => import('./routes/addresses-route'),
+  consignees: () => import('./routes/consignees-route'),
   cart: () => import('./routes/cart-route'),
   notFound: () => import('../views/layout/not-found-page'),
   noAccess: () => import('../views/layout/no-access-page'),

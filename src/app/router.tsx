@@ -30,6 +30,7 @@ export const BUILT_SCREENS: readonly string[] = [
   'acts',
   'contragents',
   'addresses',
+  'consignees',
 ]
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
@@ -207,6 +208,13 @@ const addressesRoute = createRoute({
   component: lazyRouteComponent(ROUTE_MODULES.addresses, 'AddressesRoute'),
 })
 
+/** /cabinet/consignees/: the company's consignees with the add/edit modal and its image upload (spec §2). */
+const consigneesRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'consignees',
+  component: lazyRouteComponent(ROUTE_MODULES.consignees, 'ConsigneesRoute'),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -235,6 +243,7 @@ const routeTree = rootRoute.addChildren([
       actsRoute,
       contragentsRoute,
       addressesRoute,
+      consigneesRoute,
     ]),
     cartRoute,
   ]),

@@ -74,6 +74,7 @@ export const screenHostMachine = setup({
     purchasedGoods: screenStub<'purchasedGoods'>(),
     profile: screenStub<'profile'>(),
     addresses: screenStub<'addresses'>(),
+    consignees: screenStub<'consignees'>(),
   },
   guards: {
     isSameScreen: ({ context, event }) => choiceOf(context, changeOf(event))?.key === context.screen?.key,

@@ -6,6 +6,7 @@ import type { addressesMachine } from './addresses.machine'
 import type { brandProductsMachine } from './brand-products.machine'
 import type { catalogueFilterMachine } from './catalogue-filter.machine'
 import { parseCatalogueSearch, queryFromSearch } from './catalogue-query'
+import type { consigneesMachine } from './consignees.machine'
 import type { draftsMachine } from './drafts.machine'
 import type { favoritesNeedsMachine } from './favorites-needs.machine'
 import { filterOfSearch } from './orders-search'
@@ -46,6 +47,7 @@ export interface ScreenLogics {
   purchasedGoods: typeof purchasedGoodsMachine
   profile: typeof profileMachine
   addresses: typeof addressesMachine
+  consignees: typeof consigneesMachine
 }
 
 export type ScreenName = keyof ScreenLogics
@@ -62,6 +64,7 @@ export const SCREEN_NAMES = [
   'purchasedGoods',
   'profile',
   'addresses',
+  'consignees',
 ] as const satisfies readonly ScreenName[]
 
 /** The screen an address shows, and what makes it another run of that screen (a new key restarts it). */
@@ -106,6 +109,8 @@ export function screenOf(address: Address, frame: ScreenFrame): ScreenChoice | n
       return { name: 'profile', key: `profile ${frame.accountId}` }
     case '/cabinet/addresses/':
       return { name: 'addresses', key: 'addresses' }
+    case '/cabinet/consignees/':
+      return { name: 'consignees', key: 'consignees' }
   }
   return BRAND_PATH.test(path) ? { name: 'brandProducts', key: `brand ${brandIdOf(path)} ${contract} ${warehouse}` } : null
 }
@@ -141,6 +146,7 @@ export const SCREEN_INPUTS: { [N in ScreenName]: (address: Address, frame: Scree
   purchasedGoods: ({ search }) => ({ filters: filtersOf(parsePurchasedSearch(search)) }),
   profile: (_, frame) => ({ accountId: frame.accountId }),
   addresses: ({ search }) => ({ page: pageOf(search) }),
+  consignees: () => undefined,
 }
 
 /**
@@ -165,6 +171,7 @@ export function addressEventOf(name: ScreenName, address: Address, frame: Screen
     case 'pricelist':
     case 'profile':
     case 'contragents':
+    case 'consignees':
       return null
   }
 }

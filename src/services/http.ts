@@ -100,6 +100,9 @@ export function createHttp(options: HttpOptions = {}) {
     /** POST /api/{method}/ */
     call: <S extends z.ZodMiniType>(method: string, body: unknown, schema: S, signal?: AbortSignal) =>
       write(schema, () => client.post(apiPath(method), { json: body ?? {}, signal })),
+    /** DELETE any address with query parameters, e.g. DELETE /api/consignee/?id= */
+    deleteUrl: <S extends z.ZodMiniType>(url: string, query: Record<string, string | number>, schema: S, signal?: AbortSignal) =>
+      write(schema, () => client.delete(path(url), { searchParams: query, signal })),
     /** POST /api/{method}/ that only reads, such as the catalogue's filter: the boot answers stay */
     lookup: <S extends z.ZodMiniType>(method: string, body: unknown, schema: S, signal?: AbortSignal) =>
       send(schema, () => client.post(apiPath(method), { json: body ?? {}, signal })),

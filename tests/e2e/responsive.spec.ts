@@ -80,6 +80,7 @@ const SCREENS: Screen[] = [
   { name: 'потребности', path: '/cabinet/needs/', ready: heading('Потребности') },
   { name: 'профиль', path: '/cabinet/profile/', ready: heading(/Профиль/) },
   { name: 'адреса доставки', path: '/cabinet/addresses/', ready: heading('Адреса доставки') },
+  { name: 'грузополучатели', path: '/cabinet/consignees/', ready: heading('Грузополучатели') },
 ]
 
 /** How far the page scrolls sideways (0 when it does not), and the elements that stick out. */

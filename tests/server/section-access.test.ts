@@ -15,12 +15,12 @@ const setDisabledMenus = (keys: readonly string[]) =>
     .where('email', '=', demoLogin('manager').email)
     .execute()
 
-/** A request to a call pattern with placeholder ids; POSTs carry an empty JSON body. */
+/** A request to a call pattern with placeholder ids; POSTs and PUTs carry an empty JSON body. */
 function send(call: CallPattern, cookie: string | null) {
-  const [method, pattern] = call.split(' ') as ['GET' | 'POST', string]
+  const [method, pattern] = call.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string]
   const url = pattern.replace(/:id/g, '1')
   const headers = cookie ? { cookie } : {}
-  return method === 'POST' ? fixture.app.inject({ method, url, headers, payload: {} }) : fixture.app.inject({ method, url, headers })
+  return method === 'POST' || method === 'PUT' ? fixture.app.inject({ method, url, headers, payload: {} }) : fixture.app.inject({ method, url, headers })
 }
 
 const sections = Object.entries(SECTION_CALLS).filter(([, calls]) => calls.length > 0)

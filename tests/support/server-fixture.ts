@@ -144,6 +144,7 @@ const TABLES = {
   draft_lines: true,
   payments: true,
   acts: true,
+  consignee_files: true,
 } satisfies Record<keyof Database, true>
 
 const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]

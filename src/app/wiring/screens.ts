@@ -25,6 +25,7 @@ export function wireScreenHost(wiring: AppWiring, catalogueFilter: typeof catalo
     purchasedGoods: deferredLogic(() => ROUTE_MODULES.purchased().then((route) => route.wirePurchased(wiring))),
     profile: deferredLogic(() => ROUTE_MODULES.profile().then((route) => route.wireProfile(wiring))),
     addresses: deferredLogic(() => ROUTE_MODULES.addresses().then((route) => route.wireAddresses(wiring))),
+    consignees: deferredLogic(() => ROUTE_MODULES.consignees().then((route) => route.wireConsignees(wiring))),
   }
   const logics = Object.fromEntries(Object.entries(deferred).map(([name, each]) => [name, each.logic])) as {
     [N in keyof Deferred]: Deferred[N]['logic']

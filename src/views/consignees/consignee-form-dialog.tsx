@@ -1,0 +1,93 @@
+import { useId, type FormEvent } from 'react'
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import type { ConsigneeFormActor } from '../../machines/consignee-form.machine'
+import { Button } from '../ui/button'
+import dialogStyles from '../ui/confirm-dialog.module.css'
+import { FormField } from '../ui/form-field'
+import { useConsigneeFormApi, type ConsigneeFormApi } from './consignees-connect'
+import styles from './consignees.module.css'
+
+/** The spec's /tpl/consignee_form.html: surname, name and an image, with the upload's progress. */
+export function ConsigneeFormDialog({ form }: { form: ConsigneeFormActor }) {
+  const api = useConsigneeFormApi(form)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    api.submit()
+  }
+  return (
+    <ModalOverlay
+      className={dialogStyles.overlay}
+      isOpen
+      isDismissable={api.isDismissable}
+      isKeyboardDismissDisabled={!api.isDismissable}
+      onOpenChange={(open) => (open ? undefined : api.cancel())}
+    >
+      <Modal className={`${dialogStyles.modal} ${styles.formModal}`}>
+        <Dialog className={dialogStyles.dialog}>
+          <Heading slot="title" className={dialogStyles.title}>
+            {api.title}
+          </Heading>
+          {api.step === 'saved' ? (
+            <p className={styles.saved} role="status">
+              {api.savedText}
+            </p>
+          ) : (
+            <form className={styles.form} onSubmit={submit} noValidate>
+              <FormField {...api.getSurnameProps()} />
+              <FormField {...api.getNameProps()} />
+              <FileField api={api} />
+              {api.percent !== null ? <UploadProgress percent={api.percent} /> : null}
+              {api.saveError ? (
+                <p className={styles.error} role="alert">
+                  {api.saveError}
+                </p>
+              ) : null}
+              <div className={dialogStyles.actions}>
+                <Button type="submit" variant="primary" isDisabled={api.isWorking}>
+                  {api.step === 'editing' ? 'Сохранить' : 'Сохранение…'}
+                </Button>
+                <Button onPress={api.cancel}>Отмена</Button>
+              </div>
+            </form>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  )
+}
+
+function FileField({ api }: { api: ConsigneeFormApi }) {
+  const id = useId()
+  const { onChange, ...props } = api.getFileProps()
+  return (
+    <div className={styles.fileField}>
+      <label htmlFor={id} className={styles.fileLabel}>
+        Файл (изображение)
+      </label>
+      <input
+        {...props}
+        id={id}
+        type="file"
+        aria-invalid={api.fileError ? true : undefined}
+        aria-describedby={api.fileError ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+      />
+      {api.attachedName ? <span className={styles.attached}>Приложен: {api.attachedName}</span> : null}
+      {api.fileError ? (
+        <span id={`${id}-error`} className={styles.error} role="alert">
+          {api.fileError}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+/** The bytes sent so far, in percent. */
+function UploadProgress({ percent }: { percent: number }) {
+  return (
+    <div className={styles.progress} role="progressbar" aria-label="Загрузка файла" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div className={styles.progressBar} style={{ width: `${percent}%` }} />
+      <span className={styles.progressText}>{percent}%</span>
+    </div>
+  )
+}

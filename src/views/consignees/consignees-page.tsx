@@ -1,0 +1,84 @@
+import type { ConsigneesActor } from '../../machines/consignees.machine'
+import { CONSIGNEES_MESSAGES } from '../../machines/consignees.machine'
+import { WithScreen } from '../layout/with-screen'
+import { Button } from '../ui/button'
+import { ConfirmDialog } from '../ui/confirm-dialog'
+import { EmptyState } from '../ui/empty-state'
+import { ErrorBlock } from '../ui/error-block'
+import { Loading } from '../ui/loading'
+import { MessageDialog, MessageText } from '../ui/message-dialog'
+import { PageHeading } from '../ui/page-heading'
+import { ConsigneeFormDialog } from './consignee-form-dialog'
+import { CONSIGNEES_LOADING_LABEL, useConsigneesApi, type ConsigneesApi } from './consignees-connect'
+import { ConsigneesTable } from './consignees-table'
+import styles from './consignees.module.css'
+
+/** /cabinet/consignees/: the company's consignees, the add/edit modal and the removal. */
+export function ConsigneesPage() {
+  return (
+    <WithScreen name="consignees" label={CONSIGNEES_LOADING_LABEL}>
+      {(consignees) => <ConsigneesScreen consignees={consignees} />}
+    </WithScreen>
+  )
+}
+
+function ConsigneesScreen({ consignees }: { consignees: ConsigneesActor }) {
+  const api = useConsigneesApi(consignees)
+  return (
+    <section className={styles.page} aria-labelledby="consignees-title">
+      <PageHeading
+        actions={
+          <Button variant="primary" {...api.getAddButtonProps()}>
+            Добавить грузополучателя
+          </Button>
+        }
+      >
+        <span id="consignees-title">Грузополучатели</span>
+      </PageHeading>
+      <ConsigneesBody api={api} />
+      <RemoveDialog api={api} />
+      {api.form ? <ConsigneeFormDialog form={api.form} /> : null}
+    </section>
+  )
+}
+
+function ConsigneesBody({ api }: { api: ConsigneesApi }) {
+  switch (api.body) {
+    case 'failed':
+      return <ErrorBlock {...api.getRetryProps()} />
+    case 'firstLoad':
+      return <Loading label={CONSIGNEES_LOADING_LABEL} />
+    case 'empty':
+      return <EmptyState title={CONSIGNEES_MESSAGES.empty} hint={CONSIGNEES_MESSAGES.emptyHint} />
+    case 'list':
+      return (
+        <div className={styles.list} aria-busy={api.isLoading}>
+          <p className={styles.caption} aria-live="polite">
+            {api.caption}
+          </p>
+          <ConsigneesTable api={api} />
+        </div>
+      )
+  }
+}
+
+/** «Удалить грузополучателя?» with the surname and name, and a failed removal. */
+function RemoveDialog({ api }: { api: ConsigneesApi }) {
+  const { remove } = api
+  switch (remove.kind) {
+    case 'confirm':
+      return (
+        <ConfirmDialog title={remove.title} confirmLabel="Удалить" isBusy={remove.isBusy} onConfirm={remove.onConfirm} onCancel={remove.onCancel}>
+          <MessageText>{remove.text}</MessageText>
+        </ConfirmDialog>
+      )
+    case 'failed':
+      return (
+        <MessageDialog title={remove.title} onClose={remove.onClose}>
+          <MessageText>{remove.text}</MessageText>
+        </MessageDialog>
+      )
+    case 'none':
+      return null
+  }
+}
