@@ -27,6 +27,7 @@ import { registerDraftRoutes } from './routes/drafts'
 import { registerActRoutes } from './routes/acts'
 import { registerFavoritesNeedsRoutes } from './routes/favorites-needs'
 import { registerPurchasedGoodsRoutes } from './routes/purchased-goods'
+import { registerManagerRoutes } from './routes/managers'
 import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generic-resource'
 
 export interface BuildAppOptions {
@@ -100,6 +101,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerActRoutes(app, deps)
   registerFavoritesNeedsRoutes(app, deps)
   registerPurchasedGoodsRoutes(app, deps)
+  registerManagerRoutes(app, deps)
   registerGenericResourceRoutes(app)
 }
 

@@ -3,6 +3,7 @@ import type { Db, DialectName } from './connection'
 import { actsMigration } from './migration-acts'
 import { catalogueChangesMigration } from './migration-catalogue-changes'
 import { draftsMigration } from './migration-drafts'
+import { managersMigration } from './migration-managers'
 import { orderIndexesMigration } from './migration-order-indexes'
 import { ordersDeliveryMigration } from './migration-orders-delivery'
 import { productSortMigration } from './migration-product-sort'
@@ -275,6 +276,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0006_acts': actsMigration(dialect, withId),
     '0007_product_sort': productSortMigration(),
     '0008_catalogue_changes': catalogueChangesMigration(dialect),
+    '0009_managers': managersMigration(),
   }
 }
 

@@ -141,6 +141,7 @@ const TABLES = {
   draft_lines: true,
   payments: true,
   acts: true,
+  manager_invitations: true,
 } satisfies Record<keyof Database, true>
 
 const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]
