@@ -16,6 +16,7 @@ export const ROUTE_MODULES = {
   orders: () => import('./routes/orders-route'),
   acts: () => import('./routes/acts-route'),
   cart: () => import('./routes/cart-route'),
+  managers: () => import('./routes/managers-route'),
   notFound: () => import('../views/layout/not-found-page'),
   noAccess: () => import('../views/layout/no-access-page'),
 }

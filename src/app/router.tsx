@@ -28,6 +28,7 @@ export const BUILT_SCREENS: readonly string[] = [
   'purchased',
   'orders',
   'acts',
+  'managers',
 ]
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
@@ -190,6 +191,13 @@ const actsRoute = createRoute({
   component: lazyRouteComponent(ROUTE_MODULES.acts, 'ActsRoute'),
 })
 
+/** /cabinet/managers/: the company's managers, main account only (issue 22). */
+const managersRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'managers',
+  component: lazyRouteComponent(ROUTE_MODULES.managers, 'ManagersRoute'),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -216,6 +224,7 @@ const routeTree = rootRoute.addChildren([
       purchasedRoute,
       ordersRoute,
       actsRoute,
+      managersRoute,
     ]),
     cartRoute,
   ]),

@@ -63,6 +63,12 @@ export const managerFormSchema = z.object({
 })
 export type ManagerForm = z.input<typeof managerFormSchema>
 
+/** What the form saves: a new manager (id null) or the manager of the id. */
+export interface SaveManagerInput {
+  id: number | null
+  form: ManagerForm
+}
+
 /** POST /api/getManagerContragentsContracts {manager_id}: 0 or absent for a new manager. */
 export const managerChoicesRequestSchema = z.object({ manager_id: z._default(z.union([idNumber, z.literal(0), z.literal('0')]), 0) })
 

@@ -72,6 +72,7 @@ export const screenHostMachine = setup({
     acts: screenStub<'acts'>(),
     purchasedGoods: screenStub<'purchasedGoods'>(),
     profile: screenStub<'profile'>(),
+    managers: screenStub<'managers'>(),
   },
   guards: {
     isSameScreen: ({ context, event }) => choiceOf(context, changeOf(event))?.key === context.screen?.key,

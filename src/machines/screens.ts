@@ -6,6 +6,7 @@ import type { catalogueFilterMachine } from './catalogue-filter.machine'
 import { parseCatalogueSearch, queryFromSearch } from './catalogue-query'
 import type { draftsMachine } from './drafts.machine'
 import type { favoritesNeedsMachine } from './favorites-needs.machine'
+import type { managersMachine } from './managers.machine'
 import { filterOfSearch } from './orders-search'
 import type { ordersMachine } from './orders.machine'
 import type { pricelistMachine } from './pricelist.machine'
@@ -42,6 +43,7 @@ export interface ScreenLogics {
   acts: typeof actsMachine
   purchasedGoods: typeof purchasedGoodsMachine
   profile: typeof profileMachine
+  managers: typeof managersMachine
 }
 
 export type ScreenName = keyof ScreenLogics
@@ -56,6 +58,7 @@ export const SCREEN_NAMES = [
   'acts',
   'purchasedGoods',
   'profile',
+  'managers',
 ] as const satisfies readonly ScreenName[]
 
 /** The screen an address shows, and what makes it another run of that screen (a new key restarts it). */
@@ -96,6 +99,8 @@ export function screenOf(address: Address, frame: ScreenFrame): ScreenChoice | n
       return { name: 'purchasedGoods', key: 'purchased' }
     case '/cabinet/profile/':
       return { name: 'profile', key: `profile ${frame.accountId}` }
+    case '/cabinet/managers/':
+      return { name: 'managers', key: 'managers' }
   }
   return BRAND_PATH.test(path) ? { name: 'brandProducts', key: `brand ${brandIdOf(path)} ${contract} ${warehouse}` } : null
 }
@@ -129,6 +134,7 @@ export const SCREEN_INPUTS: { [N in ScreenName]: (address: Address, frame: Scree
   acts: ({ search, at }) => ({ page: pageOf(search), today: ruToday(new Date(at)) }),
   purchasedGoods: ({ search }) => ({ filters: filtersOf(parsePurchasedSearch(search)) }),
   profile: (_, frame) => ({ accountId: frame.accountId }),
+  managers: () => undefined,
 }
 
 /**
@@ -151,6 +157,7 @@ export function addressEventOf(name: ScreenName, address: Address, frame: Screen
       return { type: 'page.change' as const, page: pageOf(address.search) }
     case 'pricelist':
     case 'profile':
+    case 'managers':
       return null
   }
 }

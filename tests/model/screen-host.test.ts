@@ -21,6 +21,7 @@ const ADDRESSES: Address[] = [
   at('/cabinet/acts/'),
   at('/cabinet/purchased/'),
   at('/cabinet/profile/'),
+  at('/cabinet/managers/'),
   at('/cart/'),
 ]
 

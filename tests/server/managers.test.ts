@@ -256,6 +256,8 @@ describe('the server decides', () => {
         contract_id: contract,
         state: 1,
         status: 'Новый',
+        paid: 0,
+        comment: '',
         sum: 100,
         created_at: new Date().toISOString(),
       })

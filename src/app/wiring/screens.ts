@@ -23,6 +23,7 @@ export function wireScreenHost(wiring: AppWiring, catalogueFilter: typeof catalo
     acts: deferredLogic(() => ROUTE_MODULES.acts().then((route) => route.wireActs(wiring))),
     purchasedGoods: deferredLogic(() => ROUTE_MODULES.purchased().then((route) => route.wirePurchased(wiring))),
     profile: deferredLogic(() => ROUTE_MODULES.profile().then((route) => route.wireProfile(wiring))),
+    managers: deferredLogic(() => ROUTE_MODULES.managers().then((route) => route.wireManagers(wiring))),
   }
   const logics = Object.fromEntries(Object.entries(deferred).map(([name, each]) => [name, each.logic])) as {
     [N in keyof Deferred]: Deferred[N]['logic']
