@@ -13,7 +13,7 @@ const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** The link of an invitation, on the address the main account used. */
-export const invitationLink = (origin: string, token: string) => `${origin}${INVITATION_PATH}?token=${token}`
+const invitationLink = (origin: string, token: string) => `${origin}${INVITATION_PATH}?token=${token}`
 
 /** A new one-time token for the manager (earlier unused ones stop working), mailed through the outbox. */
 export async function inviteManager(

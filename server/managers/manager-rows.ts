@@ -57,7 +57,7 @@ export async function listManagers(db: Db, company: Company, onlyId?: number): P
   })
 }
 
-export const MAIN_ACCOUNT_UNTOUCHABLE = 'Основную учётную запись нельзя изменить, отключить или удалить'
+const MAIN_ACCOUNT_UNTOUCHABLE = 'Основную учётную запись нельзя изменить, отключить или удалить'
 
 /**
  * One manager of the company, or 404 for any other id (another company's, a deleted one); the

@@ -17,6 +17,7 @@ export const ROUTE_MODULES = {
   acts: () => import('./routes/acts-route'),
   cart: () => import('./routes/cart-route'),
   managers: () => import('./routes/managers-route'),
+  invitation: () => import('./routes/invitation-route'),
   notFound: () => import('../views/layout/not-found-page'),
   noAccess: () => import('../views/layout/no-access-page'),
 }

@@ -67,6 +67,20 @@ const loginRoute = createRoute({
   component: lazyRouteComponent(ROUTE_MODULES.login, 'LoginRoute'),
 })
 
+/** /invitation/?token=: a new manager sets its password (issue 22); open to anyone holding the link. */
+const invitationSearchSchema = z.object({ token: z.catch(z.string(), '') })
+
+const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'invitation',
+  validateSearch: (search) => invitationSearchSchema.parse(search),
+  loaderDeps: ({ search }) => ({ token: search.token }),
+  loader: async ({ context, deps }) => (await ROUTE_MODULES.invitation()).startInvitation(context.wiring, deps.token),
+  onLeave: () => void ROUTE_MODULES.invitation().then((route) => route.stopInvitation()),
+  pendingComponent: CabinetLoading,
+  component: lazyRouteComponent(ROUTE_MODULES.invitation, 'InvitationRoute'),
+})
+
 const registrationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'registration/form',
@@ -211,6 +225,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   registrationRoute,
+  invitationRoute,
   cabinetLayoutRoute.addChildren([
     cabinetRoute.addChildren([
       catalogueRoute,

@@ -4,7 +4,7 @@ import { lineText, transformed } from './common'
 import { ALWAYS_OPEN_KEY, MAIN_ACCOUNT_ONLY_KEYS, MENU, MENU_KEYS } from './menu'
 
 /** Spec §3: a manager's type_id unless the form says otherwise. */
-export const MANAGER_TYPE_ID = '2'
+const MANAGER_TYPE_ID = '2'
 
 export const MANAGER_MESSAGES = {
   /** spec §5, to the letter */
@@ -30,10 +30,10 @@ export const INVITATION_PATH = '/invitation/'
 export const PASSWORD_MIN_LENGTH = 8
 
 /** The keys a main account may close to a manager: the menu without the profile (never closed) and the main account's own sections. */
-export const GRANTABLE_MENU_KEYS = MENU_KEYS.filter((key) => key !== ALWAYS_OPEN_KEY && !MAIN_ACCOUNT_ONLY_KEYS.includes(key))
+const GRANTABLE_MENU_KEYS = MENU_KEYS.filter((key) => key !== ALWAYS_OPEN_KEY && !MAIN_ACCOUNT_ONLY_KEYS.includes(key))
 
 /** One manager as the list and the form see it. */
-export const managerSchema = z.object({
+const managerSchema = z.object({
   id: z.int(),
   /** spec §3: '0' or '1' */
   enabled: z.enum(['0', '1']),
@@ -61,7 +61,7 @@ export const managerFormSchema = z.object({
   contractSelect: z.array(transformed(z.union([z.string(), z.number()]), String)).check(z.minLength(1, MANAGER_MESSAGES.noContract), z.maxLength(1000)),
   disabledMenus: z._default(z.array(menuKey).check(z.maxLength(100)), []),
 })
-export type ManagerForm = z.input<typeof managerFormSchema>
+type ManagerForm = z.input<typeof managerFormSchema>
 
 /** What the form saves: a new manager (id null) or the manager of the id. */
 export interface SaveManagerInput {
@@ -106,8 +106,6 @@ export function grantableMenuTree(): MenuNodeChoice[] {
 /** The legacy calls' {id}: /ajax/activateaccount/, /ajax/deactivateaccount/, /ajax/deleteaccount/. */
 export const accountIdRequestSchema = z.object({ id: idNumber })
 
-export const legacyResultSchema = z.object({ result: z.literal(1) })
-
 /** GET /ajax/accounts/: the company's managers in the legacy shape. */
 export const legacyAccountsSchema = z.object({
   accounts: z.array(z.object({ id: z.int(), email: z.string(), name: z.string(), enabled: z.enum(['0', '1']), type_id: z.string() })),
@@ -122,3 +120,4 @@ export const invitationRequestSchema = z.object({
 export type InvitationRequest = z.infer<typeof invitationRequestSchema>
 
 export const invitationResponseSchema = z.object({ result: z.literal(1), message: z.string(), email: z.string() })
+export type InvitationResponse = z.infer<typeof invitationResponseSchema>

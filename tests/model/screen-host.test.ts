@@ -36,6 +36,8 @@ const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as ScreenHo
 
 describeMachinePaths(screenHostMachine, {
   cases,
+  // one address per screen: the graph grows with every screen
+  limit: 10_000,
   // which screen is chosen is a vertex of its own: loading the orders' code is not loading the catalogue's
   serializeState: (snapshot, event, prev) => `${defaultSerializeState(snapshot, event, prev)} ${contextOf(snapshot).screen?.key ?? '-'}`,
   input: { address: null, frame: FRAME },

@@ -1,7 +1,8 @@
 import type { ManagerChoices, Manager } from '../../src/contract/managers'
 import { managerEditingMachine } from '../../src/machines/manager-editing.machine'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
-import { generatePaths, type EventCases } from './path-testing'
+import { browserPaths, type BrowserPaths } from './browser-paths'
+import type { EventCases } from './path-testing'
 
 /** The data of the manager-editing paths: the model test replays them against the machine, the e2e spec in the browser. */
 export const EDITED: Manager = {
@@ -59,5 +60,12 @@ export const serializeManagerEditing = (state: { value: unknown; context: unknow
   return event && prev ? `${key} via ${event.type} from ${JSON.stringify(prev.value)}` : key
 }
 
-export const managerEditingPaths = () =>
-  generatePaths(managerEditingMachine, { cases: MANAGER_EDITING_CASES, input: NEW_MANAGER_INPUT, serializeState: serializeManagerEditing, limit: 20_000 })
+/** The same paths, and the fewest a main account can walk on /cabinet/managers/ that take every transition (tests/e2e/manager-editing-paths.spec.ts). */
+export const managerEditingBrowserPaths = (): BrowserPaths =>
+  browserPaths(managerEditingMachine, {
+    cases: MANAGER_EDITING_CASES,
+    input: NEW_MANAGER_INPUT,
+    serializeState: serializeManagerEditing,
+    limit: 20_000,
+    cover: 'definition',
+  })

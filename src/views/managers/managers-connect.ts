@@ -14,7 +14,7 @@ import { useViewModel } from '../ui/use-view-model'
 export const MANAGERS_LOADING_LABEL = MANAGERS_MESSAGES.loading
 
 /** What the managers screen reads from its machine: flat, compared shallowly. */
-export const managersStateOf = (snapshot: SnapshotFrom<typeof managersMachine>) => ({
+const managersStateOf = (snapshot: SnapshotFrom<typeof managersMachine>) => ({
   view: managersViewOf(snapshot),
   dialog: managersDialogOf(snapshot),
   isBusy: isManagersBusyOf(snapshot),
@@ -29,7 +29,7 @@ export const managersStateOf = (snapshot: SnapshotFrom<typeof managersMachine>) 
 type ManagersState = ReturnType<typeof managersStateOf>
 
 /** The managers screen's view-model: the list, its rows' controls and the dialogs. */
-export function connectManagers(state: ManagersState, send: (event: ManagersEvent) => void) {
+function connectManagers(state: ManagersState, send: (event: ManagersEvent) => void) {
   const { isBusy, target, errorMessage } = state
   return {
     view: state.view,
@@ -81,7 +81,7 @@ const messagesOf = (snapshot: SnapshotFrom<typeof managerEditingMachine>) => {
 }
 
 /** What the form reads from its machine. */
-export const managerFormStateOf = (snapshot: SnapshotFrom<typeof managerEditingMachine>) => ({
+const managerFormStateOf = (snapshot: SnapshotFrom<typeof managerEditingMachine>) => ({
   step: managerFormStepOf(snapshot),
   ...messagesOf(snapshot),
   isNew: snapshot.context.managerId === null,
@@ -95,7 +95,7 @@ export const managerFormStateOf = (snapshot: SnapshotFrom<typeof managerEditingM
 type ManagerFormState = ReturnType<typeof managerFormStateOf>
 
 /** The form's view-model: its fields, the checkboxes and their messages. */
-export function connectManagerForm(state: ManagerFormState, send: (event: ManagerEditingEvent) => void) {
+function connectManagerForm(state: ManagerFormState, send: (event: ManagerEditingEvent) => void) {
   const isBusy = state.step === 'saving' || state.step === 'saved'
   return {
     step: state.step,
