@@ -78,6 +78,7 @@ const SCREENS: Screen[] = [
   { name: 'избранное', path: '/cabinet/favorites/', ready: heading('Избранное') },
   { name: 'потребности', path: '/cabinet/needs/', ready: heading('Потребности') },
   { name: 'профиль', path: '/cabinet/profile/', ready: heading(/Профиль/) },
+  { name: 'менеджеры', path: '/cabinet/managers/', ready: heading('Менеджеры') },
 ]
 
 /** How far the page scrolls sideways (0 when it does not), and the elements that stick out. */
