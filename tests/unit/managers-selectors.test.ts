@@ -3,6 +3,8 @@ import { createActor, fromPromise } from 'xstate'
 import type { Manager } from '../../src/contract/managers'
 import { managerEditingMachine } from '../../src/machines/manager-editing.machine'
 import { contractGroupsOf, managerFormMessagesOf, managerFormStepOf, menuCheckboxesOf } from '../../src/machines/manager-editing.selectors'
+import { managersMachine } from '../../src/machines/managers.machine'
+import { isManagersBusyOf, isToggleSavedOf, managersDialogOf, managersViewOf } from '../../src/machines/managers.selectors'
 import { CHOICES, EDITED } from '../support/manager-editing-paths'
 
 /** The form loaded with the test choices, for an existing manager (its own choices as the server has them). */
@@ -50,5 +52,43 @@ describe('the manager form’s selectors', () => {
     actor.send({ type: 'form.submit' })
     expect(managerFormMessagesOf(actor.getSnapshot())).toEqual({ contracts: 'Выберите договор', email: null, form: null, canRetry: false })
     expect(managerFormStepOf(actor.getSnapshot())).toBe('editing')
+  })
+})
+
+describe('the managers list’s selectors', () => {
+  const running = (over: { loadManagers?: () => Promise<Manager[]> } = {}) =>
+    createActor(
+      managersMachine.provide({
+        actors: {
+          loadManagers: fromPromise(over.loadManagers ?? (async () => [EDITED])),
+          setEnabled: fromPromise(async (): Promise<Manager> => ({ ...EDITED, enabled: '0' })),
+          removeManager: fromPromise(async () => ({ result: 1 as const })),
+        },
+      }),
+    ).start()
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+  it('shows the list, then the saved notice after a toggle, with the row switched off', async () => {
+    const actor = running()
+    expect(managersViewOf(actor.getSnapshot())).toBe('loading')
+    await settle()
+    expect(managersViewOf(actor.getSnapshot())).toBe('list')
+    actor.send({ type: 'manager.toggle', manager: EDITED })
+    expect(isManagersBusyOf(actor.getSnapshot())).toBe(true)
+    await settle()
+    expect(isToggleSavedOf(actor.getSnapshot())).toBe(true)
+    expect(actor.getSnapshot().context.managers?.[0]?.enabled).toBe('0')
+  })
+
+  it('names the empty list and the delete question', async () => {
+    const empty = running({ loadManagers: async () => [] })
+    await settle()
+    expect(managersViewOf(empty.getSnapshot())).toBe('empty')
+    const actor = running()
+    await settle()
+    actor.send({ type: 'manager.remove', manager: EDITED })
+    expect(managersDialogOf(actor.getSnapshot())).toBe('confirmRemove')
+    actor.send({ type: 'remove.cancel' })
+    expect(managersDialogOf(actor.getSnapshot())).toBe('none')
   })
 })
