@@ -30,6 +30,7 @@ import { registerFavoritesNeedsRoutes } from './routes/favorites-needs'
 import { registerPurchasedGoodsRoutes } from './routes/purchased-goods'
 import { registerContragentRoutes } from './routes/contragents'
 import { registerConsigneeRoutes } from './routes/consignees'
+import { registerManagerRoutes } from './routes/managers'
 import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generic-resource'
 
 export interface BuildAppOptions {
@@ -106,6 +107,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerContragentRoutes(app, deps)
   registerAddressRoutes(app, deps)
   registerConsigneeRoutes(app, deps)
+  registerManagerRoutes(app, deps)
   registerGenericResourceRoutes(app)
 }
 

@@ -1,4 +1,5 @@
 import type { Account } from '../../src/contract/account'
+import { effectiveDisabledMenus } from '../../src/contract/menu'
 import type { Db } from '../db/connection'
 import { allowedContracts } from './contract-access'
 import { SESSION_USER_COLUMNS, type SessionUser } from './sessions'
@@ -27,7 +28,7 @@ export async function accountOf(db: Db, user: SessionUser): Promise<Account> {
     type_id: user.type_id,
     company: customer.company,
     inn: customer.inn,
-    disabledMenus: parseMenuKeys(user.disabled_menus),
+    disabledMenus: effectiveDisabledMenus(user.type_id, parseMenuKeys(user.disabled_menus)),
     contracts: await allowedContracts(db, user),
   }
 }

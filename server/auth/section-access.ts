@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler, RouteOptions } from 'fastify'
 import * as z from 'zod/mini'
-import { BASKET_KEY, closedMenuKeys, sectionClosedMessage } from '../../src/contract/menu'
+import { BASKET_KEY, closedMenuKeys, effectiveDisabledMenus, sectionClosedMessage } from '../../src/contract/menu'
 import { HttpError } from '../validation'
 
 /** A route as Fastify registers it: 'METHOD url-pattern', e.g. 'GET /api/order/:id/'. */
@@ -63,6 +63,17 @@ export const SECTION_CALLS: Readonly<Record<string, readonly CallPattern[]>> = {
     'DELETE /api/address/:id/',
     'GET /api/suggest/address/',
   ],
+  // issue 22: main account only (effectiveDisabledMenus closes it to every manager)
+  managers: [
+    'GET /api/managers/',
+    'POST /api/managers/',
+    ...(['GET', 'PUT', 'DELETE'] as const).flatMap((verb) => [`${verb} /api/managers/:id/`, `${verb} /api/manager/:id/`] as const),
+    'POST /api/getManagerContragentsContracts/',
+    'GET /ajax/accounts/',
+    'POST /ajax/activateaccount/',
+    'POST /ajax/deactivateaccount/',
+    'POST /ajax/deleteaccount/',
+  ],
 }
 
 /**
@@ -96,6 +107,8 @@ export const SHARED_CALLS: readonly CallPattern[] = [
   'GET /registration/captcha',
   'POST /reminder/',
   'GET /pictures/:id.svg',
+  // issue 22: the invited manager sets its password before it has a session
+  'POST /api/invitation/',
   // spec §7's generic resource: it re-sends the call to the resource's own route, whose section check then applies
   'POST /api/:resource/',
   'POST /api/:resource/:id/',
@@ -136,7 +149,11 @@ function disabledMenusOf(json: string): string[] {
 /** preHandler after `requireAccount`: 403 when the signed-in login's disabledMenus close the section (and only when `applies`). */
 function refuseClosedSection(key: string, applies: (body: unknown) => boolean = () => true): preHandlerAsyncHookHandler {
   return async (request) => {
-    if (request.user && applies(request.body) && closedMenuKeys(disabledMenusOf(request.user.disabled_menus)).has(key)) {
+    if (
+      request.user &&
+      applies(request.body) &&
+      closedMenuKeys(effectiveDisabledMenus(request.user.type_id, disabledMenusOf(request.user.disabled_menus))).has(key)
+    ) {
       throw new HttpError(403, sectionClosedMessage(key))
     }
   }

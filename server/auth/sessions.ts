@@ -8,7 +8,7 @@ export const SESSION_COOKIE = 'cabinet_sid'
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
 
 /** The signed-in user as routes see it (never the password hash). */
-export type SessionUser = Omit<Selectable<Database['users']>, 'password_hash'>
+export type SessionUser = Omit<Selectable<Database['users']>, 'password_hash' | 'deleted_at'>
 
 export const SESSION_USER_COLUMNS = [
   'users.id',
@@ -30,7 +30,7 @@ export const hashSessionId = (sessionId: string) => createHash('sha256').update(
 /** A session id as `createSession` makes them; anything else is no session. */
 export const isSessionIdShaped = (sessionId: string) => /^[0-9a-f]{32}$/.test(sessionId)
 
-/** The users of live sessions: not expired, the user enabled and approved. */
+/** The users of live sessions: not expired, the user enabled, approved and not deleted. */
 export const liveSessionUsers = (kysely: Kysely<Database>, sessionHash: string, now: string) =>
   kysely
     .selectFrom('sessions')
@@ -39,6 +39,7 @@ export const liveSessionUsers = (kysely: Kysely<Database>, sessionHash: string, 
     .where('sessions.expires_at', '>', now)
     .where('users.enabled', '=', '1')
     .where('users.approval', '=', 'approved')
+    .where('users.deleted_at', 'is', null)
 
 export async function createSession(db: Db, userId: number, now: Date): Promise<string> {
   const sessionId = randomBytes(16).toString('hex')

@@ -6,6 +6,7 @@ import { catalogueChangesMigration } from './migration-catalogue-changes'
 import { contragentsMigration } from './migration-contragents'
 import { consigneeFilesMigration } from './migration-consignee-files'
 import { draftsMigration } from './migration-drafts'
+import { managersMigration } from './migration-managers'
 import { orderIndexesMigration } from './migration-order-indexes'
 import { ordersDeliveryMigration } from './migration-orders-delivery'
 import { productSortMigration } from './migration-product-sort'
@@ -281,6 +282,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0009_contragents': contragentsMigration(),
     '0010_addresses_deleted': addressesDeletedMigration(),
     '0011_consignee_files': consigneeFilesMigration(dialect),
+    '0012_managers': managersMigration(),
   }
 }
 

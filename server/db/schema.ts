@@ -18,7 +18,11 @@ export interface Database {
     disabled_menus: string
     current_contract_id: number | null
     created_at: string
+    /** a deleted manager keeps its row (its orders and history keep its name); it can no longer sign in */
+    deleted_at: Generated<string | null>
   }
+  /** a new manager's one-time link to set its password; only the token's hash is kept */
+  manager_invitations: { token_hash: string; user_id: number; created_at: string; expires_at: string; used_at: string | null }
   sessions: {
     id: string
     user_id: number

@@ -31,3 +31,12 @@ export const passwordReminderMail = (to: string, temporaryPassword: string): Out
     `Временный пароль действует сутки; после входа с ним он становится вашим паролем. ` +
     `Прежний пароль тоже продолжает действовать до этого входа.${SIGNATURE}`,
 })
+
+export const managerInvitationMail = (to: string, company: string, link: string, days: number): OutgoingMail => ({
+  to,
+  subject: 'Приглашение в кабинет дилера',
+  text:
+    `Здравствуйте!\n\n${company} открыла вам доступ в кабинет дилера как менеджеру. ` +
+    `Чтобы задать пароль, перейдите по ссылке:\n${link}\n\n` +
+    `Ссылка действует ${days} дней и только один раз. После этого входите с e-mail ${to} и вашим паролем.${SIGNATURE}`,
+})

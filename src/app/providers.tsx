@@ -87,7 +87,7 @@ export function createAppRuntime(): AppRuntime {
     },
   ).start()
 
-  const router = createAppRouter({ session })
+  const router = createAppRouter({ session, wiring })
   followSession(session, router)
   followAddress(router, session)
 

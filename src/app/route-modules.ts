@@ -19,6 +19,8 @@ export const ROUTE_MODULES = {
   addresses: () => import('./routes/addresses-route'),
   consignees: () => import('./routes/consignees-route'),
   cart: () => import('./routes/cart-route'),
+  managers: () => import('./routes/managers-route'),
+  invitation: () => import('./routes/invitation-route'),
   notFound: () => import('../views/layout/not-found-page'),
   noAccess: () => import('../views/layout/no-access-page'),
 }

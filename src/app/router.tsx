@@ -31,6 +31,7 @@ export const BUILT_SCREENS: readonly string[] = [
   'contragents',
   'addresses',
   'consignees',
+  'managers',
 ]
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
@@ -67,6 +68,20 @@ const loginRoute = createRoute({
   beforeLoad: ({ context, search }) => leaveLoginIfSignedIn({ context, target: search.redirect, built: BUILT_SCREENS }),
   pendingComponent: CabinetLoading,
   component: lazyRouteComponent(ROUTE_MODULES.login, 'LoginRoute'),
+})
+
+/** /invitation/?token=: a new manager sets its password (issue 22); open to anyone holding the link. */
+const invitationSearchSchema = z.object({ token: z.catch(z.string(), '') })
+
+const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'invitation',
+  validateSearch: (search) => invitationSearchSchema.parse(search),
+  loaderDeps: ({ search }) => ({ token: search.token }),
+  loader: async ({ context, deps }) => (await ROUTE_MODULES.invitation()).startInvitation(context.wiring, deps.token),
+  onLeave: () => void ROUTE_MODULES.invitation().then((route) => route.stopInvitation()),
+  pendingComponent: CabinetLoading,
+  component: lazyRouteComponent(ROUTE_MODULES.invitation, 'InvitationRoute'),
 })
 
 const registrationRoute = createRoute({
@@ -215,6 +230,13 @@ const consigneesRoute = createRoute({
   component: lazyRouteComponent(ROUTE_MODULES.consignees, 'ConsigneesRoute'),
 })
 
+/** /cabinet/managers/: the company's managers, main account only (issue 22). */
+const managersRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'managers',
+  component: lazyRouteComponent(ROUTE_MODULES.managers, 'ManagersRoute'),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -228,6 +250,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   registrationRoute,
+  invitationRoute,
   cabinetLayoutRoute.addChildren([
     cabinetRoute.addChildren([
       catalogueRoute,
@@ -244,6 +267,7 @@ const routeTree = rootRoute.addChildren([
       contragentsRoute,
       addressesRoute,
       consigneesRoute,
+      managersRoute,
     ]),
     cartRoute,
   ]),

@@ -42,6 +42,15 @@ export const BASKET_KEY = 'cart'
 /** The account's own page: where a login always gets in, so no list of keys can close it. */
 export const ALWAYS_OPEN_KEY = 'profile'
 
+/** Sections only a main account uses (issue 22): closed to every manager, whatever its disabledMenus say. */
+export const MAIN_ACCOUNT_ONLY_KEYS: readonly string[] = ['managers']
+
+/** A login's closed keys as its screens and the server apply them: a manager's disabledMenus plus the main account's own sections. */
+export function effectiveDisabledMenus(typeId: string, disabledMenus: readonly string[]): string[] {
+  if (typeId === '1') return [...disabledMenus]
+  return [...disabledMenus, ...MAIN_ACCOUNT_ONLY_KEYS.filter((key) => !disabledMenus.includes(key))]
+}
+
 /** Addresses that belong to a section without being its menu link ('/cabinet/action12/' is the catalogue's search). */
 const PATH_ALIASES: Readonly<Record<string, string>> = { action12: 'cabinet' }
 

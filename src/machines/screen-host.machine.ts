@@ -75,6 +75,7 @@ export const screenHostMachine = setup({
     profile: screenStub<'profile'>(),
     addresses: screenStub<'addresses'>(),
     consignees: screenStub<'consignees'>(),
+    managers: screenStub<'managers'>(),
   },
   guards: {
     isSameScreen: ({ context, event }) => choiceOf(context, changeOf(event))?.key === context.screen?.key,

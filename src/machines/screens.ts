@@ -9,6 +9,7 @@ import { parseCatalogueSearch, queryFromSearch } from './catalogue-query'
 import type { consigneesMachine } from './consignees.machine'
 import type { draftsMachine } from './drafts.machine'
 import type { favoritesNeedsMachine } from './favorites-needs.machine'
+import type { managersMachine } from './managers.machine'
 import { filterOfSearch } from './orders-search'
 import type { ordersMachine } from './orders.machine'
 import type { pricelistMachine } from './pricelist.machine'
@@ -48,6 +49,7 @@ export interface ScreenLogics {
   profile: typeof profileMachine
   addresses: typeof addressesMachine
   consignees: typeof consigneesMachine
+  managers: typeof managersMachine
 }
 
 export type ScreenName = keyof ScreenLogics
@@ -65,6 +67,7 @@ export const SCREEN_NAMES = [
   'profile',
   'addresses',
   'consignees',
+  'managers',
 ] as const satisfies readonly ScreenName[]
 
 /** The screen an address shows, and what makes it another run of that screen (a new key restarts it). */
@@ -111,6 +114,8 @@ export function screenOf(address: Address, frame: ScreenFrame): ScreenChoice | n
       return { name: 'addresses', key: 'addresses' }
     case '/cabinet/consignees/':
       return { name: 'consignees', key: 'consignees' }
+    case '/cabinet/managers/':
+      return { name: 'managers', key: 'managers' }
   }
   return BRAND_PATH.test(path) ? { name: 'brandProducts', key: `brand ${brandIdOf(path)} ${contract} ${warehouse}` } : null
 }
@@ -147,6 +152,7 @@ export const SCREEN_INPUTS: { [N in ScreenName]: (address: Address, frame: Scree
   profile: (_, frame) => ({ accountId: frame.accountId }),
   addresses: ({ search }) => ({ page: pageOf(search) }),
   consignees: () => undefined,
+  managers: () => undefined,
 }
 
 /**
@@ -172,6 +178,7 @@ export function addressEventOf(name: ScreenName, address: Address, frame: Screen
     case 'profile':
     case 'contragents':
     case 'consignees':
+    case 'managers':
       return null
   }
 }

@@ -81,6 +81,7 @@ const SCREENS: Screen[] = [
   { name: 'профиль', path: '/cabinet/profile/', ready: heading(/Профиль/) },
   { name: 'адреса доставки', path: '/cabinet/addresses/', ready: heading('Адреса доставки') },
   { name: 'грузополучатели', path: '/cabinet/consignees/', ready: heading('Грузополучатели') },
+  { name: 'менеджеры', path: '/cabinet/managers/', ready: heading('Менеджеры') },
 ]
 
 /** How far the page scrolls sideways (0 when it does not), and the elements that stick out. */

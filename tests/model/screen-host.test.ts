@@ -23,6 +23,8 @@ const ADDRESSES: Address[] = [
   at('/cabinet/purchased/'),
   at('/cabinet/profile/'),
   at('/cabinet/addresses/'),
+  at('/cabinet/consignees/'),
+  at('/cabinet/managers/'),
   at('/cart/'),
 ]
 
@@ -41,7 +43,7 @@ describeMachinePaths(screenHostMachine, {
   serializeState: (snapshot, event, prev) => `${defaultSerializeState(snapshot, event, prev)} ${contextOf(snapshot).screen?.key ?? '-'}`,
   input: { address: null, frame: FRAME },
   // every screen's address is a vertex in every state: the graph grows with each new screen
-  limit: 20_000,
+  limit: 40_000,
   assertStep: (snapshot) => {
     const { screen, address, frame } = contextOf(snapshot)
     // the screen the host runs is always the one the address and the frame show

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { MENU_KEYS, sectionClosedMessage } from '../../src/contract/menu'
+import { MAIN_ACCOUNT_ONLY_KEYS, MENU_KEYS, sectionClosedMessage } from '../../src/contract/menu'
 import { BASKET_FILLING_CALLS, SECTION_CALLS, SHARED_CALLS, type CallPattern } from '../../server/auth/section-access'
 import { callKey, registeredCalls } from '../support/route-table'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
@@ -61,7 +61,9 @@ describe.each(sections)('a manager with «%s» closed', (key, calls) => {
   it('still gets past the section check on every other section and on the shared calls', async () => {
     await setDisabledMenus([key])
     const others = [
-      ...sections.filter(([other]) => other !== key && !(key === 'orders' && ['acts', 'purchased'].includes(other))).flatMap(([, c]) => c),
+      ...sections
+        .filter(([other]) => other !== key && !(key === 'orders' && ['acts', 'purchased'].includes(other)) && !MAIN_ACCOUNT_ONLY_KEYS.includes(other))
+        .flatMap(([, c]) => c),
       ...SHARED_CALLS.filter((call) => call !== 'POST /api/logout/'),
     ].filter((call) => key !== 'cart' || !(call in BASKET_FILLING_CALLS)) // a closed basket closes the calls that fill it
     for (const call of others) {
@@ -74,6 +76,19 @@ describe.each(sections)('a manager with «%s» closed', (key, calls) => {
   it.each(calls)('signed out, %s answers 401 (the session check comes first)', async (call) => {
     await setDisabledMenus([key])
     expect((await send(call, null)).statusCode).toBe(401)
+  })
+})
+
+describe('the main account’s own sections (issue 22)', () => {
+  it.each(MAIN_ACCOUNT_ONLY_KEYS)('«%s» is closed to a manager whose list leaves it open, and open to the main account', async (key) => {
+    await setDisabledMenus([])
+    for (const call of SECTION_CALLS[key] ?? []) {
+      const response = await send(call, managerCookie)
+      expect(response.statusCode, call).toBe(403)
+      expect(response.json()).toMatchObject({ message: sectionClosedMessage(key) })
+      const refusedMain = await send(call, mainCookie)
+      expect(refusedMain.statusCode === 403 && /^Раздел «/.test(String(refusedMain.json<{ message?: string }>().message)), call).toBe(false)
+    }
   })
 })
 

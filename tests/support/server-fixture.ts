@@ -145,6 +145,7 @@ const TABLES = {
   payments: true,
   acts: true,
   consignee_files: true,
+  manager_invitations: true,
 } satisfies Record<keyof Database, true>
 
 const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]

@@ -3,11 +3,17 @@ import { waitFor, type SnapshotFrom } from 'xstate'
 import { sectionOfPath } from '../../contract/menu'
 import { firstOpenPath, isSectionClosed, SectionClosedError } from '../../machines/menu'
 import type { SessionActor, sessionMachine } from '../../machines/session.machine'
+import type { AppWiring } from '../wiring/app-wiring'
 
 /** What every route's beforeLoad can read. */
 export interface RouterContext {
   session: SessionActor
+  /** what a route's loader joins a machine to (the invitation page starts its form with it) */
+  wiring: AppWiring
 }
+
+/** What the session guards read of the context. */
+type SessionContextOnly = Pick<RouterContext, 'session'>
 
 type SessionStatus = 'checking' | 'signedIn' | 'signedOut'
 
@@ -21,7 +27,7 @@ const settled = async (session: SessionActor) => statusOf(await waitFor(session,
 const disabledMenusOf = (session: SessionActor): readonly string[] => session.getSnapshot().context.account?.disabledMenus ?? []
 
 /** The cabinet's gate: a signed-out visitor goes to /login/?redirect=<this address>. */
-export async function requireSignedIn({ context, location }: { context: RouterContext; location: ParsedLocation }) {
+export async function requireSignedIn({ context, location }: { context: SessionContextOnly; location: ParsedLocation }) {
   if ((await settled(context.session)) === 'signedOut') {
     throw redirect({ to: '/login/', search: { redirect: location.href }, replace: true })
   }
@@ -31,7 +37,7 @@ export async function requireSignedIn({ context, location }: { context: RouterCo
  * Issue 11: an address in a section the account's disabledMenus close (or a child of one) is not
  * opened: the route's error component shows the no-access page inside the frame, at the same address.
  */
-export async function requireOpenSection({ context, location }: { context: RouterContext; location: ParsedLocation }) {
+export async function requireOpenSection({ context, location }: { context: SessionContextOnly; location: ParsedLocation }) {
   if ((await settled(context.session)) !== 'signedIn') return
   const section = sectionOfPath(location.pathname)
   if (section !== undefined && isSectionClosed(section, disabledMenusOf(context.session))) throw new SectionClosedError(section)
@@ -42,7 +48,15 @@ export async function requireOpenSection({ context, location }: { context: Route
  * first section the account may use (the catalogue unless it is closed). A ?redirect= into a closed
  * section lands on that section's no-access page.
  */
-export async function leaveLoginIfSignedIn({ context, target, built }: { context: RouterContext; target: string | undefined; built: readonly string[] }) {
+export async function leaveLoginIfSignedIn({
+  context,
+  target,
+  built,
+}: {
+  context: SessionContextOnly
+  target: string | undefined
+  built: readonly string[]
+}) {
   if ((await settled(context.session)) !== 'signedIn') return
   const landing = target ?? firstOpenPath({ built, disabled: disabledMenusOf(context.session) })
   // `href` (a whole path with its query) wins over `to`, which the types require

@@ -26,6 +26,7 @@ export function wireScreenHost(wiring: AppWiring, catalogueFilter: typeof catalo
     profile: deferredLogic(() => ROUTE_MODULES.profile().then((route) => route.wireProfile(wiring))),
     addresses: deferredLogic(() => ROUTE_MODULES.addresses().then((route) => route.wireAddresses(wiring))),
     consignees: deferredLogic(() => ROUTE_MODULES.consignees().then((route) => route.wireConsignees(wiring))),
+    managers: deferredLogic(() => ROUTE_MODULES.managers().then((route) => route.wireManagers(wiring))),
   }
   const logics = Object.fromEntries(Object.entries(deferred).map(([name, each]) => [name, each.logic])) as {
     [N in keyof Deferred]: Deferred[N]['logic']

@@ -1,0 +1,111 @@
+import type { FormEvent } from 'react'
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import type { ManagerEditingActor } from '../../machines/manager-editing.machine'
+import type { MenuCheckbox } from '../../machines/manager-editing.selectors'
+import { Button } from '../ui/button'
+import dialogStyles from '../ui/confirm-dialog.module.css'
+import { ErrorBlock } from '../ui/error-block'
+import { FormField } from '../ui/form-field'
+import { Loading } from '../ui/loading'
+import { useManagerFormApi, type ManagerFormApi } from './managers-connect'
+import styles from './managers.module.css'
+
+/** The spec's /tpl/manager_form.html: e-mail, name, the contracts by contragent and the menu tree; type_id '2' is sent hidden. */
+export function ManagerFormDialog({ form }: { form: ManagerEditingActor }) {
+  const api = useManagerFormApi(form)
+  return (
+    <ModalOverlay className={dialogStyles.overlay} isOpen isDismissable={!api.isBusy} onOpenChange={(open) => (open ? undefined : api.cancel())}>
+      <Modal className={`${dialogStyles.modal} ${styles.formModal}`}>
+        <Dialog className={dialogStyles.dialog}>
+          <Heading slot="title" className={dialogStyles.title}>
+            {api.title}
+          </Heading>
+          <FormBody api={api} />
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  )
+}
+
+function FormBody({ api }: { api: ManagerFormApi }) {
+  if (api.step === 'loading') return <Loading label="Загрузка договоров…" />
+  if (api.step === 'loadFailed') return <ErrorBlock {...api.loadFailed} />
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    api.submit()
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <input type="hidden" name="type_id" value="2" />
+      <FormField {...api.getEmailProps()} />
+      <FormField {...api.getNameProps()} />
+      <fieldset className={styles.group} aria-describedby={api.contractsMessage ? 'manager-contracts-error' : undefined}>
+        <legend>Договоры</legend>
+        {api.groups.map((group) => (
+          <div key={group.id} className={styles.contragent} role="group" aria-label={group.company}>
+            <p className={styles.contragentName}>{group.company}</p>
+            {group.contracts.map((contract) => (
+              <label key={contract.id} className={styles.check}>
+                <input type="checkbox" checked={contract.isChosen} disabled={api.isBusy} onChange={() => api.toggleContract(contract.id)} />
+                {contract.header}
+              </label>
+            ))}
+          </div>
+        ))}
+        {api.contractsMessage ? (
+          <p id="manager-contracts-error" className={styles.error} role="alert">
+            {api.contractsMessage}
+          </p>
+        ) : null}
+      </fieldset>
+      <fieldset className={styles.group}>
+        <legend>Доступ к разделам</legend>
+        <ul className={styles.tree}>
+          {api.menu.map((node) => (
+            <MenuNode key={node.key} node={node} api={api} />
+          ))}
+        </ul>
+      </fieldset>
+      {api.formMessage ? (
+        <p className={styles.error} role="alert">
+          {api.formMessage}
+        </p>
+      ) : null}
+      {api.savedNotice ? (
+        <p className={styles.saved} role="status">
+          {api.savedNotice}
+        </p>
+      ) : null}
+      <div className={dialogStyles.actions}>
+        {api.canRetry ? (
+          <Button variant="primary" onPress={api.retry}>
+            Повторить
+          </Button>
+        ) : (
+          <Button variant="primary" type="submit" isDisabled={api.isBusy}>
+            Сохранить
+          </Button>
+        )}
+        <Button onPress={api.cancel}>Отмена</Button>
+      </div>
+    </form>
+  )
+}
+
+function MenuNode({ node, api }: { node: MenuCheckbox; api: ManagerFormApi }) {
+  return (
+    <li>
+      <label className={styles.check}>
+        <input type="checkbox" checked={node.isOpen} disabled={node.isDisabled || api.isBusy} onChange={() => api.toggleMenu(node.key)} />
+        {node.title}
+      </label>
+      {node.children.length > 0 ? (
+        <ul className={styles.tree}>
+          {node.children.map((child) => (
+            <MenuNode key={child.key} node={child} api={api} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  )
+}

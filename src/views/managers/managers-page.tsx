@@ -1,0 +1,90 @@
+import type { ManagersActor } from '../../machines/managers.machine'
+import { MANAGERS_MESSAGES } from '../../machines/managers.machine'
+import { WithScreen } from '../layout/with-screen'
+import { Button } from '../ui/button'
+import { ConfirmDialog } from '../ui/confirm-dialog'
+import { EmptyState } from '../ui/empty-state'
+import { ErrorBlock } from '../ui/error-block'
+import { Loading } from '../ui/loading'
+import { MessageDialog, MessageText } from '../ui/message-dialog'
+import { PageHeading } from '../ui/page-heading'
+import { ManagerFormDialog } from './manager-form-dialog'
+import { MANAGERS_LOADING_LABEL, useManagersApi, type ManagersApi } from './managers-connect'
+import { ManagersTable } from './managers-table'
+import styles from './managers.module.css'
+
+/** /cabinet/managers/ (main account only): the company's managers. */
+export function ManagersPage() {
+  return (
+    <WithScreen name="managers" label={MANAGERS_LOADING_LABEL}>
+      {(managers) => <ManagersScreen managers={managers} />}
+    </WithScreen>
+  )
+}
+
+function ManagersScreen({ managers }: { managers: ManagersActor }) {
+  const api = useManagersApi(managers)
+  return (
+    <section className={styles.page} aria-labelledby="managers-title">
+      <PageHeading
+        actions={
+          <Button variant="primary" {...api.getAddProps()}>
+            Добавить менеджера
+          </Button>
+        }
+      >
+        <span id="managers-title">Менеджеры</span>
+      </PageHeading>
+      {api.savedNotice ? (
+        <div className={styles.notice} role="status">
+          <p>{api.savedNotice}</p>
+          <Button onPress={api.closeNotice}>Закрыть</Button>
+        </div>
+      ) : null}
+      <ManagersBody api={api} />
+      <ManagersDialogs api={api} />
+      {api.form ? <ManagerFormDialog form={api.form} /> : null}
+    </section>
+  )
+}
+
+function ManagersBody({ api }: { api: ManagersApi }) {
+  switch (api.view) {
+    case 'failed':
+      return <ErrorBlock {...api.getRetryProps()} />
+    case 'loading':
+      return <Loading label={MANAGERS_LOADING_LABEL} />
+    case 'empty':
+      return <EmptyState title={MANAGERS_MESSAGES.empty} hint={MANAGERS_MESSAGES.emptyHint} />
+    case 'list':
+      return <ManagersTable api={api} />
+  }
+}
+
+function ManagersDialogs({ api }: { api: ManagersApi }) {
+  const { dialog } = api
+  switch (dialog.kind) {
+    case 'confirmRemove':
+    case 'removing':
+      return (
+        <ConfirmDialog
+          title={dialog.question}
+          confirmLabel="Удалить"
+          isBusy={dialog.kind === 'removing'}
+          onConfirm={dialog.onConfirm}
+          onCancel={dialog.onCancel}
+        >
+          <MessageText>{dialog.email}</MessageText>
+        </ConfirmDialog>
+      )
+    case 'removeFailed':
+    case 'toggleFailed':
+      return (
+        <MessageDialog title={dialog.failedTitle} onClose={dialog.onClose}>
+          <MessageText>{dialog.errorMessage}</MessageText>
+        </MessageDialog>
+      )
+    case 'none':
+      return null
+  }
+}
