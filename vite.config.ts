@@ -25,14 +25,14 @@ const VENDOR_GROUPS = [
 ]
 
 /**
- * Six characters of hash in a file's name (the default is eight): the names stay unique across
- * releases in practice (36 bits), and the preload list in the `app` chunk names some 70 files,
- * so it weighs 0.3 KB gzipped less.
+ * Seven characters of hash in a file's name (the default is eight): the lazy imports in the first
+ * load name some 40 files. The bundler asks for more the more chunks there are (seven from 65 on)
+ * and stops the build when it needs more, so a new screen can never get a clash.
  */
-const HASH = '[hash:6]'
+const HASH = '[hash:7]'
 
 /** Chunks every start loads before any lazy import runs (the entry `index`, `rolldown-runtime`, `vendor`). */
-const ALWAYS_LOADED = /(^|\/)(index|rolldown-runtime|vendor)-[\w-]{6}\.js$/
+const ALWAYS_LOADED = /(^|\/)(index|rolldown-runtime|vendor)-[\w-]{7}\.js$/
 
 /** What every signed-in start imports lazily, whatever the screen: the basket's watch on other tabs. */
 const SIGNED_IN_START_IMPORTS = [/\/src\/services\/basket-tab-changes\.ts$/]

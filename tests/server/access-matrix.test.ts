@@ -37,6 +37,8 @@ const PUBLIC_CALLS = new Set([
   'GET /pictures/:id.svg',
   'GET /pictures/warehouse-map/:id.svg',
   'GET /tpl/direction.html',
+  // a new manager's invitation: the one-time token in the body is the caller's proof
+  'POST /api/invitation',
   // a POST naming no `method` is an unknown address; with one it re-sends to the resource's own route
   'POST /api/:resource',
   'POST /api/:resource/:id',
@@ -248,6 +250,8 @@ interface Caller {
 }
 
 const ownedByUser = (table: string, row: Record<string, unknown>, userId: number) => (table === 'users' ? row.id === userId : row.user_id === userId)
+/** The company's own lists every login of it may keep (where its section is open). */
+const COMPANY_TABLES = new Set(['addresses', 'consignees'])
 const ownedByCompany = (table: string, row: Record<string, unknown>, me: { userId: number; customerId: number }) =>
   ownedByUser(table, row, me.userId) || row.customer_id === me.customerId
 
@@ -277,7 +281,7 @@ const CALLERS: Caller[] = [
     victimCompany: 0,
     victimContract: 1,
     isColleague: true,
-    ownsRow: (table, row, me) => (me ? ownedByUser(table, row, me.userId) : false),
+    ownsRow: (table, row, me) => (me ? ownedByUser(table, row, me.userId) || (COMPANY_TABLES.has(table) && row.customer_id === me.customerId) : false),
   },
   {
     name: 'a main account at the other company',

@@ -87,7 +87,7 @@ describe('rate limits', () => {
 
   it('limits registration and reminder, each in its own answer shape', async () => {
     nextWindow()
-    const form = { company: 'ООО', inn: '7700000001', name: 'Имя', email: 'a@example.com', phone: '+7 (903) 123-45-67', password: '12345678', captcha: 'x' }
+    const form = { company: 'ООО', inn: '7707083893', name: 'Имя', email: 'a@example.com', phone: '+7 (903) 123-45-67', password: '12345678', captcha: 'x' }
     for (let i = 0; i < 2; i++) expect((await post('/registration/', form)).json().state).toBe('error')
     const registration = await post('/registration/', form)
     expect(registration.statusCode).toBe(429)
