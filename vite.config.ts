@@ -63,6 +63,9 @@ const ROUTE_PAGES: Record<string, RoutePage> = {
   '/cabinet/pricelist/': route('pricelist'),
   '/cabinet/profile/': route('profile'),
   '/cabinet/addresses/': route('addresses'),
+  '/cabinet/consignees/': route('consignees'),
+  '/cabinet/contragents/': route('contragents'),
+  '/cabinet/managers/': route('managers'),
   '/cart/': route('cart', ['/api/getBasketTableInit/']),
 }
 

@@ -22,6 +22,8 @@ const SCREENS: Screen[] = [
   { name: 'search', signedIn: true, path: (keyword) => `/cabinet/action12/?q=${encodeURIComponent(keyword)}` },
   { name: 'cart', signedIn: true, path: () => '/cart/' },
   { name: 'orders', signedIn: true, path: () => '/cabinet/orders/' },
+  { name: 'addresses', signedIn: true, path: () => '/cabinet/addresses/' },
+  { name: 'managers', signedIn: true, path: () => '/cabinet/managers/' },
 ]
 
 const PRESETS: Record<Preset, Config | undefined> = {
