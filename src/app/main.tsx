@@ -17,12 +17,16 @@ for (const link of document.body.querySelectorAll('link[rel="stylesheet"]')) doc
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')
 
-// the app starts in a task of its own: evaluating the modules is one long task already, and a
-// phone's main thread is free between the two (the page shows its boot message meanwhile)
-setTimeout(() => {
+// the app starts in a task of its own (a message to itself, as React's scheduler does: unlike a
+// timer it runs under a test's fake clock too): evaluating the modules is one long task already,
+// and a phone's main thread is free between the two (the page shows its boot message meanwhile)
+const start = new MessageChannel()
+start.port1.onmessage = () => {
+  start.port1.close()
   createRoot(root).render(
     <StrictMode>
       <Providers runtime={createAppRuntime()} />
     </StrictMode>,
   )
-}, 0)
+}
+start.port2.postMessage(null)
