@@ -11,7 +11,7 @@
  * longest task and the main thread's total. Figures only; it never fails on a slow result.
  */
 import { resolve } from 'node:path'
-import { chromium, type Browser } from 'playwright'
+import { chromium, type Browser } from '@playwright/test'
 import { formatTable } from '../server/cli/text-table'
 import { CHROMIUM_ARGS, findBrowser } from './browser-path'
 import { startCabinetServer, type CabinetServer } from './lighthouse-server'
