@@ -264,6 +264,8 @@ test.describe('ноутбук: layout (issue 21)', () => {
       await expect(page.getByRole('button', { name: 'Свернуть меню' })).toBeVisible()
       const banner = page.getByRole('banner')
       await expect(banner.getByRole('status').filter({ hasText: /^Корзина:/ })).toBeVisible()
+      // the search field's code is there (until then a stand-in of the same size holds its place)
+      await expect(banner.locator('input[role="combobox"]')).toBeVisible()
       const controls = await boxesOf(banner.locator('select, input, button'))
       expect(controls.length, 'the contract, the search, «Найти» and «Выйти»').toBeGreaterThanOrEqual(4)
       const top = Math.min(...controls.map((box) => box.top))
