@@ -19,9 +19,8 @@ import { describeIssue, HttpError, parseInput, parseParams, type DescribeIssue }
 const formMessage: DescribeIssue = (issue) => (issue.path.length > 0 && issue.code !== 'invalid_type' ? issue.message : describeIssue(issue))
 
 /**
- * Spec §6: only a main account reaches the contragents' calls; a manager is refused with 403
- * whatever its menus. Read in the handler, after the section check, so a manager whose section is
- * closed is told that first.
+ * Spec §6: only a main account reaches the contragents' calls. The section check refuses every
+ * manager first (the section is in MAIN_ACCOUNT_ONLY_KEYS); this is the handler's own guard.
  */
 function mainAccount(request: FastifyRequest): SessionUser {
   const user = signedInUser(request)

@@ -43,7 +43,7 @@ export const BASKET_KEY = 'cart'
 export const ALWAYS_OPEN_KEY = 'profile'
 
 /** Sections only a main account uses (issue 22): closed to every manager, whatever its disabledMenus say. */
-export const MAIN_ACCOUNT_ONLY_KEYS: readonly string[] = ['managers']
+export const MAIN_ACCOUNT_ONLY_KEYS: readonly string[] = ['contragents', 'managers']
 
 /** A login's closed keys as its screens and the server apply them: a manager's disabledMenus plus the main account's own sections. */
 export function effectiveDisabledMenus(typeId: string, disabledMenus: readonly string[]): string[] {

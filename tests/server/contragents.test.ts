@@ -236,7 +236,7 @@ describe('who may', () => {
     }
   })
 
-  it('a manager with the section open: 403 «only the main account», and nothing changes', async () => {
+  it('a manager whose menus leave the section open: 403 naming the section (main account only), and nothing changes', async () => {
     const [first] = await list(otherCompanyCookie)
     const calls = [
       await get('/api/contragent/', managerCookie),
@@ -248,7 +248,7 @@ describe('who may', () => {
     ]
     for (const response of calls) {
       expect(response.statusCode).toBe(403)
-      expect(response.json()).toEqual({ message: CONTRAGENT_MESSAGES.mainAccountOnly })
+      expect(response.json()).toEqual({ message: sectionClosedMessage('contragents') })
     }
     expect((await list(otherCompanyCookie))[0]).toEqual(first)
   })

@@ -223,7 +223,7 @@ describe('the server decides', () => {
     expect(put.statusCode, put.body).toBe(200)
     const after = await initData()
     expect(after.contracts.map((contract) => contract.id)).toEqual(ownContracts.slice(1, 3))
-    expect(after.account.disabledMenus).toEqual(['orders', 'managers'])
+    expect(after.account.disabledMenus).toEqual(['orders', 'contragents', 'managers'])
     // a closed parent closes its children: the acts live under the orders
     const acts = await get('/api/getActs/', session)
     expect([acts.statusCode, acts.json().message]).toEqual([403, sectionClosedMessage('acts')])
