@@ -1,8 +1,8 @@
 import { useId, type FormEvent, type KeyboardEvent } from 'react'
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { AddressFormActor } from '../../machines/address-form.machine'
 import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
+import { ModalFrame } from '../ui/modal-frame'
 import { FormField } from '../ui/form-field'
 import fieldStyles from '../ui/form-field.module.css'
 import { useAddressFormApi, type AddressFormApi } from './addresses-connect'
@@ -16,50 +16,34 @@ export function AddressFormDialog({ form }: { form: AddressFormActor }) {
     api.submit()
   }
   return (
-    <ModalOverlay
-      className={dialogStyles.overlay}
-      isOpen
-      isDismissable={api.isDismissable}
-      isKeyboardDismissDisabled={!api.isDismissable}
-      onOpenChange={(open) => (open ? undefined : api.cancel())}
+    <ModalFrame
+      title={api.title}
+      classes={{ ...dialogStyles, modal: `${dialogStyles.modal} ${styles.formModal}` }}
+      onDismiss={api.isDismissable ? api.cancel : undefined}
     >
-      <Modal className={`${dialogStyles.modal} ${styles.formModal}`}>
-        <Dialog className={dialogStyles.dialog}>
-          <Heading slot="title" className={dialogStyles.title}>
-            {api.title}
-          </Heading>
-          <form className={styles.form} onSubmit={submit} noValidate>
-            <AddressCombobox api={api} />
-            <FormField
-              label="Почтовый индекс"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={6}
-              isDisabled={api.isDisabled}
-              {...api.postindexField}
-            />
-            {api.saveError ? (
-              <p className={styles.formError} role="alert">
-                {api.saveError.title}: {api.saveError.text}
-              </p>
-            ) : null}
-            {api.step === 'saved' ? (
-              <p className={styles.saved} role="status">
-                {api.savedText}
-              </p>
-            ) : null}
-            <div className={dialogStyles.actions}>
-              <Button type="submit" variant="primary" isDisabled={api.isDisabled}>
-                {api.submitLabel}
-              </Button>
-              <Button isDisabled={api.isDisabled} onPress={api.cancel}>
-                Отмена
-              </Button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <AddressCombobox api={api} />
+        <FormField label="Почтовый индекс" inputMode="numeric" autoComplete="postal-code" maxLength={6} isDisabled={api.isDisabled} {...api.postindexField} />
+        {api.saveError ? (
+          <p className={styles.formError} role="alert">
+            {api.saveError.title}: {api.saveError.text}
+          </p>
+        ) : null}
+        {api.step === 'saved' ? (
+          <p className={styles.saved} role="status">
+            {api.savedText}
+          </p>
+        ) : null}
+        <div className={dialogStyles.actions}>
+          <Button type="submit" variant="primary" isDisabled={api.isDisabled}>
+            {api.submitLabel}
+          </Button>
+          <Button isDisabled={api.isDisabled} onPress={api.cancel}>
+            Отмена
+          </Button>
+        </div>
+      </form>
+    </ModalFrame>
   )
 }
 

@@ -1,8 +1,8 @@
 import { useId, type FormEvent } from 'react'
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { ConsigneeFormActor } from '../../machines/consignee-form.machine'
 import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
+import { ModalFrame } from '../ui/modal-frame'
 import { FormField } from '../ui/form-field'
 import { useConsigneeFormApi, type ConsigneeFormApi } from './consignees-connect'
 import styles from './consignees.module.css'
@@ -15,44 +15,35 @@ export function ConsigneeFormDialog({ form }: { form: ConsigneeFormActor }) {
     api.submit()
   }
   return (
-    <ModalOverlay
-      className={dialogStyles.overlay}
-      isOpen
-      isDismissable={api.isDismissable}
-      isKeyboardDismissDisabled={!api.isDismissable}
-      onOpenChange={(open) => (open ? undefined : api.cancel())}
+    <ModalFrame
+      title={api.title}
+      classes={{ ...dialogStyles, modal: `${dialogStyles.modal} ${styles.formModal}` }}
+      onDismiss={api.isDismissable ? api.cancel : undefined}
     >
-      <Modal className={`${dialogStyles.modal} ${styles.formModal}`}>
-        <Dialog className={dialogStyles.dialog}>
-          <Heading slot="title" className={dialogStyles.title}>
-            {api.title}
-          </Heading>
-          {api.step === 'saved' ? (
-            <p className={styles.saved} role="status">
-              {api.savedText}
+      {api.step === 'saved' ? (
+        <p className={styles.saved} role="status">
+          {api.savedText}
+        </p>
+      ) : (
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <FormField {...api.getSurnameProps()} />
+          <FormField {...api.getNameProps()} />
+          <FileField api={api} />
+          {api.percent !== null ? <UploadProgress percent={api.percent} /> : null}
+          {api.saveError ? (
+            <p className={styles.error} role="alert">
+              {api.saveError}
             </p>
-          ) : (
-            <form className={styles.form} onSubmit={submit} noValidate>
-              <FormField {...api.getSurnameProps()} />
-              <FormField {...api.getNameProps()} />
-              <FileField api={api} />
-              {api.percent !== null ? <UploadProgress percent={api.percent} /> : null}
-              {api.saveError ? (
-                <p className={styles.error} role="alert">
-                  {api.saveError}
-                </p>
-              ) : null}
-              <div className={dialogStyles.actions}>
-                <Button type="submit" variant="primary" isDisabled={api.isWorking}>
-                  {api.step === 'editing' ? 'Сохранить' : 'Сохранение…'}
-                </Button>
-                <Button onPress={api.cancel}>Отмена</Button>
-              </div>
-            </form>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          ) : null}
+          <div className={dialogStyles.actions}>
+            <Button type="submit" variant="primary" isDisabled={api.isWorking}>
+              {api.step === 'editing' ? 'Сохранить' : 'Сохранение…'}
+            </Button>
+            <Button onPress={api.cancel}>Отмена</Button>
+          </div>
+        </form>
+      )}
+    </ModalFrame>
   )
 }
 

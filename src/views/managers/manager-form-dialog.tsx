@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react'
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { ManagerEditingActor } from '../../machines/manager-editing.machine'
 import type { MenuCheckbox } from '../../machines/manager-editing.selectors'
 import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
+import { ModalFrame } from '../ui/modal-frame'
 import { ErrorBlock } from '../ui/error-block'
 import { FormField } from '../ui/form-field'
 import { Loading } from '../ui/loading'
@@ -14,16 +14,13 @@ import styles from './managers.module.css'
 export function ManagerFormDialog({ form }: { form: ManagerEditingActor }) {
   const api = useManagerFormApi(form)
   return (
-    <ModalOverlay className={dialogStyles.overlay} isOpen isDismissable={!api.isBusy} onOpenChange={(open) => (open ? undefined : api.cancel())}>
-      <Modal className={`${dialogStyles.modal} ${styles.formModal}`}>
-        <Dialog className={dialogStyles.dialog}>
-          <Heading slot="title" className={dialogStyles.title}>
-            {api.title}
-          </Heading>
-          <FormBody api={api} />
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalFrame
+      title={api.title}
+      classes={{ ...dialogStyles, modal: `${dialogStyles.modal} ${styles.formModal}` }}
+      onDismiss={!api.isBusy ? api.cancel : undefined}
+    >
+      <FormBody api={api} />
+    </ModalFrame>
   )
 }
 
