@@ -31,6 +31,7 @@ import { DEMO_LOGINS, seedDatabase } from '../server/db/seed'
 import { formatTable } from '../server/cli/text-table'
 import { createFreshDb, type FreshDb } from './bench-support/fresh-db'
 import { BenchClient, concurrentLoad, listenForBench, percentile, timeSequential, type LoadResult, type Timing } from './bench-http'
+import { CONTRACT_PRICE_POLICY } from '../src/contract/price-policy'
 
 const SIZES = (process.env.BENCH_PRODUCTS ?? '50000,100000').split(',').map(Number)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300)
@@ -120,7 +121,7 @@ async function filterShapes(db: FreshDb): Promise<Shape[]> {
 async function timeEngine(db: FreshDb, shape: Shape): Promise<Timing> {
   const snapshot = await whenCurrent(db)
   const filter = filterRequestSchema.parse(shape.body)
-  const plan = planFilter(filter, snapshot.tree, 1)
+  const plan = planFilter(filter, snapshot.tree, { factor: 1, policy: CONTRACT_PRICE_POLICY })
   const available = plan.available ? await availableAt(db, snapshot, plan.warehouseId, (await readVersions(db.kysely)).stocks) : undefined
   const times: number[] = []
   for (let i = 0; i < ENGINE_RUNS; i += 1) {

@@ -73,6 +73,9 @@ export const SECTION_CALLS: Readonly<Record<string, readonly CallPattern[]>> = {
     'POST /ajax/activateaccount/',
     'POST /ajax/deactivateaccount/',
     'POST /ajax/deleteaccount/',
+    // the price policy of a manager (spec §7 pricepolitics)
+    'GET /api/pricepolitics/:id/',
+    'POST /api/pricepolitics/:id/',
   ],
 }
 

@@ -22,6 +22,8 @@ export const SESSION_USER_COLUMNS = [
   'users.disabled_menus',
   'users.current_contract_id',
   'users.created_at',
+  'users.price_policy',
+  'users.price_markup',
 ] as const
 
 /** Only the hash of a session id is stored, so a leaked table does not give sessions away. */

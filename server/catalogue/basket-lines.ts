@@ -2,8 +2,9 @@ import { sql } from 'kysely'
 import type { BasketSummary } from '../../src/contract/account'
 import type { BasketAction, BasketData, BasketLine, BasketLineRef } from '../../src/contract/basket'
 import { BASKET_DEFAULT_REGION } from '../../src/contract/basket'
+import type { SessionUser } from '../auth/sessions'
 import type { Db } from '../db/connection'
-import { contractPrice, type CatalogueContext } from './contract'
+import { pricePolicyOf, shownPrice, type CatalogueContext } from './contract'
 import { productsByIds } from './listing'
 import { stockAt, toCatalogueProducts } from './stocks'
 
@@ -104,18 +105,25 @@ export async function basketData(db: Db, userId: number, context: CatalogueConte
   }
 }
 
-/** The basket header: lines of the user under the contract and their sum at the contract's prices. */
-export async function basketSummary(db: Db, userId: number, contractId: string): Promise<BasketSummary> {
+/** The basket header: lines of the user under the contract and their sum at the prices it is shown (contract and price policy). */
+export async function basketSummary(
+  db: Db,
+  user: Pick<SessionUser, 'id' | 'type_id' | 'price_policy' | 'price_markup'>,
+  contractId: string,
+): Promise<BasketSummary> {
   if (contractId === '0') return { count: 0, sum: 0 }
   const lines = await db.kysely
     .selectFrom('basket_lines')
     .innerJoin('products', 'products.id', 'basket_lines.product_id')
     .innerJoin('contracts', 'contracts.id', 'basket_lines.contract_id')
-    .select(['basket_lines.qnt', 'products.price', 'contracts.price_factor'])
-    .where('basket_lines.user_id', '=', userId)
+    .select(['basket_lines.qnt', 'products.price', 'products.price_rrc', 'contracts.price_factor'])
+    .where('basket_lines.user_id', '=', user.id)
     .where('basket_lines.contract_id', '=', Number(contractId))
     .execute()
   // priced per unit first, as the catalogue and the basket show it, so the totals agree to the kopeck
-  const sum = lines.reduce((total, line) => total + Math.round(contractPrice(Number(line.price), Number(line.price_factor)) * line.qnt * 100) / 100, 0)
+  const policy = pricePolicyOf(user)
+  const unitPrice = (line: (typeof lines)[number]) =>
+    shownPrice({ factor: Number(line.price_factor), policy }, { price: Number(line.price), price_rrc: Number(line.price_rrc) })
+  const sum = lines.reduce((total, line) => total + Math.round(unitPrice(line) * line.qnt * 100) / 100, 0)
   return { count: lines.length, sum: Math.round(sum * 100) / 100 }
 }

@@ -1,5 +1,5 @@
 import type { Counted, ParamFacet, Sorting } from '../../src/contract/catalogue'
-import { contractPrice } from './contract'
+import { contractPrice, shownPriceOfBasis } from './contract'
 import type { FilterPlan } from './filter'
 import type { CatalogueSnapshot } from './snapshot'
 
@@ -13,7 +13,7 @@ export interface FilterOutcome {
   params: ParamFacet[]
   /** products per category (its own, not its descendants') */
   categoryCounts: Map<number, number>
-  /** the base-price range; undefined when nothing matches */
+  /** the range of the plan's price basis (the base price, or the recommended one); undefined when nothing matches */
   basePrices?: { min: number; max: number }
 }
 
@@ -57,11 +57,16 @@ export function evaluate(
   // a param the catalogue does not know is on no product: -1 never matches
   const paramFilters = plan.params.map((param) => ({ at: s.paramIndex.get(param.id) ?? -1, min: param.minp ?? -Infinity, max: param.maxp ?? Infinity }))
   const withKeyword = plan.keyword === '' ? undefined : s.containing(plan.keyword)
-  // the dealer's bounds are on the contract price as the list shows it (rounded to kopecks), so
-  // each product's is rounded the same way: bounds moved back to base prices miss the boundary
-  const minPrice = plan.contractPrice?.min ?? -Infinity
-  const maxPrice = plan.contractPrice?.max ?? Infinity
-  const factor = plan.contractPrice?.factor ?? 1
+  // the dealer's bounds are on the price as the list shows it (contract price rounded to kopecks,
+  // then the login's price policy), so each product's is computed the same way: bounds moved
+  // back to base prices miss the boundary
+  const bounds = plan.contractPrice
+  const minPrice = bounds?.min ?? -Infinity
+  const maxPrice = bounds?.max ?? Infinity
+  const basis = plan.priceBasis === 'price_rrc' ? s.priceRrc : s.price
+  const factor = bounds?.factor ?? 1
+  // the contract price (every main account's) without the policy's step: the loop's common case stays plain arithmetic
+  const plainContract = bounds?.policy.type === 'contract'
   const matched = new Uint8Array(s.size)
   const brandCounts = new Int32Array(s.brandList.length)
   const tagCounts = new Int32Array(s.tags.length)
@@ -79,9 +84,9 @@ export function evaluate(
     let failed = 0
     if (inCatalogue && !inCatalogue[s.categoryAt[i]!]) failed |= CATALOG
     if (ofBrand && !ofBrand[s.brandAt[i]!]) failed |= BRAND
-    const price = s.price[i]!
-    if (plan.contractPrice) {
-      const shown = contractPrice(price, factor)
+    const price = basis[i]!
+    if (bounds) {
+      const shown = plainContract ? contractPrice(price, factor) : shownPriceOfBasis(bounds, price)
       if (shown < minPrice || shown > maxPrice) failed |= PRICE
     }
     const paramsFrom = paramStart[i]!

@@ -3,7 +3,7 @@ import { CATALOGUE_DEFAULTS } from '../../src/contract/catalogue'
 import type { SessionUser } from '../auth/sessions'
 import type { Db } from '../db/connection'
 import { countedTree } from './categories'
-import { contractPrice, requireWarehouse, resolveContract, type PriceContract } from './contract'
+import { priceBasis, requireWarehouse, resolveContract, shownPriceOfBasis, type PriceContract, type Pricing } from './contract'
 import { evaluate, type FilterOutcome } from './engine'
 import { sameJson } from './filter-answer-json'
 import { planFilter } from './filter'
@@ -52,19 +52,26 @@ export interface CatalogueSearch {
 export async function searchCatalogue(db: Db, user: SessionUser, filter: CatalogueFilter): Promise<CatalogueSearch> {
   const [contract, { snapshot, versions }] = await Promise.all([resolveContract(db, user, filter.contract), currentCatalogue(db)])
   requireWarehouse(snapshot.warehouses, filter.warehouse)
-  const plan = planFilter(filter, snapshot.tree, contract.factor)
+  const plan = planFilter(filter, snapshot.tree, contract)
   const available = plan.available ? await availableAt(db, snapshot, plan.warehouseId, versions.stocks) : undefined
-  const query = { plan, sorting: filter.sorting, page: filter.page, perpage: filter.perpage, stockVersion: versions.stocks }
-  const outcome = cachedOutcome(snapshot, query, () => evaluate(snapshot, plan, filter.sorting, filter.page, filter.perpage, available))
+  const sorting = sortingUnder(contract, filter.sorting)
+  // the plan names the price policy where it changes the outcome (a price bound, the 'rrc' basis), so the cache keeps them apart
+  const query = { plan, sorting, page: filter.page, perpage: filter.perpage, stockVersion: versions.stocks }
+  const outcome = cachedOutcome(snapshot, query, () => evaluate(snapshot, plan, sorting, filter.page, filter.perpage, available))
   const rows = outcome.page.map((i) => rowAt(snapshot, i))
-  const listing = { userId: user.id, warehouseId: filter.warehouse, priceFactor: contract.factor }
+  const listing = { userId: user.id, warehouseId: filter.warehouse, pricing: contract }
   const products = asLastTimeIfSame(outcome, await toCatalogueProducts(db, listing, rows, stocksAtVersion(db, versions.stocks)))
   return { contract, snapshot, outcome, products }
 }
 
-const pricesOf = (basePrices: FilterOutcome['basePrices'], factor: number): Prices => ({
-  min: basePrices ? contractPrice(basePrices.min, factor) : 0,
-  max: basePrices ? contractPrice(basePrices.max, factor) : 0,
+/** Under the 'rrc' price policy the price a manager sees is the recommended one: sorting by price sorts by it. */
+function sortingUnder(pricing: Pricing, sorting: CatalogueFilter['sorting']): CatalogueFilter['sorting'] {
+  return sorting?.field === 'price' && priceBasis(pricing.policy) === 'price_rrc' ? { ...sorting, field: 'price_rrc' } : sorting
+}
+
+const pricesOf = (basePrices: FilterOutcome['basePrices'], pricing: Pricing): Prices => ({
+  min: basePrices ? shownPriceOfBasis(pricing, basePrices.min) : 0,
+  max: basePrices ? shownPriceOfBasis(pricing, basePrices.max) : 0,
   decimals: CATALOGUE_DEFAULTS.priceDecimals,
 })
 
@@ -87,8 +94,8 @@ export async function runFilter(db: Db, user: SessionUser, filter: CatalogueFilt
   const { brands, categoriesTree } = outcomeParts(snapshot, outcome)
   return {
     brands,
-    // the factor is positive, so the base prices' extremes are the contract prices' extremes
-    prices: pricesOf(outcome.basePrices, contract.factor),
+    // the factor is positive and the policy keeps the order, so the basis' extremes are the shown prices' extremes
+    prices: pricesOf(outcome.basePrices, contract),
     products,
     params: outcome.params,
     tags: outcome.tags,

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { CatalogueProduct, Stock } from '../../src/contract/catalogue'
 import { preparedQuery } from '../db/prepared-query'
 import type { Db } from '../db/connection'
-import { contractPrice, type ListingContext } from './contract'
+import { shownPrice, type ListingContext } from './contract'
 import type { ProductRow } from './listing'
 
 /** Stock of the products at every warehouse, by product id, warehouses in id order. */
@@ -97,7 +97,7 @@ async function listedMarksOf(db: Db, userId: number, productIds: readonly number
 /** Where a listing takes its stock from: fresh by default; the catalogue passes one kept per stock version. */
 export type StockReader = (productIds: readonly number[]) => Promise<Map<number, Stock[]>>
 
-/** Listed products as the wire has them: contract price, stock here and everywhere, first picture, marks. */
+/** Listed products as the wire has them: the price the login is shown (contract price and price policy), stock here and everywhere, first picture, marks. */
 export async function toCatalogueProducts(
   db: Db,
   context: ListingContext,
@@ -112,7 +112,7 @@ export async function toCatalogueProducts(
       id: row.id,
       header: row.header,
       articul: row.articul,
-      price: contractPrice(row.price, context.priceFactor),
+      price: shownPrice(context.pricing, row),
       price_rrc: row.price_rrc,
       quantity: productStocks.find((stock) => stock.wms_id === context.warehouseId)?.quantity ?? 0,
       wms_id: context.warehouseId,

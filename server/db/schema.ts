@@ -20,6 +20,10 @@ export interface Database {
     created_at: string
     /** a deleted manager keeps its row (its orders and history keep its name); it can no longer sign in */
     deleted_at: Generated<string | null>
+    /** the prices a manager sees (src/contract/price-policy.ts): 'contract', 'rrc' or 'markup' (migration 0013) */
+    price_policy: Generated<string>
+    /** the markup in percent under 'markup', else 0 */
+    price_markup: Generated<number>
   }
   /** a new manager's one-time link to set its password; only the token's hash is kept */
   manager_invitations: { token_hash: string; user_id: number; created_at: string; expires_at: string; used_at: string | null }

@@ -45,5 +45,5 @@ export async function repeatDraft(db: Db, user: SessionUser, draft: OwnDraft, no
     .execute()
   const items = lines.map((line) => ({ id: line.product_id, wms: line.warehouse_id, qnt: line.qnt }))
   const { count, refused } = await addProductSet(db, { userId: user.id, contractId: contract.id, now }, items)
-  return { count, refused, basket: await basketSummary(db, user.id, String(contract.id)) }
+  return { count, refused, basket: await basketSummary(db, user, String(contract.id)) }
 }

@@ -86,5 +86,5 @@ export async function repeatOrder(db: Db, user: SessionUser, order: OwnOrder, no
     .orderBy('order_lines.id')
     .execute()
   const { count, refused } = await addUpToStock(db, { userId: user.id, contractId: contract.id, now }, lines)
-  return { count, refused, basket: await basketSummary(db, user.id, String(contract.id)) }
+  return { count, refused, basket: await basketSummary(db, user, String(contract.id)) }
 }

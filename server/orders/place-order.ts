@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { PlacedOrder, StockShortage } from '../../src/contract/delivery'
-import { contractPrice, type PriceContract } from '../catalogue/contract'
+import { shownPrice, type PriceContract } from '../catalogue/contract'
 import type { OrderDelivery } from '../catalogue/delivery-options'
 import type { Db, DialectName } from '../db/connection'
 import type { Database } from '../db/schema'
@@ -97,10 +97,12 @@ async function reserveStock(trx: Transaction<Database>, dialect: DialectName, li
 async function recordOrder(trx: Transaction<Database>, draft: OrderDraft, lines: readonly TakenLine[]): Promise<PlacedOrder> {
   const productIds = [...new Set(lines.map((line) => line.product_id))]
   const basePrices = new Map(
-    (await trx.selectFrom('products').select(['id', 'price']).where('id', 'in', productIds).execute()).map((row) => [row.id, row.price]),
+    (await trx.selectFrom('products').select(['id', 'price', 'price_rrc']).where('id', 'in', productIds).execute()).map((row) => [row.id, row]),
   )
   const state = await trx.selectFrom('order_states').select('header').where('id', '=', NEW_ORDER_STATE).executeTakeFirstOrThrow()
-  const priced = lines.map((line) => ({ ...line, price: contractPrice(basePrices.get(line.product_id) ?? 0, draft.contract.factor) }))
+  // the order keeps the prices the login saw and ordered at (its price policy included): a later
+  // change of the policy or the price list leaves placed orders as they were
+  const priced = lines.map((line) => ({ ...line, price: shownPrice(draft.contract, basePrices.get(line.product_id) ?? { price: 0, price_rrc: 0 }) }))
   // each line priced per unit and rounded first, as the basket sums it
   const sum = roundKopecks(priced.reduce((total, line) => total + roundKopecks(line.price * line.qnt), 0))
   const createdAt = draft.now.toISOString()

@@ -1,5 +1,5 @@
 import type { PricelistProduct, PricelistResponse } from '../../src/contract/pricelist'
-import { contractPrice, type CatalogueContext } from '../catalogue/contract'
+import { shownPrice, type CatalogueContext } from '../catalogue/contract'
 import { productsByIds } from '../catalogue/listing'
 import { stocksOf } from '../catalogue/stocks'
 import type { Db } from '../db/connection'
@@ -18,7 +18,7 @@ export async function pricelistAnswer(db: Db, context: CatalogueContext, rows: r
   const ids = lines.map((line) => line.id)
   const [found, stocks] = await Promise.all([productsByIds(db, ids), stocksOf(db, ids)])
   const byId = new Map(found.map((product) => [product.id, product]))
-  const { warehouseId, priceFactor } = context.listing
+  const { warehouseId, pricing } = context.listing
   const products = lines.flatMap((line): PricelistProduct[] => {
     const product = byId.get(line.id)
     if (!product) return []
@@ -27,7 +27,7 @@ export async function pricelistAnswer(db: Db, context: CatalogueContext, rows: r
         id: product.id,
         header: product.header,
         articul: product.articul,
-        price: contractPrice(product.price, priceFactor),
+        price: shownPrice(pricing, product),
         qnt: line.qnt,
         selected: true,
         available: stocks.get(product.id)?.find((stock) => stock.wms_id === warehouseId)?.quantity ?? 0,

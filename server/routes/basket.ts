@@ -41,7 +41,7 @@ export function registerBasketRoutes(app: FastifyInstance, deps: AppDeps): void 
       }
       changed = result.line
     }
-    const answer: ProcessBasketResponse = { basket: await basketSummary(db, user.id, String(context.contract.id)), line: changed }
+    const answer: ProcessBasketResponse = { basket: await basketSummary(db, user, String(context.contract.id)), line: changed }
     return answer
   }
 
@@ -60,7 +60,7 @@ export function registerBasketRoutes(app: FastifyInstance, deps: AppDeps): void 
     const user = signedInUser(request)
     const { id } = await resolveContract(db, user, contract)
     await db.kysely.deleteFrom('basket_lines').where('user_id', '=', user.id).where('contract_id', '=', id).execute()
-    return { basket: await basketSummary(db, user.id, String(id)) }
+    return { basket: await basketSummary(db, user, String(id)) }
   })
 
   /** Several products at once, each checked against its warehouse's stock; the ones that do not fit are reported. */
@@ -70,6 +70,6 @@ export function registerBasketRoutes(app: FastifyInstance, deps: AppDeps): void 
     const [contract, warehouses] = await Promise.all([resolveContract(db, user, body.contract), listWarehouses(db)])
     for (const product of body.products) requireWarehouse(warehouses, product.wms)
     const result = await addProductSet(db, { userId: user.id, contractId: contract.id, now: deps.now() }, body.products)
-    return { basket: await basketSummary(db, user.id, String(contract.id)), ...result }
+    return { basket: await basketSummary(db, user, String(contract.id)), ...result }
   })
 }

@@ -23,7 +23,7 @@ export function registerInitDataRoutes(app: FastifyInstance, deps: AppDeps): voi
       contracts: account.contracts,
       selectedContract,
       warehouses,
-      basket: await basketSummary(db, user.id, selectedContract),
+      basket: await basketSummary(db, user, selectedContract),
     }
   })
 
@@ -45,6 +45,6 @@ export function registerInitDataRoutes(app: FastifyInstance, deps: AppDeps): voi
       .set({ current_contract_id: Number(contract.id) })
       .where('id', '=', user.id)
       .execute()
-    return { selectedContract: contract.id, basket: await basketSummary(db, user.id, contract.id) }
+    return { selectedContract: contract.id, basket: await basketSummary(db, user, contract.id) }
   })
 }

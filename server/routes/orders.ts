@@ -37,7 +37,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
     const draft = { userId: user.id, customerId: user.customer_id, contract, delivery, comment: body.comment, now: deps.now() }
     const outcome = await placeOrder(db, draft)
     if (outcome.kind === 'empty') throw new HttpError(400, DELIVERY_MESSAGES.emptyBasket)
-    const basket = await basketSummary(db, user.id, String(contract.id))
+    const basket = await basketSummary(db, user, String(contract.id))
     if (outcome.kind === 'short') {
       const conflict: PlaceOrderConflict = { message: DELIVERY_MESSAGES.overStock, shortages: outcome.shortages, basket }
       return reply.code(409).send(conflict)

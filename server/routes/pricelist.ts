@@ -68,7 +68,7 @@ export function registerPricelistRoutes(app: FastifyInstance, deps: AppDeps): vo
         target,
         cartList.map((item) => ({ ...item, wms })),
       )
-      const answer: ProductSetResponse = { basket: await basketSummary(db, user.id, String(context.contract.id)), ...result }
+      const answer: ProductSetResponse = { basket: await basketSummary(db, user, String(context.contract.id)), ...result }
       return answer
     })
   })

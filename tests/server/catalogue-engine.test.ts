@@ -8,6 +8,7 @@ import { whenCurrent, type CatalogueSnapshot } from '../../server/catalogue/snap
 import { substringSearch } from '../../server/catalogue/substring-search'
 import { seedDatabase } from '../../server/db/seed'
 import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
+import { CONTRACT_PRICE_POLICY } from '../../src/contract/price-policy'
 
 /**
  * The engine straight on a copy of a seeded catalogue: a page selected without the sorted orders
@@ -28,7 +29,7 @@ afterAll(() => db?.dispose())
 
 const run = (snapshot: CatalogueSnapshot, request: FilterRequest) => {
   const filter = filterRequestSchema.parse(request)
-  return evaluate(snapshot, planFilter(filter, snapshot.tree, 1), filter.sorting, filter.page, filter.perpage)
+  return evaluate(snapshot, planFilter(filter, snapshot.tree, { factor: 1, policy: CONTRACT_PRICE_POLICY }), filter.sorting, filter.page, filter.perpage)
 }
 
 describe('the catalogue engine', () => {
@@ -60,7 +61,7 @@ describe('the catalogue engine', () => {
 
   it('caches an outcome per filter, copy of the catalogue and stock version', () => {
     const filter = filterRequestSchema.parse({ catalog: '-1', available: true })
-    const plan = planFilter(filter, s.tree, 1)
+    const plan = planFilter(filter, s.tree, { factor: 1, policy: CONTRACT_PRICE_POLICY })
     let evaluations = 0
     const outcome = (snapshot: CatalogueSnapshot, stockVersion: number, page = 1) =>
       cachedOutcome(snapshot, { plan, sorting: undefined, page, perpage: 20, stockVersion }, () => {
