@@ -3,6 +3,7 @@ import type { Manager } from '../contract/managers'
 import { confirmedCall } from './confirmed-call'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { managerEditingMachine } from './manager-editing.machine'
+import { pricePolicyMachine } from './price-policy.machine'
 import { TIMINGS } from './timings'
 
 export const MANAGERS_MESSAGES = {
@@ -29,6 +30,7 @@ export type ManagersEvent =
   | { type: 'manager.edit'; manager: Manager }
   | { type: 'manager.remove'; manager: Manager }
   | { type: 'manager.toggle'; manager: Manager }
+  | { type: 'manager.pricePolicy'; manager: Manager }
   | { type: 'remove.confirm' }
   | { type: 'remove.cancel' }
   | { type: 'dialog.close' }
@@ -39,13 +41,14 @@ const managersSetup = setup({
   types: {} as {
     context: ManagersContext
     events: ManagersEvent
-    children: { loadManagers: 'loadManagers'; setEnabled: 'setEnabled'; removeManager: 'removeManager'; editing: 'managerEditing' }
+    children: { loadManagers: 'loadManagers'; setEnabled: 'setEnabled'; removeManager: 'removeManager'; editing: 'managerEditing'; pricing: 'pricePolicy' }
   },
   actors: {
     loadManagers: unprovidedPromise<Manager[]>('loadManagers'),
     setEnabled: unprovidedPromise<Manager, { id: number; enabled: boolean }>('setEnabled'),
     removeManager: unprovidedPromise<{ result: 1 }, { id: number }>('removeManager'),
     managerEditing: managerEditingMachine,
+    pricePolicy: pricePolicyMachine,
   },
   guards: {
     hasSaved: (_, params: { saved: Manager | null }) => params.saved !== null,
@@ -62,7 +65,8 @@ const managersSetup = setup({
 
 /**
  * /cabinet/managers/ (main account only): the company's managers with the enable toggle (saved at
- * once), the form (machine managerEditing, a child while open) and the delete with its question.
+ * once), the form (machine managerEditing, a child while open), the price policy (machine
+ * pricePolicy, a child while open) and the delete with its question.
  */
 export const managersMachine = managersSetup.createMachine({
   id: 'managers',
@@ -106,6 +110,20 @@ export const managersMachine = managersSetup.createMachine({
               description: 'The main account presses «Удалить» on a manager',
               actions: { type: 'storeTarget', params: ({ event }) => ({ manager: event.manager }) },
             },
+            'manager.pricePolicy': {
+              target: 'pricing',
+              description: 'The main account presses «Ценовая политика» on a manager',
+              actions: { type: 'storeTarget', params: ({ event }) => ({ manager: event.manager }) },
+            },
+          },
+        },
+        pricing: {
+          description: 'The price policy modal (machine pricePolicy) is open over the list',
+          invoke: {
+            id: 'pricing',
+            src: 'pricePolicy',
+            input: ({ context }) => ({ manager: context.target! }),
+            onDone: { target: 'idle', description: 'The modal closed (saved or not): the list is as it was', actions: 'resetTarget' },
           },
         },
         editing: {

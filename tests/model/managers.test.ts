@@ -22,6 +22,8 @@ const cases: EventCases = {
   'manager.edit': [{ type: 'manager.edit', manager: MANAGER }],
   'manager.remove': [{ type: 'manager.remove', manager: MANAGER }],
   'manager.toggle': [{ type: 'manager.toggle', manager: MANAGER }],
+  'manager.pricePolicy': [{ type: 'manager.pricePolicy', manager: MANAGER }],
+  'xstate.done.actor.pricing': [{ type: 'xstate.done.actor.pricing', output: { saved: null } }],
   'xstate.done.actor.loadManagers': [{ type: 'xstate.done.actor.loadManagers', output: [MANAGER] }],
   'xstate.error.actor.loadManagers': [{ type: 'xstate.error.actor.loadManagers', error: new ApiCallError('Ошибка сервера (503)', 503) }],
   'xstate.done.actor.setEnabled': [{ type: 'xstate.done.actor.setEnabled', output: SWITCHED_OFF }],
@@ -42,6 +44,8 @@ function assertManagers(snapshot: AnyMachineSnapshot) {
   if (snapshot.matches({ loaded: 'toggled' })) expect(context.managers).toEqual([SWITCHED_OFF])
   if (snapshot.matches({ loaded: 'removeFailed' }) || snapshot.matches({ loaded: 'toggleFailed' })) expect(context.errorMessage).toBe(FAILURE)
   expect(snapshot.children.editing !== undefined).toBe(snapshot.matches({ loaded: 'editing' }))
+  expect(snapshot.children.pricing !== undefined).toBe(snapshot.matches({ loaded: 'pricing' }))
+  if (snapshot.matches({ loaded: 'pricing' })) expect(context.target).toEqual(MANAGER)
 }
 
 describeMachinePaths(managersMachine, { cases, assertStep: assertManagers })

@@ -8,6 +8,7 @@ import {
 } from '../../machines/manager-editing.machine'
 import { contractGroupsOf, managerFormMessagesOf, managerFormStepOf, menuCheckboxesOf } from '../../machines/manager-editing.selectors'
 import { MANAGERS_MESSAGES, type ManagersActor, type ManagersEvent, type managersMachine } from '../../machines/managers.machine'
+import type { PricePolicyActor } from '../../machines/price-policy.machine'
 import { isManagersBusyOf, isToggleSavedOf, managersDialogOf, managersViewOf } from '../../machines/managers.selectors'
 import { useViewModel } from '../ui/use-view-model'
 
@@ -24,6 +25,8 @@ const managersStateOf = (snapshot: SnapshotFrom<typeof managersMachine>) => ({
   errorMessage: snapshot.context.errorMessage,
   /** the form, while it is open */
   form: (snapshot.children.editing ?? null) as ManagerEditingActor | null,
+  /** the price policy modal, while it is open */
+  pricing: (snapshot.children.pricing ?? null) as PricePolicyActor | null,
 })
 
 type ManagersState = ReturnType<typeof managersStateOf>
@@ -35,6 +38,7 @@ function connectManagers(state: ManagersState, send: (event: ManagersEvent) => v
     view: state.view,
     managers: state.managers,
     form: state.form,
+    pricing: state.pricing,
     savedNotice: state.isSaved ? MANAGERS_MESSAGES.saved : null,
     getRetryProps: () => ({ title: MANAGERS_MESSAGES.loadFailed, message: errorMessage, onRetry: () => send({ type: 'list.retry' }) }),
     getAddProps: () => ({ isDisabled: isBusy, onPress: () => send({ type: 'manager.add' }) }),
@@ -55,8 +59,11 @@ function connectManagers(state: ManagersState, send: (event: ManagersEvent) => v
       isDisabled: isBusy,
       onPress: () => send({ type: 'manager.remove', manager }),
     }),
-    /** the price policy (a later issue) adds its control to a row here */
-    rowExtras: (_manager: Manager): readonly never[] => [],
+    getPricePolicyProps: (manager: Manager) => ({
+      'aria-label': `Ценовая политика: ${manager.email}`,
+      isDisabled: isBusy,
+      onPress: () => send({ type: 'manager.pricePolicy', manager }),
+    }),
     dialog: {
       kind: state.dialog,
       email: target?.email ?? '',

@@ -10,6 +10,7 @@ import { MessageDialog, MessageText } from '../ui/message-dialog'
 import { PageHeading } from '../ui/page-heading'
 import { ManagerFormDialog } from './manager-form-dialog'
 import { MANAGERS_LOADING_LABEL, useManagersApi, type ManagersApi } from './managers-connect'
+import { PricePolicyDialog } from './price-policy-dialog'
 import { ManagersTable } from './managers-table'
 import styles from './managers.module.css'
 
@@ -44,6 +45,7 @@ function ManagersScreen({ managers }: { managers: ManagersActor }) {
       <ManagersBody api={api} />
       <ManagersDialogs api={api} />
       {api.form ? <ManagerFormDialog form={api.form} /> : null}
+      {api.pricing ? <PricePolicyDialog pricing={api.pricing} /> : null}
     </section>
   )
 }

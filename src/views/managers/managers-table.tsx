@@ -32,7 +32,7 @@ export function ManagersTable({ api }: { api: ManagersApi }) {
               <td data-label="Действия" className={styles.actions}>
                 <Button {...api.getEditProps(manager)}>Изменить</Button>
                 <Button {...api.getRemoveProps(manager)}>Удалить</Button>
-                {api.rowExtras(manager)}
+                <Button {...api.getPricePolicyProps(manager)}>Ценовая политика</Button>
               </td>
             </tr>
           ))}
