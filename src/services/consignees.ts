@@ -9,6 +9,7 @@ import {
   type ConsigneeFields,
 } from '../contract/consignees'
 import type { Http } from './http'
+import { nameSuggestionsLogic } from './suggestions'
 import { upload$, type UploadRequest } from './upload'
 
 export interface SaveConsigneeInput extends ConsigneeFields {
@@ -31,8 +32,9 @@ function uploadConsigneeImage(input: UploadImageInput, createRequest?: () => Upl
   return upload$('/api/consigneeUpload/', form, consigneeResponseSchema, createRequest)
 }
 
-/** The consignee modal: POST /api/consignee/ (a new one) or the generic update of /api/consignee/{id}/, then the image upload. */
+/** The consignee modal: the names' suggestions, POST /api/consignee/ (a new one) or the generic update of /api/consignee/{id}/, then the image upload. */
 export const createConsigneeFormActors = (deps: { http: Http; createRequest?: () => UploadRequest }) => ({
+  suggest: nameSuggestionsLogic(deps.http),
   saveConsignee: fromPromise(async ({ input, signal }: { input: SaveConsigneeInput; signal: AbortSignal }): Promise<Consignee> => {
     const { id, ...fields } = input
     const answer =
