@@ -4,6 +4,7 @@ import type { Suggestion } from '../contract/suggestions'
 import type { SuggestQueryEvent, SuggestStreamOptions, SuggestionsFoundEvent } from '../services/suggestions'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { NO_HIGHLIGHT, stepHighlight } from './search-autocomplete.machine'
+import { suggestionList } from './suggestion-list'
 import { TIMINGS } from './timings'
 
 export const ADDRESS_FORM_MESSAGES = {
@@ -66,7 +67,7 @@ const chosen = (context: AddressFormContext, index: number) => context.suggestio
  * then POST /api/address/ (new) or PUT /api/address/{id}/; "Данные сохранены" shows 1.5 s and the
  * modal closes with the saved address as its output.
  */
-export const addressFormMachine = setup({
+const addressFormSetup = setup({
   types: {} as {
     context: AddressFormContext
     events: AddressFormEvent
@@ -107,7 +108,9 @@ export const addressFormMachine = setup({
     storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
     resetError: assign({ errorMessage: null }),
   },
-}).createMachine({
+})
+
+export const addressFormMachine = addressFormSetup.createMachine({
   id: 'addressForm',
   description: 'The modal «Адрес доставки»: the address with suggestions, the postal index, «Сохранить» and «Отмена».',
   context: ({ input }) => ({
@@ -163,45 +166,11 @@ export const addressFormMachine = setup({
             failed: { description: '"Адрес не сохранён" with the server message; the fields are kept and «Сохранить» tries again' },
           },
         },
-        list: {
+        list: suggestionList(addressFormSetup, {
           description: 'The suggestion listbox under the address field',
-          initial: 'closed',
-          on: {
-            'suggestions.found': [
-              {
-                guard: { type: 'hasSuggestions', params: ({ event }) => ({ suggestions: event.suggestions }) },
-                target: '.open',
-                description: 'The stream found suggestions for the text: the list opens',
-                actions: { type: 'storeSuggestions', params: ({ event }) => ({ suggestions: event.suggestions }) },
-              },
-              { target: '.closed', description: 'None for the text (or it is shorter than 3 characters): no list' },
-            ],
-          },
-          states: {
-            closed: { description: 'No list', entry: 'resetSuggestions' },
-            open: {
-              description: 'The suggestions (role=listbox); arrows move, Enter or a click chooses, Escape closes',
-              on: {
-                'list.move': {
-                  description: 'ArrowDown / ArrowUp: the next or previous suggestion, round at either end',
-                  actions: { type: 'storeHighlightStep', params: ({ event }) => ({ step: event.step }) },
-                },
-                'list.pick': {
-                  guard: 'isOptionHighlighted',
-                  target: 'closed',
-                  description: 'Enter on the highlighted suggestion: it fills the address and the postal index',
-                  actions: [{ type: 'applySuggestion', params: ({ context }) => ({ index: context.highlighted }) }, 'stopSuggesting'],
-                },
-                'suggestion.choose': {
-                  target: 'closed',
-                  description: 'The dealer clicks a suggestion: it fills the address and the postal index',
-                  actions: [{ type: 'applySuggestion', params: ({ event }) => ({ index: event.index }) }, 'stopSuggesting'],
-                },
-                'list.close': { target: 'closed', description: 'Escape or leaving the field: the list closes, the text stays' },
-              },
-            },
-          },
-        },
+          fills: 'it fills the address and the postal index',
+          chosen: 'closed',
+        }),
       },
     },
     saving: {

@@ -1,7 +1,11 @@
-import { assign, fromEventObservable, setup, type ActorRefFrom } from 'xstate'
+import { assign, fromCallback, fromEventObservable, sendTo, setup, type ActorRefFrom } from 'xstate'
 import { throwError } from 'rxjs'
 import { CONSIGNEE_MESSAGES, isImageType, type ChosenFile, type Consignee } from '../contract/consignees'
+import type { Suggestion } from '../contract/suggestions'
+import type { NameSuggestQueryEvent, SuggestionsFoundEvent, SuggestStreamOptions } from '../services/suggestions'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { NO_HIGHLIGHT, stepHighlight } from './search-autocomplete.machine'
+import { suggestionList } from './suggestion-list'
 import { TIMINGS } from './timings'
 
 export const CONSIGNEE_FORM_MESSAGES = {
@@ -35,6 +39,11 @@ export interface ConsigneeFormContext {
   errorMessage: string | null
   /** the consignee as the server last answered it */
   saved: Consignee | null
+  /** the field typed in last: the suggestions are its */
+  suggestFor: ConsigneeField
+  suggestions: Suggestion[]
+  /** the suggestion the arrows moved to, or NO_HIGHLIGHT */
+  highlighted: number
 }
 
 export type ConsigneeUploadEvent =
@@ -47,6 +56,14 @@ export type ConsigneeFormEvent =
   | { type: 'file.choose'; file: ChosenFile | null }
   | { type: 'form.submit' }
   | { type: 'form.cancel' }
+  | SuggestionsFoundEvent
+  | { type: 'list.move'; step: 1 | -1 }
+  /** Enter on the highlighted suggestion */
+  | { type: 'list.pick' }
+  /** a click on a suggestion */
+  | { type: 'suggestion.choose'; index: number }
+  /** Escape, or the field loses focus */
+  | { type: 'list.close' }
   | ConsigneeUploadEvent
 
 export interface ConsigneeFormOutput {
@@ -64,16 +81,20 @@ const isFilled = (text: string) => text.trim() !== ''
  * that is no image is refused at once («Please choose an image file.»), nothing is sent. Saving
  * creates or updates the consignee, then uploads the image with its progress (an XMLHttpRequest
  * stream: leaving the state aborts it); «Данные сохранены» shows for 1.5 s and the modal closes.
+ * The surname and the name offer suggestions as they are typed (the `suggest` child: a pause,
+ * 3 characters, the request in flight dropped by the next keystroke in either field).
  */
-export const consigneeFormMachine = setup({
+const consigneeFormSetup = setup({
   types: {} as {
     context: ConsigneeFormContext
     events: ConsigneeFormEvent
     input: ConsigneeFormInput
     output: ConsigneeFormOutput
-    children: { saveConsignee: 'saveConsignee'; uploadImage: 'uploadImage' }
+    children: { saveConsignee: 'saveConsignee'; uploadImage: 'uploadImage'; suggest: 'suggest' }
   },
   actors: {
+    /** the name suggestion stream (src/services/suggestions.ts), provided by the app */
+    suggest: fromCallback<NameSuggestQueryEvent, SuggestStreamOptions>(() => undefined),
     saveConsignee: unprovidedPromise<Consignee, { id: number | null; surname: string; name: string }>('saveConsignee'),
     uploadImage: fromEventObservable<ConsigneeUploadEvent, { consignee: number; file: ChosenFile }>(() =>
       throwError(() => new Error('uploadImage is not provided')),
@@ -84,11 +105,32 @@ export const consigneeFormMachine = setup({
     isComplete: ({ context }) => isFilled(context.surname) && isFilled(context.name),
     isNotImage: (_, params: { file: ChosenFile | null }) => params.file !== null && !isImageType(params.file.type),
     hasFile: ({ context }) => context.file !== null,
+    hasSuggestions: (_, params: { suggestions: Suggestion[] }) => params.suggestions.length > 0,
+    isOptionHighlighted: ({ context }) => context.suggestions[context.highlighted] !== undefined,
   },
   actions: {
     storeField: assign((_, params: { field: ConsigneeField; value: string }) =>
-      params.field === 'surname' ? { surname: params.value } : { name: params.value },
+      params.field === 'surname' ? { surname: params.value, suggestFor: params.field } : { name: params.value, suggestFor: params.field },
     ),
+    /** the text goes to the suggestion stream with its field */
+    forwardQuery: sendTo('suggest', (_, params: { field: ConsigneeField; value: string }): NameSuggestQueryEvent => ({
+      type: 'suggest.query',
+      text: params.value,
+      part: params.field,
+    })),
+    storeSuggestions: assign({ suggestions: (_, params: { suggestions: Suggestion[] }) => params.suggestions, highlighted: NO_HIGHLIGHT }),
+    resetSuggestions: assign({ suggestions: [], highlighted: NO_HIGHLIGHT }),
+    storeHighlightStep: assign({
+      highlighted: ({ context }, params: { step: 1 | -1 }) => stepHighlight(context.suggestions.length, context.highlighted, params.step),
+    }),
+    /** the suggestion fills the field it was typed for */
+    applySuggestion: assign(({ context }, params: { index: number }) => {
+      const suggestion = context.suggestions[params.index]
+      if (!suggestion) return {}
+      return context.suggestFor === 'surname' ? { surname: suggestion.value } : { name: suggestion.value }
+    }),
+    /** a chosen text needs no suggestions: a pending request is dropped */
+    stopSuggesting: sendTo('suggest', ({ context }): NameSuggestQueryEvent => ({ type: 'suggest.query', text: '', part: context.suggestFor })),
     storeFile: assign({ file: (_, params: { file: ChosenFile | null }) => params.file, errorMessage: null }),
     dropFile: assign({ file: null }),
     storeSaved: assign((_, params: { consignee: Consignee }) => ({
@@ -102,7 +144,9 @@ export const consigneeFormMachine = setup({
     storeError: assign({ errorMessage: (_, params: { error: unknown }) => errorMessageOf(params.error) }),
     storeUploadFailure: assign({ errorMessage: (_, params: { status: number; message: string }) => uploadFailureText(params.status, params.message) }),
   },
-}).createMachine({
+})
+
+export const consigneeFormMachine = consigneeFormSetup.createMachine({
   id: 'consigneeForm',
   description: 'The consignee modal: surname, name and an image; save, then the upload with its progress, then «Данные сохранены» for 1.5 s.',
   context: ({ input }) => ({
@@ -114,46 +158,69 @@ export const consigneeFormMachine = setup({
     progress: null,
     errorMessage: null,
     saved: null,
+    suggestFor: 'surname',
+    suggestions: [],
+    highlighted: NO_HIGHLIGHT,
   }),
   output: ({ context }) => ({ saved: context.saved }),
   initial: 'editing',
   states: {
     editing: {
       description: 'The form: «Фамилия», «Имя», the file input, «Сохранить» and «Отмена»',
-      initial: 'idle',
+      type: 'parallel',
+      invoke: {
+        id: 'suggest',
+        src: 'suggest',
+        // the spec names no pause; the header search's 300 ms, as the address field
+        input: { debounceMs: TIMINGS.autocompleteDebounceMs },
+      },
       on: {
         'field.change': {
-          target: '.idle',
-          description: 'The dealer types in a field',
-          actions: { type: 'storeField', params: ({ event }) => ({ field: event.field, value: event.value }) },
+          target: '.form.idle',
+          description: 'The dealer types in a field: the text goes to the suggestion stream with its field',
+          actions: [
+            { type: 'storeField', params: ({ event }) => ({ field: event.field, value: event.value }) },
+            { type: 'forwardQuery', params: ({ event }) => ({ field: event.field, value: event.value }) },
+          ],
         },
         'file.choose': [
           {
             guard: { type: 'isNotImage', params: ({ event }) => ({ file: event.file }) },
-            target: '.notImage',
+            target: '.form.notImage',
             description: 'The chosen file is no image: refused at once, nothing will be sent',
             actions: 'dropFile',
           },
           {
-            target: '.idle',
+            target: '.form.idle',
             description: 'An image (or no file) is chosen',
             actions: { type: 'storeFile', params: ({ event }) => ({ file: event.file }) },
           },
         ],
         'form.submit': [
           { guard: 'isComplete', target: 'saving', description: 'The dealer presses «Сохранить» with both names filled' },
-          { target: '.incomplete', description: 'A name is empty: nothing is sent' },
+          { target: '.form.incomplete', description: 'A name is empty: nothing is sent' },
         ],
         'form.cancel': { target: 'closed', description: 'The dealer presses «Отмена», Escape or outside the modal' },
       },
       states: {
-        idle: { description: 'No message' },
-        incomplete: { description: '"Это поле необходимо заполнить." under each empty field' },
-        notImage: { description: '"Please choose an image file." by the file input; the file is dropped' },
-        saveFailed: { description: "The server's message (e.g. a 400 with its reason, or no connection)" },
-        uploadFailed: {
-          description: 'The status and the server\'s text, e.g. "415: Unsupported format" (the consignee itself is saved: a new save updates it)',
+        form: {
+          description: 'What shows under the fields',
+          initial: 'idle',
+          states: {
+            idle: { description: 'No message' },
+            incomplete: { description: '"Это поле необходимо заполнить." under each empty field' },
+            notImage: { description: '"Please choose an image file." by the file input; the file is dropped' },
+            saveFailed: { description: "The server's message (e.g. a 400 with its reason, or no connection)" },
+            uploadFailed: {
+              description: 'The status and the server\'s text, e.g. "415: Unsupported format" (the consignee itself is saved: a new save updates it)',
+            },
+          },
         },
+        list: suggestionList(consigneeFormSetup, {
+          description: 'The suggestion listbox under the field typed in last (surname or name)',
+          fills: 'it fills the field (as typing it would)',
+          chosen: ['closed', '#consigneeForm.editing.form.idle'],
+        }),
       },
     },
     saving: {
@@ -171,7 +238,7 @@ export const consigneeFormMachine = setup({
           },
           { target: 'saved', description: 'Saved, no image to send', actions: { type: 'storeSaved', params: ({ event }) => ({ consignee: event.output }) } },
         ],
-        onError: { target: 'editing.saveFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: '#consigneeForm.editing.form.saveFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     uploading: {
@@ -193,7 +260,7 @@ export const consigneeFormMachine = setup({
           actions: ['dropFile', { type: 'storeSaved', params: ({ event }) => ({ consignee: event.answer.consignee }) }],
         },
         'upload.failed': {
-          target: 'editing.uploadFailed',
+          target: '#consigneeForm.editing.form.uploadFailed',
           description: 'The server refused the file (e.g. 415 "Unsupported format", 413 too large) or could not be reached',
           actions: { type: 'storeUploadFailure', params: ({ event }) => ({ status: event.status, message: event.message }) },
         },

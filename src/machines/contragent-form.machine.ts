@@ -6,7 +6,20 @@ const CONTRAGENT_FORM_FIELDS = ['company', 'inn', 'kpp'] as const satisfies read
 
 export type ContragentFormValues = Record<ContragentFields, string>
 
+export interface ContragentFormInput {
+  /** the contragent being edited; null for a new one */
+  contragent: Contragent | null
+}
+
+/** What the save sends: PUT /api/contragent/{id}/ when the id is there, POST /api/contragent/ otherwise. */
+export interface ContragentSaveRequest {
+  id: number | null
+  values: ContragentFormValues
+}
+
 export interface ContragentFormContext {
+  /** the contragent's id while it is edited; null for a new one */
+  id: number | null
   values: ContragentFormValues
   /** the fields the dealer has left (or all of them after a submit): their messages show */
   touched: ContragentFields[]
@@ -31,14 +44,18 @@ const EMPTY: ContragentFormValues = { company: '', inn: '', kpp: '' }
 
 const isComplete = (values: ContragentFormValues) => Object.values(contragentFormErrors(values)).every((message) => message === null)
 
+const valuesOf = (contragent: Contragent | null): ContragentFormValues =>
+  contragent ? { company: contragent.company, inn: contragent.inn, kpp: contragent.kpp } : EMPTY
+
 /**
- * The add form (/tpl/contragent_form.html): the name, the INN (checked by its control digits) and
- * the KPP where one is entered, each with its message once the dealer leaves the field, then
- * POST /api/contragent/. The server's «Этот контрагент уже зарегистрирован» keeps the form open.
+ * The add/edit form (/tpl/contragent_form.html): the name, the INN (checked by its control digits)
+ * and the KPP where one is entered, each with its message once the dealer leaves the field, then
+ * POST /api/contragent/ (new) or PUT /api/contragent/{id}/ (prefilled with the contragent being
+ * edited). The server's «Этот контрагент уже зарегистрирован» keeps the form open.
  */
 export const contragentFormMachine = setup({
-  types: {} as { context: ContragentFormContext; events: ContragentFormEvent; output: ContragentFormOutput },
-  actors: { saveContragent: unprovidedPromise<Contragent, ContragentFormValues>('saveContragent') },
+  types: {} as { context: ContragentFormContext; events: ContragentFormEvent; input: ContragentFormInput; output: ContragentFormOutput },
+  actors: { saveContragent: unprovidedPromise<Contragent, ContragentSaveRequest>('saveContragent') },
   guards: {
     isComplete: ({ context }) => isComplete(context.values),
     isDuplicate: (_, params: { error: unknown }) => errorMessageOf(params.error) === CONTRAGENT_MESSAGES.duplicate,
@@ -58,8 +75,8 @@ export const contragentFormMachine = setup({
   },
 }).createMachine({
   id: 'contragentForm',
-  description: 'The add-contragent modal: name, INN, KPP, the client-side checks, the save and the duplicate.',
-  context: { values: EMPTY, touched: [], errorMessage: null, saved: null },
+  description: 'The add/edit-contragent modal: name, INN, KPP, the client-side checks, the save and the duplicate.',
+  context: ({ input }) => ({ id: input.contragent?.id ?? null, values: valuesOf(input.contragent), touched: [], errorMessage: null, saved: null }),
   initial: 'editing',
   output: ({ context }) => ({ contragent: context.saved }),
   states: {
@@ -90,24 +107,24 @@ export const contragentFormMachine = setup({
       },
     },
     saving: {
-      description: 'POST /api/contragent/ {company, inn, kpp} runs; the buttons wait',
+      description: 'POST /api/contragent/ (new) or PUT /api/contragent/{id}/ (edit) {company, inn, kpp} runs; the buttons wait',
       invoke: {
         id: 'saveContragent',
         src: 'saveContragent',
-        input: ({ context }) => context.values,
+        input: ({ context }) => ({ id: context.id, values: context.values }),
         onDone: { target: 'saved', actions: { type: 'storeSaved', params: ({ event }) => ({ contragent: event.output }) } },
         onError: [
           {
             guard: { type: 'isDuplicate', params: ({ event }) => ({ error: event.error }) },
             target: 'editing.duplicate',
-            description: 'The company already has this INN and KPP (409)',
+            description: 'The company already has another contragent with this INN and KPP (409)',
             actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
           },
           { target: 'editing.failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
-    saved: { type: 'final', description: 'Saved: the list shows the new contragent and «Данные сохранены»' },
+    saved: { type: 'final', description: 'Saved: the list shows the new or changed contragent and «Данные сохранены»' },
     cancelled: { type: 'final', description: 'Closed without saving' },
   },
 })

@@ -20,3 +20,7 @@ export const contragentFormMessageOf = (snapshot: ContragentFormSnapshot): strin
   snapshot.matches({ editing: 'duplicate' }) || snapshot.matches({ editing: 'failed' }) ? snapshot.context.errorMessage : null
 
 export const isContragentFormSavingOf = (snapshot: ContragentFormSnapshot): boolean => snapshot.matches('saving')
+
+/** The modal's title: a new contragent, or a change of one already there. */
+export const contragentFormTitleOf = (snapshot: ContragentFormSnapshot): string =>
+  snapshot.context.id === null ? 'Новый контрагент' : 'Изменить контрагента'

@@ -28,6 +28,7 @@ export interface ContragentsContext {
 export type ContragentsEvent =
   | { type: 'list.retry' }
   | { type: 'contragent.add' }
+  | { type: 'contragent.edit'; contragent: Contragent }
   | { type: 'contragent.activate'; contragent: Contragent }
   | { type: 'contragent.deactivate'; contragent: Contragent }
   | { type: 'contragent.remove'; contragent: Contragent }
@@ -49,6 +50,11 @@ const ROW_ACTIONS = {
     target: '#contragents.ready.adding',
     description: 'The dealer presses «Добавить контрагента»: the modal opens',
     actions: 'resetTarget',
+  },
+  'contragent.edit': {
+    target: '#contragents.ready.editing',
+    description: 'The dealer presses «Изменить» on a contragent: the modal opens with its name, INN and KPP',
+    actions: { type: 'storeTarget', params: targetParams },
   },
   'contragent.activate': {
     target: '#contragents.ready.switching',
@@ -75,7 +81,7 @@ const notice = (description: string) => ({
 
 /**
  * /cabinet/contragents/: the company's counterparties with INN, KPP, the «новый» flag and the
- * state; the add modal (machine contragentForm), activate or deactivate (the legacy
+ * state; the add and edit modal (machine contragentForm), activate or deactivate (the legacy
  * /ajax/activateagent/ and /ajax/deactivateagent/), and delete after a question. Every
  * confirmation shows for 3 s (spec §4: 3 s for contragents). Only a main account gets the list:
  * a manager's load fails with the server's 403 message.
@@ -115,13 +121,17 @@ const contragentsSetup = setup({
       contragents: ({ context }, params: { contragent: Contragent }) =>
         context.contragents.map((each) => (each.id === params.contragent.id ? params.contragent : each)),
     }),
+    replaceSaved: assign({
+      contragents: ({ context }, params: { contragent: Contragent | null }) =>
+        context.contragents.map((each) => (each.id === params.contragent?.id ? params.contragent : each)),
+    }),
     dropTarget: assign({ contragents: ({ context }) => context.contragents.filter((each) => each.id !== context.target?.id), target: null }),
   },
 })
 
 export const contragentsMachine = contragentsSetup.createMachine({
   id: 'contragents',
-  description: 'The contragents page: the list, the add modal, activate/deactivate and delete, each confirmed for 3 s.',
+  description: 'The contragents page: the list, the add and edit modal, activate/deactivate and delete, each confirmed for 3 s.',
   context: { contragents: [], target: null, errorMessage: null },
   initial: 'loading',
   states: {
@@ -148,6 +158,7 @@ export const contragentsMachine = contragentsSetup.createMachine({
           invoke: {
             id: 'contragentForm',
             src: 'contragentForm',
+            input: { contragent: null },
             onDone: [
               {
                 guard: { type: 'hasSaved', params: ({ event }) => ({ output: event.output }) },
@@ -156,6 +167,23 @@ export const contragentsMachine = contragentsSetup.createMachine({
                 actions: { type: 'appendContragent', params: ({ event }) => ({ contragent: event.output.contragent }) },
               },
               { target: 'idle', description: 'Closed without saving' },
+            ],
+          },
+        },
+        editing: {
+          description: 'The edit modal (machine contragentForm), prefilled with the contragent',
+          invoke: {
+            id: 'contragentForm',
+            src: 'contragentForm',
+            input: ({ context }) => ({ contragent: context.target }),
+            onDone: [
+              {
+                guard: { type: 'hasSaved', params: ({ event }) => ({ output: event.output }) },
+                target: 'saved',
+                description: 'Saved: the modal closes and the row shows the change',
+                actions: [{ type: 'replaceSaved', params: ({ event }) => ({ contragent: event.output.contragent }) }, 'resetTarget'],
+              },
+              { target: 'idle', description: 'Closed without saving', actions: 'resetTarget' },
             ],
           },
         },

@@ -9,6 +9,7 @@ import {
   type ConsigneeFields,
 } from '../contract/consignees'
 import type { Http } from './http'
+import { nameSuggestionsLogic } from './suggestions'
 import { upload$, type UploadRequest } from './upload'
 
 export interface SaveConsigneeInput extends ConsigneeFields {
@@ -23,16 +24,17 @@ export interface UploadImageInput {
 }
 
 /** POST /api/consigneeUpload/: multipart {consignee, file}, with the bytes sent reported as they go. */
-function uploadConsigneeImage(input: UploadImageInput, createRequest?: () => UploadRequest) {
+function uploadConsigneeImage(input: UploadImageInput, http: Http, createRequest?: () => UploadRequest) {
   if (!(input.file instanceof Blob)) return throwError(() => new TypeError('consigneeUpload needs the File the dealer chose'))
   const form = new FormData()
   form.append('consignee', String(input.consignee))
   form.append('file', input.file, input.file.name)
-  return upload$('/api/consigneeUpload/', form, consigneeResponseSchema, createRequest)
+  return upload$('/api/consigneeUpload/', form, consigneeResponseSchema, createRequest, http.noteStatus)
 }
 
-/** The consignee modal: POST /api/consignee/ (a new one) or the generic update of /api/consignee/{id}/, then the image upload. */
+/** The consignee modal: the names' suggestions, POST /api/consignee/ (a new one) or the generic update of /api/consignee/{id}/, then the image upload. */
 export const createConsigneeFormActors = (deps: { http: Http; createRequest?: () => UploadRequest }) => ({
+  suggest: nameSuggestionsLogic(deps.http),
   saveConsignee: fromPromise(async ({ input, signal }: { input: SaveConsigneeInput; signal: AbortSignal }): Promise<Consignee> => {
     const { id, ...fields } = input
     const answer =
@@ -41,7 +43,7 @@ export const createConsigneeFormActors = (deps: { http: Http; createRequest?: ()
         : await deps.http.mutate('consignee', id, 'update', fields, consigneeResponseSchema, signal)
     return answer.consignee
   }),
-  uploadImage: fromEventObservable(({ input }: { input: UploadImageInput }) => uploadConsigneeImage(input, deps.createRequest)),
+  uploadImage: fromEventObservable(({ input }: { input: UploadImageInput }) => uploadConsigneeImage(input, deps.http, deps.createRequest)),
 })
 
 /** The consignees screen: GET /api/consignee/ (spec §7 "consignee list") and DELETE /api/consignee/?id=. */

@@ -19,10 +19,13 @@ export const createContragentsActors = (deps: { http: Http }) => ({
   ),
 })
 
-/** The add modal: POST /api/contragent/ {company, inn, kpp}. */
+/** The add/edit modal: POST /api/contragent/ {company, inn, kpp}, or POST /api/contragent/{id}/ {method: "put", ...} for a change. */
 export const createContragentFormActors = (deps: { http: Http }) => ({
-  saveContragent: fromPromise(async ({ input, signal }: { input: ContragentFormValues; signal: AbortSignal }) => {
-    const answer = await deps.http.call('contragent', input, contragentResponseSchema, signal)
+  saveContragent: fromPromise(async ({ input, signal }: { input: { id: number | null; values: ContragentFormValues }; signal: AbortSignal }) => {
+    const answer =
+      input.id === null
+        ? await deps.http.call('contragent', input.values, contragentResponseSchema, signal)
+        : await deps.http.mutate('contragent', input.id, 'put', input.values, contragentResponseSchema, signal)
     return answer.contragent
   }),
 })

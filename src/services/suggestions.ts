@@ -2,8 +2,8 @@
  * Suggestions as the dealer types (issue 22): an RxJS stream over the field's texts. Each text
  * waits out a pause in typing (debounce), needs at least SUGGEST_MIN_LENGTH characters, and a new
  * keystroke drops both the pause and the request in flight (switchMap; the request's AbortSignal
- * fires, so ky stops it). The address form invokes it as a callback actor; the consignee form can
- * invoke `suggestNamesLogic` the same way.
+ * fires, so ky stops it). The address form invokes it as a callback actor; the consignee form
+ * invokes `nameSuggestionsLogic` the same way, one stream for its surname and its name.
  */
 import { Observable, Subject, catchError, map, of, switchMap, timer } from 'rxjs'
 import { fromCallback } from 'xstate'
@@ -53,14 +53,25 @@ export interface SuggestionsFoundEvent {
 /**
  * The stream as an invoked callback actor: it takes `suggest.query` events and sends back
  * `suggestions.found`. The pause comes in the input, so the invoking machine names its timing.
+ * `requestOf` picks the request for a text (the consignee's: by the field it is typed in); only the
+ * latest text's request can still run (switchMap), so it is read when the pause is over.
  */
-export const suggestionsLogic = (request: SuggestRequest) =>
-  fromCallback<SuggestQueryEvent, SuggestStreamOptions>(({ sendBack, receive, input }) => {
+function suggestionsCallback<TEvent extends { type: 'suggest.query'; text: string }>(requestOf: (event: TEvent) => SuggestRequest) {
+  return fromCallback<TEvent, SuggestStreamOptions>(({ sendBack, receive, input }) => {
     const texts = new Subject<string>()
-    receive((event) => texts.next(event.text))
-    const subscription = suggestions$(texts, request, input).subscribe((suggestions) => sendBack({ type: 'suggestions.found', suggestions }))
+    let latest: SuggestRequest = () => Promise.resolve([])
+    receive((event) => {
+      latest = requestOf(event)
+      texts.next(event.text)
+    })
+    const subscription = suggestions$(texts, (query, signal) => latest(query, signal), input).subscribe((suggestions) =>
+      sendBack({ type: 'suggestions.found', suggestions }),
+    )
     return () => subscription.unsubscribe()
   })
+}
+
+export const suggestionsLogic = (request: SuggestRequest) => suggestionsCallback<SuggestQueryEvent>(() => request)
 
 /** GET /api/suggest/address/?query= */
 export const requestAddressSuggestions =
@@ -73,3 +84,17 @@ export const requestNameSuggestions =
   (http: Http, part: NamePart): SuggestRequest =>
   (query, signal) =>
     http.getUrl('/api/suggest/name/', suggestionsResponseSchema, { query, part }, signal)
+
+/** What the consignee form tells its suggestion actor: the text typed and the field it is typed in. */
+export interface NameSuggestQueryEvent {
+  type: 'suggest.query'
+  text: string
+  part: NamePart
+}
+
+/**
+ * The surname's and the name's suggestions as one stream (GET /api/suggest/name/?query=&part=):
+ * a keystroke in either field drops the pause and the request in flight of both, so an answer
+ * always belongs to the field typed in last.
+ */
+export const nameSuggestionsLogic = (http: Http) => suggestionsCallback<NameSuggestQueryEvent>((event) => requestNameSuggestions(http, event.part))

@@ -37,12 +37,15 @@ function finishedEvent<S extends z.ZodMiniType>(request: UploadRequest, schema: 
 /**
  * POSTs a form and reports the bytes sent as they go: ky (fetch) cannot tell upload progress, an
  * XMLHttpRequest can. Unsubscribing (the machine leaves the uploading state) aborts the request.
+ * `onStatus` hears every answer's status before its event goes out (the http layer's
+ * `noteStatus`: a 401 signs the dealer out, as a 401 of any ky call does).
  */
 export function upload$<S extends z.ZodMiniType>(
   url: string,
   form: FormData,
   schema: S,
   createRequest: () => UploadRequest = () => new XMLHttpRequest(),
+  onStatus: (status: number) => void = () => undefined,
 ): Observable<UploadEvent<z.output<S>>> {
   return new Observable((subscriber) => {
     const request = createRequest()
@@ -52,6 +55,7 @@ export function upload$<S extends z.ZodMiniType>(
     }
     request.onload = () => {
       finished = true
+      onStatus(request.status)
       subscriber.next(finishedEvent(request, schema))
       subscriber.complete()
     }

@@ -112,3 +112,46 @@ test('a file that is no image is refused in the browser and nothing is sent; the
   await consignees.removeDialog.getByRole('button', { name: 'Удалить' }).click()
   await expect(row).toHaveCount(0)
 })
+
+test('the surname and the name offer the names the company already used (the offline fallback), by keyboard or by click', async ({ page, checkA11y }) => {
+  await signIn(page, DEMO.dealer.email)
+  const consignees = new ConsigneesPage(page)
+  await consignees.open()
+  await expect(consignees.row('Иванов', 'Сергей')).toBeVisible()
+  await consignees.add.click()
+  await expect(consignees.surname).toBeFocused()
+  const surnames = consignees.modal.getByRole('listbox', { name: 'Подсказки фамилии' })
+  const names = consignees.modal.getByRole('listbox', { name: 'Подсказки имени' })
+
+  // fewer than 3 characters suggest nothing; the third brings the company's «Иванов»
+  await consignees.surname.pressSequentially('Ив')
+  await page.waitForTimeout(500)
+  await expect(surnames).toBeHidden()
+  await consignees.surname.pressSequentially('а')
+  await expect(surnames.getByRole('option', { name: 'Иванов' })).toBeVisible()
+  await expect(consignees.surname).toHaveAttribute('aria-expanded', 'true')
+  await checkA11y(page)
+
+  // Escape closes the list, not the modal; typing brings it back; the arrows and Enter choose
+  await consignees.surname.press('Escape')
+  await expect(surnames).toBeHidden()
+  await expect(consignees.modal).toBeVisible()
+  await consignees.surname.pressSequentially('н')
+  await expect(surnames.getByRole('option', { name: 'Иванов' })).toBeVisible()
+  await consignees.surname.press('ArrowDown')
+  await expect(surnames.getByRole('option', { name: 'Иванов' })).toHaveAttribute('aria-selected', 'true')
+  await consignees.surname.press('Enter')
+  await expect(surnames).toBeHidden()
+  await expect(consignees.surname).toHaveValue('Иванов')
+  await expect(consignees.modal).toBeVisible()
+
+  // the name: its own list, chosen by a click
+  await consignees.name.pressSequentially('Сер')
+  await expect(names.getByRole('option', { name: 'Сергей' })).toBeVisible()
+  await expect(surnames).toBeHidden()
+  await names.getByRole('option', { name: 'Сергей' }).click()
+  await expect(consignees.name).toHaveValue('Сергей')
+  await expect(names).toBeHidden()
+  await consignees.modal.getByRole('button', { name: 'Отмена' }).click()
+  await expect(consignees.modal).toBeHidden()
+})

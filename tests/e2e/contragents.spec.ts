@@ -96,6 +96,38 @@ test('add a contragent, refuse a wrong INN and a duplicate, deactivate, activate
   await screen.dialog.getByRole('button', { name: 'Отмена' }).click()
   await expect(screen.dialog).toBeHidden()
 
+  // «Изменить»: the form opens with the row's name, INN and KPP; a new name is saved in place
+  await row.getByRole('button', { name: `Изменить: ${company}` }).click()
+  const editor = page.getByRole('dialog', { name: 'Изменить контрагента' })
+  await expect(editor.getByLabel('Название')).toHaveValue(company)
+  await expect(editor.getByLabel('ИНН')).toHaveValue(inn)
+  await expect(editor.getByLabel('КПП')).toHaveValue(`${inn.slice(0, 4)}01001`)
+  await checkA11y(page)
+  // a wrong INN is refused by the same check
+  await editor.getByLabel('ИНН').fill('7707083894')
+  await editor.getByRole('button', { name: 'Сохранить' }).click()
+  await expect(editor.getByLabel('ИНН')).toHaveAccessibleDescription(INN_MESSAGES.checksum)
+  // the INN and KPP of another contragent of the company: the server's duplicate, the form stays
+  const other = screen.row('ООО «ТеплоДом Инжиниринг»').getByRole('cell')
+  await editor.getByLabel('ИНН').fill((await other.nth(0).innerText()).trim())
+  await editor.getByLabel('КПП').fill((await other.nth(1).innerText()).trim())
+  await editor.getByRole('button', { name: 'Сохранить' }).click()
+  await expect(editor.getByRole('alert')).toHaveText(CONTRAGENT_MESSAGES.duplicate)
+  const renamed = `${company} (изменён)`
+  await editor.getByLabel('Название').fill(renamed)
+  await editor.getByLabel('ИНН').fill(inn)
+  await editor.getByLabel('КПП').fill(`${inn.slice(0, 4)}01001`)
+  await editor.getByRole('button', { name: 'Сохранить' }).click()
+  await expect(editor).toBeHidden()
+  await expect(screen.notice).toHaveText(/Данные сохранены/)
+  await expect(screen.row(renamed)).toContainText(inn)
+  await expect(screen.notice).toHaveCount(0, { timeout: 5_000 })
+  await row.getByRole('button', { name: `Изменить: ${renamed}` }).click()
+  await editor.getByLabel('Название').fill(company)
+  await editor.getByRole('button', { name: 'Сохранить' }).click()
+  await expect(editor).toBeHidden()
+  await expect(screen.row(company)).toContainText(inn)
+
   // deactivate, then activate
   await row.getByRole('button', { name: `Деактивировать: ${company}` }).click()
   await expect(screen.notice).toHaveText(/Контрагент деактивирован/)

@@ -398,7 +398,7 @@ test.describe('телефон: a card per row, its actions in view (issue 21)', 
       name: 'контрагенты',
       path: '/cabinet/contragents/',
       table: 'Контрагенты',
-      actions: (row) => [labelled('ИНН')(row), button('Деактивировать')(row), button('Удалить')(row)],
+      actions: (row) => [labelled('ИНН')(row), button('Изменить')(row), button('Деактивировать')(row), button('Удалить')(row)],
     },
     { name: 'адреса доставки', path: '/cabinet/addresses/', table: 'Адреса доставки', actions: (row) => [button('Изменить')(row), button('Удалить')(row)] },
   ]

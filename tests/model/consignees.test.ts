@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
 import type { Consignee } from '../../src/contract/consignees'
 import { CONSIGNEE_FORM_MESSAGES, consigneeFormMachine, type ConsigneeFormContext } from '../../src/machines/consignee-form.machine'
-import { fieldErrorOf, fileErrorOf, saveErrorOf, uploadPercentOf } from '../../src/machines/consignee-form.selectors'
+import { fieldErrorOf, fileErrorOf, nameSuggestionsOf, saveErrorOf, uploadPercentOf } from '../../src/machines/consignee-form.selectors'
 import { consigneesMachine, type ConsigneesContext } from '../../src/machines/consignees.machine'
 import { removeStepOf } from '../../src/machines/consignees.selectors'
 import { ApiCallError } from '../../src/services/http'
@@ -30,6 +30,12 @@ const formCases: EventCases = {
   'upload.progress': [{ type: 'upload.progress', loaded: 500, total: 1000 }],
   'upload.done': [{ type: 'upload.done', answer: { consignee: UPLOADED } }],
   'upload.failed': [{ type: 'upload.failed', status: 415, message: 'Unsupported format' }],
+  'suggestions.found': [
+    { type: 'suggestions.found', suggestions: [{ value: 'Орлова' }, { value: 'Орлов' }] },
+    { type: 'suggestions.found', suggestions: [] },
+  ],
+  'list.move': [{ type: 'list.move', step: 1 }],
+  'suggestion.choose': [{ type: 'suggestion.choose', index: 1 }],
 }
 
 const formContext = (snapshot: AnyMachineSnapshot) => snapshot.context as ConsigneeFormContext
@@ -47,16 +53,18 @@ describeMachinePaths(consigneeFormMachine, {
   limit: 20_000,
   assertStep: (snapshot) => {
     const context = formContext(snapshot)
-    if (snapshot.matches({ editing: 'notImage' })) {
+    if (snapshot.matches({ editing: { list: 'open' } })) expect(nameSuggestionsOf(snapshot as never, context.suggestFor)).toHaveLength(2)
+    if (snapshot.matches({ editing: { list: 'closed' } })) expect(context.suggestions).toEqual([])
+    if (snapshot.matches({ editing: { form: 'notImage' } })) {
       expect(context.file).toBeNull()
       expect(fileErrorOf(snapshot as never)).toBe(CONSIGNEE_FORM_MESSAGES.chooseImage)
     }
-    if (snapshot.matches({ editing: 'uploadFailed' })) {
+    if (snapshot.matches({ editing: { form: 'uploadFailed' } })) {
       expect(fileErrorOf(snapshot as never)).toBe('415: Unsupported format')
       expect(context.id).toBe(SAVED.id)
     }
-    if (snapshot.matches({ editing: 'saveFailed' })) expect(saveErrorOf(snapshot as never)).toBe('Некорректный запрос')
-    if (snapshot.matches({ editing: 'incomplete' }))
+    if (snapshot.matches({ editing: { form: 'saveFailed' } })) expect(saveErrorOf(snapshot as never)).toBe('Некорректный запрос')
+    if (snapshot.matches({ editing: { form: 'incomplete' } }))
       expect([fieldErrorOf(snapshot as never, 'surname'), fieldErrorOf(snapshot as never, 'name')]).toContain(CONSIGNEE_FORM_MESSAGES.required)
     if (snapshot.matches('uploading')) {
       expect(context.file).toEqual(PNG)

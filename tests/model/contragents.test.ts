@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
 import { CONTRAGENT_MESSAGES, type Contragent } from '../../src/contract/contragents'
 import { INN_MESSAGES } from '../../src/contract/inn'
-import { contragentFormMachine, type ContragentFormContext } from '../../src/machines/contragent-form.machine'
-import { contragentFieldErrorsOf, contragentFormMessageOf } from '../../src/machines/contragent-form.selectors'
+import { contragentFormMachine, type ContragentFormContext, type ContragentSaveRequest } from '../../src/machines/contragent-form.machine'
+import { contragentFieldErrorsOf, contragentFormMessageOf, contragentFormTitleOf } from '../../src/machines/contragent-form.selectors'
 import { CONTRAGENTS_MESSAGES, contragentsMachine, type ContragentsContext } from '../../src/machines/contragents.machine'
 import { contragentDialogStepOf, contragentNoticeOf, contragentsViewOf, isContragentsBusyOf } from '../../src/machines/contragents.selectors'
 import { TIMINGS } from '../../src/machines/timings'
@@ -13,6 +13,7 @@ import { describeMachinePaths, type EventCases } from '../support/path-testing'
 const ACTIVE: Contragent = { id: 4, company: 'ООО «СтройМаркет-Снаб»', inn: '7707083893', kpp: '770701001', is_new: false, state: 'active' }
 const INACTIVE: Contragent = { ...ACTIVE, id: 5, company: 'ИП Кузнецов', inn: '500100732259', kpp: '', state: 'inactive' }
 const ADDED: Contragent = { id: 9, company: 'ООО «Альфа»', inn: '7830002293', kpp: '', is_new: true, state: 'active' }
+const EDITED: Contragent = { ...ACTIVE, company: 'ООО «СтройМаркет-Снаб Плюс»' }
 const FORBIDDEN = 'Контрагентами управляет только основной аккаунт компании'
 
 const listCases: EventCases = {
@@ -24,8 +25,10 @@ const listCases: EventCases = {
   'contragent.activate': [{ type: 'contragent.activate', contragent: INACTIVE }],
   'contragent.deactivate': [{ type: 'contragent.deactivate', contragent: ACTIVE }],
   'contragent.remove': [{ type: 'contragent.remove', contragent: INACTIVE }],
+  'contragent.edit': [{ type: 'contragent.edit', contragent: ACTIVE }],
   'xstate.done.actor.contragentForm': [
     { type: 'xstate.done.actor.contragentForm', output: { contragent: ADDED } },
+    { type: 'xstate.done.actor.contragentForm', output: { contragent: EDITED } },
     { type: 'xstate.done.actor.contragentForm', output: { contragent: null } },
   ],
   'xstate.done.actor.switchContragent': [
@@ -51,7 +54,13 @@ describeMachinePaths(contragentsMachine, {
     if (snapshot.matches('failed')) expect(context.errorMessage).toBe(FORBIDDEN)
     if (snapshot.matches({ ready: 'removeFailed' })) expect(context.errorMessage).toBe(CONTRAGENT_MESSAGES.hasContracts)
     if (snapshot.matches({ ready: 'removed' })) expect(context.contragents.map((each) => each.id)).not.toContain(INACTIVE.id)
-    if (snapshot.matches({ ready: 'saved' })) expect(context.contragents.at(-1)).toEqual(ADDED)
+    // a save adds a row or changes one in place: no id twice, the changed row as the server answered
+    if (snapshot.matches({ ready: 'saved' })) {
+      const ids = context.contragents.map((each) => each.id)
+      expect(new Set(ids).size).toBe(ids.length)
+      expect([ACTIVE, EDITED, undefined]).toContainEqual(context.contragents.find((each) => each.id === ACTIVE.id))
+    }
+    if (snapshot.matches({ ready: 'editing' })) expect(context.target).toEqual(ACTIVE)
     // a switched row shows its new state (paths that start from the empty list have no row to switch)
     const stateOf = (id: number) => context.contragents.find((each) => each.id === id)?.state
     if (snapshot.matches({ ready: 'activated' })) expect(stateOf(INACTIVE.id) ?? 'active').toBe('active')
@@ -77,6 +86,7 @@ const formContext = (snapshot: AnyMachineSnapshot) => snapshot.context as Contra
 
 describeMachinePaths(contragentFormMachine, {
   cases: formCases,
+  input: { contragent: null },
   // what is typed decides where «Сохранить» goes (a few values: every combination is a vertex)
   serializeState: (state, event, prev) => {
     const key = `${JSON.stringify(state.value)} ${JSON.stringify(formContext(state).values)}`
@@ -145,6 +155,7 @@ describe('contragents beyond the paths', () => {
       contragentFormMachine.provide({
         actors: { saveContragent: fromPromise(() => Promise.reject(new ApiCallError(CONTRAGENT_MESSAGES.duplicate, 409))) },
       }),
+      { input: { contragent: null } },
     ).start()
     actor.send({ type: 'form.change', field: 'inn', value: '7707083894' })
     expect(contragentFieldErrorsOf(actor.getSnapshot()).inn).toBeNull()
@@ -164,6 +175,38 @@ describe('contragents beyond the paths', () => {
     await vi.waitFor(() => expect(contragentFormMessageOf(actor.getSnapshot())).toBe('Этот контрагент уже зарегистрирован'))
     actor.send({ type: 'form.change', field: 'kpp', value: '770701002' })
     expect(contragentFormMessageOf(actor.getSnapshot())).toBeNull()
+    actor.stop()
+  })
+
+  it('«Изменить» opens the form prefilled; the save is a PUT of the id and the row changes in place', async () => {
+    const saves: unknown[] = []
+    const actor = createActor(
+      contragentsMachine.provide({
+        actors: {
+          loadContragents: fromPromise(() => Promise.resolve({ contragents: [ACTIVE, INACTIVE] })),
+          contragentForm: contragentFormMachine.provide({
+            actors: {
+              saveContragent: fromPromise(({ input }: { input: ContragentSaveRequest }) => {
+                saves.push(input)
+                return Promise.resolve(EDITED)
+              }),
+            },
+          }),
+        },
+      }),
+    ).start()
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true))
+    actor.send({ type: 'contragent.edit', contragent: ACTIVE })
+    const form = actor.getSnapshot().children.contragentForm
+    if (!form) throw new Error('the edit modal is not open')
+    expect(form.getSnapshot().context.values).toEqual({ company: ACTIVE.company, inn: ACTIVE.inn, kpp: ACTIVE.kpp })
+    expect(contragentFormTitleOf(form.getSnapshot())).toBe('Изменить контрагента')
+    form.send({ type: 'form.change', field: 'company', value: EDITED.company })
+    form.send({ type: 'form.submit' })
+    await vi.waitFor(() => expect(contragentNoticeOf(actor.getSnapshot())).toBe('Данные сохранены'))
+    expect(saves).toEqual([{ id: ACTIVE.id, values: { company: EDITED.company, inn: ACTIVE.inn, kpp: ACTIVE.kpp } }])
+    expect(actor.getSnapshot().context.contragents).toEqual([EDITED, INACTIVE])
+    expect(actor.getSnapshot().context.target).toBeNull()
     actor.stop()
   })
 })

@@ -23,9 +23,12 @@ describe('the contragents view-model', () => {
     expect(api.getSwitchButtonProps(INACTIVE)).toMatchObject({ label: 'Активировать' })
     api.getSwitchButtonProps(INACTIVE).onPress()
     api.getRemoveButtonProps(ACTIVE).onPress()
+    api.getEditButtonProps(INACTIVE).onPress()
+    expect(api.getEditButtonProps(INACTIVE)).toMatchObject({ 'aria-label': 'Изменить: ИП Кузнецов', isDisabled: false })
     expect(sent).toEqual([
       { type: 'contragent.activate', contragent: INACTIVE },
       { type: 'contragent.remove', contragent: ACTIVE },
+      { type: 'contragent.edit', contragent: INACTIVE },
     ])
     actor.send({ type: 'contragent.remove', contragent: ACTIVE })
     const asking = connectContragents(actor.getSnapshot(), () => undefined)
@@ -35,9 +38,10 @@ describe('the contragents view-model', () => {
   })
 
   it('the form shows the INN message once the field is left, and «Сохранение…» while it saves', () => {
-    const actor = createActor(
-      contragentFormMachine.provide({ actors: { saveContragent: fromPromise(() => new Promise<Contragent>(() => undefined)) } }),
-    ).start()
+    const actor = createActor(contragentFormMachine.provide({ actors: { saveContragent: fromPromise(() => new Promise<Contragent>(() => undefined)) } }), {
+      input: { contragent: null },
+    }).start()
+    expect(connectContragentForm(actor.getSnapshot(), () => undefined).title).toBe('Новый контрагент')
     const send = (event: Parameters<typeof actor.send>[0]) => actor.send(event)
     connectContragentForm(actor.getSnapshot(), send).getFieldProps('inn').onChange('7707083894')
     expect(connectContragentForm(actor.getSnapshot(), send).getFieldProps('inn')).toMatchObject({ label: 'ИНН', value: '7707083894', error: null })

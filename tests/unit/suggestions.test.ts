@@ -2,7 +2,8 @@ import { Subject } from 'rxjs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Suggestion } from '../../src/contract/suggestions'
 import { createHttp } from '../../src/services/http'
-import { requestAddressSuggestions, requestNameSuggestions, suggestions$, type SuggestRequest } from '../../src/services/suggestions'
+import { createActor, setup } from 'xstate'
+import { nameSuggestionsLogic, requestAddressSuggestions, requestNameSuggestions, suggestions$, type SuggestRequest } from '../../src/services/suggestions'
 
 const DEBOUNCE = 300
 const KAZAN: Suggestion = { value: 'г. Казань', postindex: '420000' }
@@ -96,5 +97,37 @@ describe('the suggestion calls', () => {
       'http://cabinet.test/api/suggest/address/?query=Казань',
       'http://cabinet.test/api/suggest/name/?query=Иван&part=surname',
     ])
+  })
+})
+
+describe('nameSuggestionsLogic', () => {
+  it('one stream for the surname and the name: a keystroke in the other field drops the pending request; the answer is the last field’s', async () => {
+    vi.useRealTimers()
+    const urls: string[] = []
+    const fetch = async (input: RequestInfo | URL) => {
+      const url = decodeURIComponent(input instanceof Request ? input.url : String(input))
+      urls.push(url)
+      return new Response(JSON.stringify(url.includes('part=name') ? [{ value: 'Сергей' }] : [{ value: 'Иванов' }]), {
+        headers: { 'content-type': 'application/json' },
+      })
+    }
+    const http = createHttp({ prefixUrl: 'http://cabinet.test/', fetch: fetch as typeof globalThis.fetch })
+    const found: unknown[] = []
+    const parent = createActor(
+      setup({ actors: { suggest: nameSuggestionsLogic(http) } }).createMachine({
+        invoke: { id: 'suggest', src: 'suggest', input: { debounceMs: 20 } },
+        on: { 'suggestions.found': { actions: ({ event }) => found.push(event) } },
+      }),
+    ).start()
+    const suggest = parent.getSnapshot().children.suggest
+    suggest?.send({ type: 'suggest.query', text: 'Ива', part: 'surname' })
+    suggest?.send({ type: 'suggest.query', text: 'Сер', part: 'name' })
+    await vi.waitFor(() => expect(found).toHaveLength(1))
+    expect(urls).toEqual(['http://cabinet.test/api/suggest/name/?query=Сер&part=name'])
+    expect(found).toEqual([{ type: 'suggestions.found', suggestions: [{ value: 'Сергей' }] }])
+    suggest?.send({ type: 'suggest.query', text: 'Ива', part: 'surname' })
+    await vi.waitFor(() => expect(found).toHaveLength(2))
+    expect(urls.at(-1)).toBe('http://cabinet.test/api/suggest/name/?query=Ива&part=surname')
+    parent.stop()
   })
 })

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, setup } from 'xstate'
 import { consigneeResponseSchema } from '../../src/contract/consignees'
-import { NETWORK_ERROR_MESSAGE, UNEXPECTED_ANSWER_MESSAGE } from '../../src/services/http'
+import { createUnauthorizedSignal } from '../../src/services/auth'
+import { createConsigneeFormActors } from '../../src/services/consignees'
+import { createHttp, NETWORK_ERROR_MESSAGE, UNEXPECTED_ANSWER_MESSAGE } from '../../src/services/http'
 import { upload$, type UploadEvent, type UploadRequest } from '../../src/services/upload'
 
 /** An XMLHttpRequest stand-in the test drives: progress, then an answer or a network failure. */
@@ -88,5 +91,42 @@ describe('upload$: an XMLHttpRequest upload as a stream of events', () => {
     finished.answer(200, { consignee: CONSIGNEE })
     subscription.unsubscribe()
     expect(finished.calls).not.toContain('abort')
+  })
+})
+
+describe('a 401 during the consignee upload', () => {
+  it('signs the dealer out as any other 401 does: the http layer hears it and the session gets session.expired', async () => {
+    const fake = fakeRequest()
+    const unauthorized = createUnauthorizedSignal()
+    const http = createHttp({ prefixUrl: 'http://cabinet.test/', onUnauthorized: unauthorized.notify })
+    const heard: string[] = []
+    const session = createActor(
+      setup({ actors: { watchUnauthorized: unauthorized.watch } }).createMachine({
+        invoke: { src: 'watchUnauthorized' },
+        on: { 'session.expired': { actions: ({ event }) => heard.push(event.type) } },
+      }),
+    ).start()
+    const { uploadImage } = createConsigneeFormActors({ http, createRequest: fake.create })
+    const events: unknown[] = []
+    const parent = createActor(
+      setup({ actors: { uploadImage } }).createMachine({
+        invoke: { src: 'uploadImage', input: { consignee: 3, file: new File(['png'], 'scan.png', { type: 'image/png' }) } },
+        on: { '*': { actions: ({ event }) => events.push(event) } },
+      }),
+    ).start()
+    fake.answer(401, { message: 'Требуется вход' })
+    await vi.waitFor(() => expect(heard).toEqual(['session.expired']))
+    expect(events).toContainEqual({ type: 'upload.failed', status: 401, message: 'Требуется вход' })
+    // another refusal signs nobody out
+    const refused = fakeRequest()
+    const other = createActor(
+      setup({ actors: { uploadImage: createConsigneeFormActors({ http, createRequest: refused.create }).uploadImage } }).createMachine({
+        invoke: { src: 'uploadImage', input: { consignee: 3, file: new File(['txt'], 'a.png', { type: 'image/png' }) } },
+      }),
+    ).start()
+    refused.answer(415, { message: 'Unsupported format' })
+    await Promise.resolve()
+    expect(heard).toEqual(['session.expired'])
+    for (const actor of [session, parent, other]) actor.stop()
   })
 })

@@ -4,9 +4,9 @@ import { ADDRESS_FORM_MESSAGES, type AddressFormActor, type AddressFormEvent, ty
 import { addressFormStepOf, saveErrorOf, shownProblemsOf, visibleSuggestionsOf } from '../../machines/address-form.selectors'
 import { ADDRESSES_MESSAGES, type AddressesActor, type AddressesEvent, type addressesMachine } from '../../machines/addresses.machine'
 import { addressDialogStepOf, addressesViewOf, isAddressesBusyOf } from '../../machines/addresses.selectors'
-import { NO_HIGHLIGHT } from '../../machines/search-autocomplete.machine'
 import { formatCount, type WordForms } from '../ui/format'
 import { isPastLastPage } from '../ui/pagination'
+import { suggestKeyEvent } from '../ui/suggest-keys'
 import { useViewModel } from '../ui/use-view-model'
 
 type AddressesSnapshot = SnapshotFrom<typeof addressesMachine>
@@ -115,6 +115,8 @@ function connectFormState(state: AddressFormState, send: (event: AddressFormEven
     savedText: ADDRESS_FORM_MESSAGES.saved,
     isOpen,
     suggestions: state.suggestions,
+    /** the suggestions as the field lists them: the address, its postal index beside it */
+    options: state.suggestions.map((suggestion) => ({ value: suggestion.value, note: suggestion.postindex })),
     highlighted: state.highlighted,
     /** while the modal saves or shows "Данные сохранены" it cannot be closed */
     isDismissable: isEditing,
@@ -124,12 +126,9 @@ function connectFormState(state: AddressFormState, send: (event: AddressFormEven
     postindexField: { value: state.postindex, error: state.postindexProblem, onChange: (text: string) => send({ type: 'postindex.type', text }) },
     /** a key pressed in the address field: true when the combobox used it (the caller then stops it) */
     handleKey: (key: string): boolean => {
-      if (!isOpen) return false
-      if (key === 'ArrowDown' || key === 'ArrowUp') send({ type: 'list.move', step: key === 'ArrowDown' ? 1 : -1 })
-      else if (key === 'Enter' && state.highlighted !== NO_HIGHLIGHT) send({ type: 'list.pick' })
-      else if (key === 'Escape') send({ type: 'list.close' })
-      else return false
-      return true
+      const event = suggestKeyEvent(key, { isOpen, highlighted: state.highlighted })
+      if (event) send(event)
+      return event !== null
     },
     choose: (index: number) => send({ type: 'suggestion.choose', index }),
     closeList: () => send({ type: 'list.close' }),

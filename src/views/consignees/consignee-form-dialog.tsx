@@ -3,11 +3,11 @@ import type { ConsigneeFormActor } from '../../machines/consignee-form.machine'
 import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
 import { ModalFrame } from '../ui/modal-frame'
-import { FormField } from '../ui/form-field'
+import { SuggestField } from '../ui/suggest-field'
 import { useConsigneeFormApi, type ConsigneeFormApi } from './consignees-connect'
 import styles from './consignees.module.css'
 
-/** The spec's /tpl/consignee_form.html: surname, name and an image, with the upload's progress. */
+/** The spec's /tpl/consignee_form.html: surname and name (each with suggestions), an image, with the upload's progress. */
 export function ConsigneeFormDialog({ form }: { form: ConsigneeFormActor }) {
   const api = useConsigneeFormApi(form)
   const submit = (event: FormEvent) => {
@@ -26,8 +26,8 @@ export function ConsigneeFormDialog({ form }: { form: ConsigneeFormActor }) {
         </p>
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
-          <FormField {...api.getSurnameProps()} />
-          <FormField {...api.getNameProps()} />
+          <SuggestField {...api.getSurnameProps()} autoFocus />
+          <SuggestField {...api.getNameProps()} />
           <FileField api={api} />
           {api.percent !== null ? <UploadProgress percent={api.percent} /> : null}
           {api.saveError ? (

@@ -7,10 +7,11 @@ import {
   type ConsigneeFormEvent,
   type consigneeFormMachine,
 } from '../../machines/consignee-form.machine'
-import { consigneeFormStepOf, fieldErrorOf, fileErrorOf, saveErrorOf, uploadPercentOf } from '../../machines/consignee-form.selectors'
+import { consigneeFormStepOf, fieldErrorOf, fileErrorOf, nameSuggestionsOf, saveErrorOf, uploadPercentOf } from '../../machines/consignee-form.selectors'
 import { CONSIGNEES_MESSAGES, type ConsigneesActor, type ConsigneesEvent, type consigneesMachine } from '../../machines/consignees.machine'
 import { consigneesBodyOf, isConsigneesBusyOf, removeStepOf } from '../../machines/consignees.selectors'
 import { formatCount, type WordForms } from '../ui/format'
+import { suggestKeyEvent } from '../ui/suggest-keys'
 import { useViewModel } from '../ui/use-view-model'
 
 export const CONSIGNEES_LOADING_LABEL = 'Загрузка грузополучателей'
@@ -109,21 +110,37 @@ const consigneeFormStateOf = (snapshot: SnapshotFrom<typeof consigneeFormMachine
   fileError: fileErrorOf(snapshot),
   saveError: saveErrorOf(snapshot),
   percent: uploadPercentOf(snapshot),
+  surnameSuggestions: nameSuggestionsOf(snapshot, 'surname'),
+  nameSuggestions: nameSuggestionsOf(snapshot, 'name'),
+  highlighted: snapshot.context.highlighted,
 })
 
 type ConsigneeFormState = ReturnType<typeof consigneeFormStateOf>
 
 function connectConsigneeForm(state: ConsigneeFormState, send: (event: ConsigneeFormEvent) => void) {
   const isWorking = state.step !== 'editing'
-  const fieldProps = (field: ConsigneeField, label: string) => ({
-    label,
-    value: state[field],
-    error: field === 'surname' ? state.surnameError : state.nameError,
-    isRequired: true,
-    isDisabled: isWorking,
-    autoComplete: field === 'surname' ? 'family-name' : 'given-name',
-    onChange: (value: string) => send({ type: 'field.change', field, value }),
-  })
+  /** each name is a combobox: the names the suggestion service (or the company's own consignees) offers */
+  const fieldProps = (field: ConsigneeField, label: string) => {
+    const options = field === 'surname' ? state.surnameSuggestions : state.nameSuggestions
+    return {
+      label,
+      listLabel: field === 'surname' ? 'Подсказки фамилии' : 'Подсказки имени',
+      value: state[field],
+      error: field === 'surname' ? state.surnameError : state.nameError,
+      isRequired: true,
+      isDisabled: isWorking,
+      options,
+      highlighted: state.highlighted,
+      onChange: (value: string) => send({ type: 'field.change', field, value }),
+      onKey: (key: string): boolean => {
+        const event = suggestKeyEvent(key, { isOpen: options.length > 0, highlighted: state.highlighted })
+        if (event) send(event)
+        return event !== null
+      },
+      onChoose: (index: number) => send({ type: 'suggestion.choose', index }),
+      onClose: () => send({ type: 'list.close' }),
+    }
+  }
   return {
     title: state.isNew ? 'Новый грузополучатель' : 'Грузополучатель',
     step: state.step,

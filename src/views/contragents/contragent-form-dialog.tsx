@@ -7,7 +7,7 @@ import { ModalFrame } from '../ui/modal-frame'
 import { useContragentFormApi } from './contragents-connect'
 import styles from './contragents.module.css'
 
-/** The spec's /tpl/contragent_form.html: name, INN and KPP, checked as they are left, then saved. */
+/** The spec's /tpl/contragent_form.html: name, INN and KPP (prefilled for a change), checked as they are left, then saved. */
 export function ContragentFormDialog({ form }: { form: ContragentFormActor }) {
   const api = useContragentFormApi(form)
   const submit = (event: FormEvent) => {
@@ -16,7 +16,7 @@ export function ContragentFormDialog({ form }: { form: ContragentFormActor }) {
   }
   return (
     <ModalFrame
-      title="Новый контрагент"
+      title={api.title}
       classes={{ ...dialogStyles, modal: `${dialogStyles.modal} ${styles.formModal}` }}
       onDismiss={api.isSaving ? undefined : api.cancel}
     >

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { Contragent, ContragentFields } from '../../contract/contragents'
 import type { ContragentFormActor, ContragentFormEvent, contragentFormMachine } from '../../machines/contragent-form.machine'
-import { contragentFieldErrorsOf, contragentFormMessageOf, isContragentFormSavingOf } from '../../machines/contragent-form.selectors'
+import { contragentFieldErrorsOf, contragentFormMessageOf, contragentFormTitleOf, isContragentFormSavingOf } from '../../machines/contragent-form.selectors'
 import { CONTRAGENTS_MESSAGES, type ContragentsActor, type ContragentsEvent, type contragentsMachine } from '../../machines/contragents.machine'
 import { contragentDialogStepOf, contragentNoticeOf, contragentsViewOf, isContragentsBusyOf } from '../../machines/contragents.selectors'
 import { formatCount, type WordForms } from '../ui/format'
@@ -22,7 +22,7 @@ const contragentsStateOf = (snapshot: ContragentsSnapshot) => ({
   contragents: snapshot.context.contragents,
   target: snapshot.context.target,
   errorMessage: snapshot.context.errorMessage,
-  /** the add modal, while it is open */
+  /** the add or edit modal, while it is open */
   form: snapshot.children.contragentForm ?? null,
 })
 
@@ -49,6 +49,11 @@ function connectState(state: ContragentsState, send: (event: ContragentsEvent) =
         onPress: () => send(active ? { type: 'contragent.deactivate', contragent } : { type: 'contragent.activate', contragent }),
       }
     },
+    getEditButtonProps: (contragent: Contragent) => ({
+      isDisabled: isBusy,
+      'aria-label': `Изменить: ${contragent.company}`,
+      onPress: () => send({ type: 'contragent.edit', contragent }),
+    }),
     getRemoveButtonProps: (contragent: Contragent) => ({
       isDisabled: isBusy,
       'aria-label': `Удалить: ${contragent.company}`,
@@ -97,6 +102,7 @@ export const useContragentsApi = (contragents: ContragentsActor): ContragentsApi
 type FormSnapshot = SnapshotFrom<typeof contragentFormMachine>
 
 const contragentFormStateOf = (snapshot: FormSnapshot) => ({
+  title: contragentFormTitleOf(snapshot),
   values: snapshot.context.values,
   errors: contragentFieldErrorsOf(snapshot),
   message: contragentFormMessageOf(snapshot),
@@ -107,9 +113,10 @@ type FormState = ReturnType<typeof contragentFormStateOf>
 
 const FIELD_LABELS: Record<ContragentFields, string> = { company: 'Название', inn: 'ИНН', kpp: 'КПП' }
 
-/** The add modal's view-model. */
+/** The add/edit modal's view-model. */
 function connectFormState(state: FormState, send: (event: ContragentFormEvent) => void) {
   return {
+    title: state.title,
     message: state.message,
     isSaving: state.isSaving,
     submitLabel: state.isSaving ? 'Сохранение…' : 'Сохранить',

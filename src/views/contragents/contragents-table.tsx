@@ -39,6 +39,7 @@ export function ContragentsTable({ api }: { api: ContragentsApi }) {
               </td>
               <td className={styles.actionsCell}>
                 <div className={styles.actions}>
+                  <Button {...api.getEditButtonProps(contragent)}>Изменить</Button>
                   <Button isDisabled={switcher.isDisabled} aria-label={switcher['aria-label']} onPress={switcher.onPress}>
                     {switcher.label}
                   </Button>
