@@ -10,6 +10,7 @@ import { managersMigration } from './migration-managers'
 import { orderIndexesMigration } from './migration-order-indexes'
 import { ordersDeliveryMigration } from './migration-orders-delivery'
 import { productSortMigration } from './migration-product-sort'
+import { chatNotificationsMigration } from './migration-chat-notifications'
 
 type AnyDb = Kysely<any>
 
@@ -283,6 +284,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0010_addresses_deleted': addressesDeletedMigration(),
     '0011_consignee_files': consigneeFilesMigration(dialect),
     '0012_managers': managersMigration(),
+    '0014_chat_notifications': chatNotificationsMigration(dialect, withId),
   }
 }
 
