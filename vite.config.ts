@@ -66,6 +66,7 @@ const ROUTE_PAGES: Record<string, RoutePage> = {
   '/cabinet/consignees/': route('consignees'),
   '/cabinet/contragents/': route('contragents'),
   '/cabinet/managers/': route('managers'),
+  '/cabinet/chat/': route('chat'),
   '/cart/': route('cart', ['/api/getBasketTableInit/']),
 }
 

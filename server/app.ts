@@ -26,6 +26,7 @@ import { registerPricelistRoutes } from './routes/pricelist'
 import { registerDraftRoutes } from './routes/drafts'
 import { registerActRoutes } from './routes/acts'
 import { registerAddressRoutes } from './routes/addresses'
+import { registerInboxRoutes } from './routes/inbox'
 import { registerFavoritesNeedsRoutes } from './routes/favorites-needs'
 import { registerPurchasedGoodsRoutes } from './routes/purchased-goods'
 import { registerContragentRoutes } from './routes/contragents'
@@ -110,6 +111,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerConsigneeRoutes(app, deps)
   registerManagerRoutes(app, deps)
   registerPricePolicyRoutes(app, deps)
+  registerInboxRoutes(app, deps)
   registerGenericResourceRoutes(app)
 }
 

@@ -77,6 +77,9 @@ export const SECTION_CALLS: Readonly<Record<string, readonly CallPattern[]>> = {
     'GET /api/pricepolitics/:id/',
     'POST /api/pricepolitics/:id/',
   ],
+  // issue 23: the chat and the notifications list (their unread counts come with GET /api/inbox/, 0 while closed)
+  chat: ['GET /api/chat/', 'POST /api/chat/'],
+  notifications: ['GET /ajax/messages/', 'POST /ajax/updatenotifystatus/'],
 }
 
 /**
@@ -115,6 +118,9 @@ export const SHARED_CALLS: readonly CallPattern[] = [
   // spec §7's generic resource: it re-sends the call to the resource's own route, whose section check then applies
   'POST /api/:resource/',
   'POST /api/:resource/:id/',
+  // issue 23: what every screen's frame polls (the unread counts, the top news) and hiding the news
+  'GET /api/inbox/',
+  'POST /api/hidetopnews/',
 ]
 
 /**

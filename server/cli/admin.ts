@@ -6,6 +6,8 @@ import type { AppDeps } from '../deps'
 import { createMailer } from '../mail/mailer'
 import { accessOpenedMail, registrationRejectedMail } from '../mail/messages'
 import { formatTable } from './text-table'
+import { replyAsSupplier } from '../inbox/inbox-store'
+import { CHAT_MESSAGE_MAX_LENGTH, INBOX_MESSAGES } from '../../src/contract/inbox'
 
 export type AdminDeps = Pick<AppDeps, 'db' | 'mailer' | 'now'>
 
@@ -14,6 +16,7 @@ export const USAGE = [
   '  pending            заявки на регистрацию, ждущие решения',
   '  approve <e-mail>   одобрить заявку: открыть доступ и завести договор поставки',
   '  reject <e-mail>    отклонить заявку',
+  '  chat reply <компания> <текст>  ответить в чат компании от менеджера поставщика (компания: её id, название или e-mail её учётной записи)',
 ].join('\n')
 
 /** A refusal the administrator should read; the command exits with code 1. */
@@ -77,6 +80,32 @@ export async function rejectRegistration(deps: AdminDeps, email: string): Promis
   await deps.mailer.send(registrationRejectedMail(user.email, user.name))
 }
 
+/** The company named by its id, its exact name or the e-mail of one of its logins. */
+async function findCompany(db: Db, name: string): Promise<{ id: number; company: string }> {
+  const byUser = await db.kysely
+    .selectFrom('users')
+    .innerJoin('customers', 'customers.id', 'users.customer_id')
+    .select(['customers.id', 'customers.company'])
+    .where('users.email', '=', name.trim().toLowerCase())
+    .executeTakeFirst()
+  if (byUser) return byUser
+  const query = db.kysely.selectFrom('customers').select(['id', 'company'])
+  const found = /^\d+$/.test(name)
+    ? await query.where('id', '=', Number(name)).executeTakeFirst()
+    : await query.where('company', '=', name).executeTakeFirst()
+  if (!found) throw new AdminError(`Компания ${name} не найдена`)
+  return found
+}
+
+/** Issue 23: the supplier manager's reply in the company's chat (until the supplier side has a screen). */
+export async function replyInChat(deps: AdminDeps, company: string, text: string): Promise<string> {
+  if (text.trim() === '') throw new AdminError(INBOX_MESSAGES.emptyMessage)
+  if (text.length > CHAT_MESSAGE_MAX_LENGTH) throw new AdminError(INBOX_MESSAGES.tooLong)
+  const found = await findCompany(deps.db, company)
+  await replyAsSupplier(deps.db, found.id, text, deps.now())
+  return found.company
+}
+
 const dateOf = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.')
 
 /** Runs one command; answers the exit code (0 done, 1 refused, 2 usage). */
@@ -103,6 +132,11 @@ export async function runAdminCommand(args: string[], deps: AdminDeps, print: (t
     if (command === 'reject' && email && extra.length === 0) {
       await rejectRegistration(deps, email)
       print(`Заявка ${email} отклонена`)
+      return 0
+    }
+    if (command === 'chat' && email === 'reply' && extra.length >= 2) {
+      const [company, ...words] = extra as [string, ...string[]]
+      print(`Ответ отправлен в чат компании ${await replyInChat(deps, company, words.join(' '))}`)
       return 0
     }
     print(USAGE)

@@ -11,6 +11,7 @@ import { orderIndexesMigration } from './migration-order-indexes'
 import { ordersDeliveryMigration } from './migration-orders-delivery'
 import { productSortMigration } from './migration-product-sort'
 import { pricePoliciesMigration } from './migration-price-policies'
+import { chatNotificationsMigration } from './migration-chat-notifications'
 
 type AnyDb = Kysely<any>
 
@@ -285,6 +286,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0011_consignee_files': consigneeFilesMigration(dialect),
     '0012_managers': managersMigration(),
     '0013_price_policies': pricePoliciesMigration(),
+    '0014_chat_notifications': chatNotificationsMigration(dialect, withId),
   }
 }
 

@@ -185,4 +185,15 @@ export interface Database {
     claimed_at: string | null
     ready_at: string | null
   }
+  /** issue 23: a company's conversation with its supplier manager; user_id: who of the company wrote it (null: the supplier) */
+  chat_messages: { id: Generated<number>; customer_id: number; user_id: number | null; from_whom: string; text: string; created_at: string }
+  /** the last chat message an account has seen */
+  chat_seen: { user_id: number; message_id: number }
+  /** a company's notification (an order's state changed ...) */
+  notifications: { id: Generated<number>; customer_id: number; order_id: number | null; text: string; created_at: string }
+  /** the notifications an account has read */
+  notification_reads: { user_id: number; notification_id: number }
+  top_news: { id: Generated<number>; header: string; text: string; created_at: string }
+  /** the top news an account hid (hidetopnews) */
+  hidden_top_news: { user_id: number; news_id: number }
 }

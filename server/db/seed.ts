@@ -8,6 +8,7 @@ import { buildCustomers } from './seed-customers'
 import type { SeedRow } from './seed-support'
 import { ORDER_STATES, buildHistory, type CatalogueFacts } from './seed-history'
 import { buildPayments } from './seed-acts'
+import { insertInboxDemo } from './seed-inbox'
 
 export { DEMO_LOGINS } from './seed-customers'
 
@@ -179,6 +180,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       await insert(table as keyof typeof history, rows)
     }
     await insert('payments', buildPayments(createRandom(PAYMENTS_SEED), history.orders, baseMs))
+    await insertInboxDemo(trx, companies, baseMs)
     if (db.dialect === 'postgres') {
       for (const table of SERIAL_TABLES) {
         await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT MAX(id) FROM ${sql.table(table)}))`.execute(trx)

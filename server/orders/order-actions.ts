@@ -12,6 +12,7 @@ import { resolveContract } from '../catalogue/contract'
 import { addUpToStock } from '../catalogue/product-set'
 import type { Db } from '../db/connection'
 import type { Database } from '../db/schema'
+import { notifyOrderState } from '../inbox/inbox-store'
 import { HttpError } from '../validation'
 import { orderRow, type OwnOrder } from './order-detail'
 import { retryOnDeadlock } from './retry-on-deadlock'
@@ -48,9 +49,11 @@ async function cancelAndRelease(trx: Transaction<Database>, orderId: number, com
     .set({ state: CANCELLED_ORDER_STATE, status: cancelledStatus(now, comment) })
     .where('id', '=', orderId)
     .where('state', 'in', [...CANCELLABLE_ORDER_STATES])
-    .returning(['delivery_method'])
+    .returning(['delivery_method', 'customer_id'])
     .executeTakeFirst()
   if (!updated) return false
+  // issue 23: an order whose state changes gives its company a notification
+  await notifyOrderState(trx, { id: orderId, customer_id: updated.customer_id, state: cancelledStatus(now, comment) }, now)
   if (updated.delivery_method === null) return true
   const lines = await trx
     .selectFrom('order_lines')

@@ -32,6 +32,7 @@ export const BUILT_SCREENS: readonly string[] = [
   'addresses',
   'consignees',
   'managers',
+  'chat',
 ]
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
@@ -237,6 +238,13 @@ const managersRoute = createRoute({
   component: lazyRouteComponent(ROUTE_MODULES.managers, 'ManagersRoute'),
 })
 
+/** /cabinet/chat/: the chat with the supplier manager, refreshed every 5 s (spec §2, §9, issue 23). */
+const chatRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'chat',
+  component: lazyRouteComponent(ROUTE_MODULES.chat, 'ChatRoute'),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -268,6 +276,7 @@ const routeTree = rootRoute.addChildren([
       addressesRoute,
       consigneesRoute,
       managersRoute,
+      chatRoute,
     ]),
     cartRoute,
   ]),

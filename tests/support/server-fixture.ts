@@ -146,6 +146,12 @@ const TABLES = {
   acts: true,
   consignee_files: true,
   manager_invitations: true,
+  chat_messages: true,
+  chat_seen: true,
+  notifications: true,
+  notification_reads: true,
+  top_news: true,
+  hidden_top_news: true,
 } satisfies Record<keyof Database, true>
 
 const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]
