@@ -31,6 +31,7 @@ import { registerPurchasedGoodsRoutes } from './routes/purchased-goods'
 import { registerContragentRoutes } from './routes/contragents'
 import { registerConsigneeRoutes } from './routes/consignees'
 import { registerManagerRoutes } from './routes/managers'
+import { registerExporterRoutes } from './routes/exporter'
 import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generic-resource'
 
 export interface BuildAppOptions {
@@ -108,6 +109,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerAddressRoutes(app, deps)
   registerConsigneeRoutes(app, deps)
   registerManagerRoutes(app, deps)
+  registerExporterRoutes(app, deps)
   registerGenericResourceRoutes(app)
 }
 

@@ -74,6 +74,15 @@ export const SECTION_CALLS: Readonly<Record<string, readonly CallPattern[]>> = {
     'POST /ajax/deactivateaccount/',
     'POST /ajax/deleteaccount/',
   ],
+  // issue 23: the exporter's brand selection, its job, polls and file
+  exporter: [
+    'GET /api/getBrandsForExporter/',
+    'POST /api/saveBrandsExporter/',
+    'POST /api/runExporter/',
+    'POST /api/isCommandRunning/',
+    'POST /api/isXlsxReportExists/',
+    'GET /api/exporterFile/',
+  ],
 }
 
 /**

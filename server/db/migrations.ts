@@ -6,6 +6,7 @@ import { catalogueChangesMigration } from './migration-catalogue-changes'
 import { contragentsMigration } from './migration-contragents'
 import { consigneeFilesMigration } from './migration-consignee-files'
 import { draftsMigration } from './migration-drafts'
+import { exportJobsMigration } from './migration-export-jobs'
 import { managersMigration } from './migration-managers'
 import { orderIndexesMigration } from './migration-order-indexes'
 import { ordersDeliveryMigration } from './migration-orders-delivery'
@@ -283,6 +284,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0010_addresses_deleted': addressesDeletedMigration(),
     '0011_consignee_files': consigneeFilesMigration(dialect),
     '0012_managers': managersMigration(),
+    '0016_export_jobs': exportJobsMigration(dialect, withId),
   }
 }
 

@@ -146,6 +146,8 @@ const TABLES = {
   acts: true,
   consignee_files: true,
   manager_invitations: true,
+  exporter_brands: true,
+  export_jobs: true,
 } satisfies Record<keyof Database, true>
 
 const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]
