@@ -33,6 +33,7 @@ import { registerContragentRoutes } from './routes/contragents'
 import { registerConsigneeRoutes } from './routes/consignees'
 import { registerManagerRoutes } from './routes/managers'
 import { registerPricePolicyRoutes } from './routes/price-policies'
+import { registerExporterRoutes } from './routes/exporter'
 import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generic-resource'
 
 export interface BuildAppOptions {
@@ -112,6 +113,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerManagerRoutes(app, deps)
   registerPricePolicyRoutes(app, deps)
   registerInboxRoutes(app, deps)
+  registerExporterRoutes(app, deps)
   registerGenericResourceRoutes(app)
 }
 

@@ -42,6 +42,7 @@ const envSchema = z.object({
   ),
   DADATA_TIMEOUT_MS: positiveInt(2_000),
   CLIENT_DIR: z._default(z.string().check(z.trim(), z.minLength(1)), resolve(projectRoot, 'dist/client')),
+  EXPORT_DIR: z._default(z.string().check(z.trim(), z.minLength(1)), 'data/exports'),
 })
 
 const russianMessages = z.locales.ru().localeError
@@ -65,6 +66,8 @@ export interface AppConfig {
    */
   suggestions: { token?: string; url: string; timeoutMs: number }
   logLevel: string
+  /** where the exporter writes its XLSX files (EXPORT_DIR); several API processes share one folder */
+  exportDir: string
 }
 
 export class ConfigError extends Error {
@@ -96,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientDir: resolve(projectRoot, e.CLIENT_DIR),
     suggestions: { token: e.DADATA_TOKEN, url: e.DADATA_URL.replace(/\/+$/, ''), timeoutMs: e.DADATA_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
+    exportDir: resolve(projectRoot, e.EXPORT_DIR),
   }
 }
 

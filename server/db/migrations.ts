@@ -6,6 +6,7 @@ import { catalogueChangesMigration } from './migration-catalogue-changes'
 import { contragentsMigration } from './migration-contragents'
 import { consigneeFilesMigration } from './migration-consignee-files'
 import { draftsMigration } from './migration-drafts'
+import { exportJobsMigration } from './migration-export-jobs'
 import { managersMigration } from './migration-managers'
 import { orderIndexesMigration } from './migration-order-indexes'
 import { ordersDeliveryMigration } from './migration-orders-delivery'
@@ -287,6 +288,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0012_managers': managersMigration(),
     '0013_price_policies': pricePoliciesMigration(),
     '0014_chat_notifications': chatNotificationsMigration(dialect, withId),
+    '0016_export_jobs': exportJobsMigration(dialect, withId),
   }
 }
 

@@ -196,4 +196,27 @@ export interface Database {
   top_news: { id: Generated<number>; header: string; text: string; created_at: string }
   /** the top news an account hid (hidetopnews) */
   hidden_top_news: { user_id: number; news_id: number }
+  /** the brands an account chose for the exporter (issue 23) */
+  exporter_brands: { user_id: number; brand_id: number }
+  /** an export job: 'queued', 'working' (claimed, its lease renewed), 'ready' (file_path) or 'failed' */
+  export_jobs: {
+    id: Generated<number>
+    customer_id: number
+    user_id: number
+    contract_id: number
+    /** JSON array of the brand ids chosen when it started */
+    brand_ids: string
+    state: Generated<string>
+    /** the stored fraction done, 0..1 */
+    progress: Generated<number>
+    /** how many times a worker claimed it */
+    attempts: Generated<number>
+    claimed_by: string | null
+    /** ISO time until which the claim holds; a worker that stops renewing it loses the job */
+    lease_until: string | null
+    file_path: string | null
+    error: string | null
+    created_at: string
+    ready_at: string | null
+  }
 }

@@ -152,6 +152,8 @@ const TABLES = {
   notification_reads: true,
   top_news: true,
   hidden_top_news: true,
+  exporter_brands: true,
+  export_jobs: true,
 } satisfies Record<keyof Database, true>
 
 const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]
