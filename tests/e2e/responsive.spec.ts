@@ -167,6 +167,20 @@ for (const { name, width, height } of WIDTHS) {
       }
     })
 
+    test('the price policy modal of a manager fits and passes axe', async ({ page, checkA11y }) => {
+      await signIn(page)
+      await page.goto('/cabinet/managers/')
+      await heading('Менеджеры')(page)
+      await notLoading(page)
+      await page
+        .getByRole('button', { name: /^Ценовая политика: / })
+        .first()
+        .click()
+      await expect(page.getByRole('dialog', { name: 'Ценовая политика' }).getByRole('radio', { name: 'Цена по договору', exact: true })).toBeVisible()
+      await expectFits(page, `ценовая политика, ${width}px`)
+      await checkA11y(page)
+    })
+
     if (width < DRAWER_BELOW) {
       test('the menu is a drawer behind «Меню»: it opens, follows a link and closes with Escape', async ({ page, checkA11y }) => {
         await signIn(page)

@@ -69,3 +69,36 @@ export function invitationLinkFor(email: string): string {
   if (!link) throw new Error(`no invitation mailed to ${email}`)
   return link
 }
+
+/** The «Ценовая политика» modal (/tpl/price_politics.html) of one manager. */
+export class PricePolicyDialog {
+  readonly dialog: Locator
+  readonly markup: Locator
+  readonly save: Locator
+  readonly retry: Locator
+  readonly cancel: Locator
+  readonly alert: Locator
+  readonly saved: Locator
+
+  constructor(page: Page) {
+    this.dialog = page.getByRole('dialog', { name: 'Ценовая политика' })
+    this.markup = this.dialog.getByLabel('Наценка, %')
+    this.save = this.dialog.getByRole('button', { name: 'Сохранить' })
+    this.retry = this.dialog.getByRole('button', { name: 'Повторить' })
+    this.cancel = this.dialog.getByRole('button', { name: 'Отмена' })
+    this.alert = this.dialog.getByRole('alert')
+    this.saved = this.dialog.getByRole('status')
+  }
+
+  /** Opens the modal from the manager's row. */
+  static async open(page: Page, email: string): Promise<PricePolicyDialog> {
+    await page.getByRole('button', { name: `Ценовая политика: ${email}` }).click()
+    const dialog = new PricePolicyDialog(page)
+    await expect(dialog.kind('Цена по договору')).toBeVisible()
+    return dialog
+  }
+
+  kind(label: string): Locator {
+    return this.dialog.getByRole('radio', { name: label, exact: true })
+  }
+}
