@@ -77,6 +77,8 @@ const addressesSetup = setup({
     isNewRowAwayFromFirstPage: ({ context }, params: AddressFormOutput) =>
       params.saved !== null && params.saved.id !== context.editing?.id && context.page !== 1,
     isPageGone: ({ context }, params: { count: number }) => pageAfterRemoval(context.page, params.count) !== context.page,
+    /** a modal the dealer was filling in when the tab reloaded is kept (provided by the app: the tab's storage) */
+    hasFormToResume: () => false,
   },
   actions: {
     ...list.actions,
@@ -116,6 +118,12 @@ export const addressesMachine = addressesSetup.createMachine({
     // the paged list's empty state, with the way to a first address
     empty: {
       description: EMPTY_DESCRIPTION,
+      always: {
+        guard: 'hasFormToResume',
+        target: 'editing',
+        description: 'The modal was open when the tab reloaded: it opens again as it was',
+        actions: { type: 'storeEditing', params: { address: null } },
+      },
       on: {
         'address.add': {
           target: 'editing',
@@ -126,8 +134,20 @@ export const addressesMachine = addressesSetup.createMachine({
     },
     loaded: {
       description: 'The addresses of the page (the full address, the postal index), «Изменить» and «Удалить» on each, and the pagination',
-      initial: 'idle',
+      initial: 'resuming',
       states: {
+        resuming: {
+          description: 'The page is shown: a modal the dealer was filling in before a reload opens again',
+          always: [
+            {
+              guard: 'hasFormToResume',
+              target: '#addresses.editing',
+              description: 'The modal was open when the tab reloaded: it opens again as it was',
+              actions: { type: 'storeEditing', params: { address: null } },
+            },
+            { target: 'idle', description: 'Nothing to resume' },
+          ],
+        },
         idle: {
           description: 'Nothing is running; the address saved last is highlighted',
           on: {

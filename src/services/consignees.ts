@@ -29,7 +29,11 @@ function uploadConsigneeImage(input: UploadImageInput, http: Http, createRequest
   const form = new FormData()
   form.append('consignee', String(input.consignee))
   form.append('file', input.file, input.file.name)
-  return upload$('/api/consigneeUpload/', form, consigneeResponseSchema, createRequest, http.noteStatus)
+  // a 401 signs the dealer out, as a 401 of any ky call does
+  const onStatus = (status: number) => {
+    if (status === 401) http.onUnauthorized?.()
+  }
+  return upload$('/api/consigneeUpload/', form, consigneeResponseSchema, createRequest, onStatus)
 }
 
 /** The consignee modal: the names' suggestions, POST /api/consignee/ (a new one) or the generic update of /api/consignee/{id}/, then the image upload. */

@@ -109,10 +109,8 @@ export function createHttp(options: HttpOptions = {}) {
     /** POST /api/{method}/ with a form body: multipart for FormData (a file upload), URL-encoded for URLSearchParams */
     postForm: <S extends z.ZodMiniType>(method: string, body: FormData | URLSearchParams, schema: S, signal?: AbortSignal) =>
       write(schema, () => client.post(apiPath(method), { body, signal })),
-    /** the status of an answer that came another way (the upload's XMLHttpRequest): a 401 signs the user out, as any call's does */
-    noteStatus: (status: number) => {
-      if (status === 401) options.onUnauthorized?.()
-    },
+    /** what a 401 calls (the session signs out): an answer that comes another way (the upload's XMLHttpRequest) calls it too */
+    onUnauthorized: options.onUnauthorized,
     /** the bulk form: posts an array of items and answers an array */
     bulk: <S extends z.ZodMiniType>(method: string, items: unknown[], itemSchema: S, signal?: AbortSignal) =>
       write(z.array(itemSchema), () => client.post(apiPath(method), { json: items, signal })),

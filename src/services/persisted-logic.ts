@@ -9,6 +9,11 @@ export interface PersistOptions<TMachine extends AnyStateMachine> {
   mask?: readonly (keyof ContextFrom<TMachine> & string)[]
   /** nothing is in flight here (e.g. the dialog is closed): the stored snapshot is removed */
   isAtRest?: (snapshot: AnyMachineSnapshot) => boolean
+  /**
+   * invoked actors (by id) that are no call but a stream started afresh on resume (the address
+   * field's suggestions): their states are kept, and a resumed snapshot gets them running
+   */
+  restarts?: readonly string[]
 }
 
 /** What is kept: the machine's version, its state value and the context without the masked fields. */
@@ -27,12 +32,14 @@ export function versionOf(text: string): string {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
+const invokesOf = (snapshot: AnyMachineSnapshot) =>
+  getStateNodes(snapshot.machine.root, snapshot.value as StateValue).flatMap((node: AnyStateNode) => node.invoke.map((invoke) => invoke.id))
+
 /** A state whose own actor (a call) runs: what it waits for cannot be resumed, so it is not kept. */
-const waitsOnCall = (snapshot: AnyMachineSnapshot): boolean =>
-  getStateNodes(snapshot.machine.root, snapshot.value as StateValue).some((node: AnyStateNode) => node.invoke.length > 0)
+const waitsOnCall = (snapshot: AnyMachineSnapshot, restarts: readonly string[]): boolean => invokesOf(snapshot).some((id) => !restarts.includes(id))
 
 function persistence<TMachine extends AnyStateMachine>(machine: TMachine, options: PersistOptions<TMachine>) {
-  const { storage, mask = [], isAtRest = () => false } = options
+  const { storage, mask = [], isAtRest = () => false, restarts = [] } = options
   let version: string | undefined
   const currentVersion = () => (version ??= versionOf(JSON.stringify(machine.definition)))
 
@@ -48,7 +55,7 @@ function persistence<TMachine extends AnyStateMachine>(machine: TMachine, option
 
   const keep = (key: string, snapshot: AnyMachineSnapshot) => {
     if (snapshot.status !== 'active' || isAtRest(snapshot)) return storage.remove(key)
-    if (waitsOnCall(snapshot)) return
+    if (waitsOnCall(snapshot, restarts)) return
     const context = Object.fromEntries(Object.entries(snapshot.context as Record<string, unknown>).filter(([field]) => !mask.includes(field as never)))
     storage.write(key, JSON.stringify({ version: currentVersion(), value: snapshot.value, context } satisfies Stored))
   }
@@ -75,13 +82,23 @@ function persistence<TMachine extends AnyStateMachine>(machine: TMachine, option
     if (!stored) return null
     try {
       const snapshot = machine.resolveState({ value: stored.value as never, context: { ...freshContext(input, self), ...stored.context } as never })
-      return snapshot.status === 'active' && !waitsOnCall(snapshot) && !isAtRest(snapshot) ? snapshot : null
+      return snapshot.status === 'active' && !waitsOnCall(snapshot, restarts) && !isAtRest(snapshot) ? snapshot : null
     } catch {
       return null
     }
   }
 
-  return { keep, resumed }
+  /**
+   * The resumed snapshot with the streams of `restarts` its states invoke: a snapshot resolved from
+   * storage enters no state, so they come from the machine's own start (whose others are dropped).
+   */
+  const withRestarted = (resumedSnapshot: AnyMachineSnapshot, fresh: AnyMachineSnapshot): AnyMachineSnapshot => {
+    const wanted = invokesOf(resumedSnapshot).filter((id) => restarts.includes(id))
+    const children = Object.fromEntries(Object.entries(fresh.children as Record<string, unknown>).filter(([id]) => wanted.includes(id)))
+    return { ...resumedSnapshot, children } as AnyMachineSnapshot
+  }
+
+  return { keep, resumed, withRestarted }
 }
 
 /**
@@ -94,12 +111,13 @@ function persistence<TMachine extends AnyStateMachine>(machine: TMachine, option
  * - after each step it stores `{ version, value, context }` (masked fields dropped), or removes it
  *   once the machine is at rest, done or stopped (its parent left the state that ran it). A state
  *   that waits on a call is not stored: the last one before it stays, so a reload shows the form
- *   as the dealer sent it and nothing is sent again by itself.
+ *   as the dealer sent it and nothing is sent again by itself. A stream named in `restarts` is no
+ *   call: it runs again in the resumed snapshot.
  *
  * The version is a hash of the machine's definition: another build's snapshot is dropped.
  */
 export function persisted<TMachine extends AnyStateMachine>(machine: TMachine, options: PersistOptions<TMachine>): TMachine {
-  const { keep, resumed } = persistence(machine, options)
+  const { keep, resumed, withRestarted } = persistence(machine, options)
   const keys = new WeakMap<object, string>()
   const logic = Object.create(machine) as TMachine
   return Object.assign(logic, {
@@ -107,8 +125,9 @@ export function persisted<TMachine extends AnyStateMachine>(machine: TMachine, o
       const key = options.key(input)
       keys.set(actorScope.self, key)
       const resumedSnapshot = resumed(input, actorScope.self)
-      if (resumedSnapshot) return resumedSnapshot
+      if (resumedSnapshot && !options.restarts?.length) return resumedSnapshot
       const snapshot = machine.getInitialSnapshot(actorScope, input) as AnyMachineSnapshot
+      if (resumedSnapshot) return withRestarted(resumedSnapshot, snapshot)
       keep(key, snapshot)
       return snapshot
     },

@@ -37,8 +37,8 @@ function finishedEvent<S extends z.ZodMiniType>(request: UploadRequest, schema: 
 /**
  * POSTs a form and reports the bytes sent as they go: ky (fetch) cannot tell upload progress, an
  * XMLHttpRequest can. Unsubscribing (the machine leaves the uploading state) aborts the request.
- * `onStatus` hears every answer's status before its event goes out (the http layer's
- * `noteStatus`: a 401 signs the dealer out, as a 401 of any ky call does).
+ * `onStatus` hears every answer's status before its event goes out (a 401 signs the dealer out,
+ * as a 401 of any ky call does).
  */
 export function upload$<S extends z.ZodMiniType>(
   url: string,

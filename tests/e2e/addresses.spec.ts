@@ -120,3 +120,27 @@ test('an address is edited in the modal and an empty one is refused', async ({ p
   await expect(addresses.row('г. Тверь, ул. Советская, д. 3')).toHaveAttribute('aria-current', 'true')
   await removeAddressesThroughApi(page, /Тверь/)
 })
+
+test('the open modal outlives a reload of the tab: it is back with what was typed, and its suggestions still come', async ({ page }) => {
+  await signIn(page, user)
+  const addresses = new AddressesPage(page)
+  await addresses.open()
+  await addresses.add.click()
+  const form = addresses.form
+  await form.address.pressSequentially('г. Самара, ул. Ленина')
+  await form.postindex.fill('443')
+  await page.reload()
+  await expect(form.dialog).toBeVisible()
+  await expect(form.address).toHaveValue('г. Самара, ул. Ленина')
+  await expect(form.postindex).toHaveValue('443')
+  // the suggestion stream runs again in the resumed modal
+  await form.address.fill('')
+  await form.address.pressSequentially('Казан')
+  await expect(form.option('г. Казань 420000')).toBeVisible()
+  // «Отмена» closes it for good: a reload shows the list alone
+  await form.cancel.click()
+  await expect(form.dialog).toBeHidden()
+  await page.reload()
+  await expect(addresses.heading).toBeVisible()
+  await expect(form.dialog).toBeHidden()
+})

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { assign, createActor, createMachine, fromPromise, setup } from 'xstate'
+import { assign, createActor, createMachine, fromCallback, fromPromise, sendTo, setup } from 'xstate'
 import { persisted, versionOf } from '../../src/services/persisted-logic'
 import { createStorage } from '../../src/services/storage'
 
@@ -164,5 +164,45 @@ describe('persisted logic', () => {
     reloaded.send({ type: 'send' })
     await vi.waitFor(() => expect(reloaded.getSnapshot().status).toBe('done'))
     expect(sent).toEqual(['n'])
+  })
+
+  it('keeps a state with a stream named in `restarts`, and the resumed snapshot has that stream running again', () => {
+    const { storage, stored } = fakeStorage()
+    const heard: string[] = []
+    const streaming = setup({
+      types: {} as { context: { text: string }; events: { type: 'type'; text: string } | { type: 'heard'; text: string } },
+      actors: {
+        stream: fromCallback<{ type: 'type'; text: string }>(({ receive }) => {
+          receive((event) => heard.push(event.text))
+        }),
+      },
+    }).createMachine({
+      id: 'streaming',
+      context: { text: '' },
+      initial: 'typing',
+      states: {
+        typing: {
+          invoke: { id: 'stream', src: 'stream' },
+          on: { type: { actions: [assign({ text: ({ event }) => event.text }), sendTo('stream', ({ event }) => event)] } },
+        },
+      },
+    })
+    const options = { key: () => 'streaming', storage, restarts: ['stream'] } as const
+    const first = createActor(persisted(streaming, options)).start()
+    first.send({ type: 'type', text: 'Каз' })
+    expect(stored('streaming')).toMatchObject({ value: 'typing', context: { text: 'Каз' } })
+    // the tab reloads: the kept text is back and a keystroke reaches the new stream
+    const second = createActor(persisted(streaming, options)).start()
+    expect(second.getSnapshot().context.text).toBe('Каз')
+    second.send({ type: 'type', text: 'Казань' })
+    expect(heard).toEqual(['Каз', 'Казань'])
+    // without `restarts`, a state that invokes anything is a call: not kept
+    const { storage: other, stored: otherStored } = fakeStorage()
+    createActor(persisted(streaming, { key: () => 'streaming', storage: other }))
+      .start()
+      .send({ type: 'type', text: 'Каз' })
+    expect(otherStored('streaming')).toBeNull()
+    first.stop()
+    second.stop()
   })
 })
