@@ -66,6 +66,7 @@ const ROUTE_PAGES: Record<string, RoutePage> = {
   '/cabinet/consignees/': route('consignees'),
   '/cabinet/contragents/': route('contragents'),
   '/cabinet/managers/': route('managers'),
+  '/cabinet/exporter/': route('exporter'),
   '/cart/': route('cart', ['/api/getBasketTableInit/']),
 }
 

@@ -21,6 +21,7 @@ export const ROUTE_MODULES = {
   cart: () => import('./routes/cart-route'),
   managers: () => import('./routes/managers-route'),
   invitation: () => import('./routes/invitation-route'),
+  exporter: () => import('./routes/exporter-route'),
   notFound: () => import('../views/layout/not-found-page'),
   noAccess: () => import('../views/layout/no-access-page'),
 }

@@ -32,6 +32,7 @@ export const BUILT_SCREENS: readonly string[] = [
   'addresses',
   'consignees',
   'managers',
+  'exporter',
 ]
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
@@ -237,6 +238,13 @@ const managersRoute = createRoute({
   component: lazyRouteComponent(ROUTE_MODULES.managers, 'ManagersRoute'),
 })
 
+/** /cabinet/exporter/: the brand selection and the price-list export, polled every 3 s (spec §2, §9; issue 23). */
+const exporterRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'exporter',
+  component: lazyRouteComponent(ROUTE_MODULES.exporter),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -268,6 +276,7 @@ const routeTree = rootRoute.addChildren([
       addressesRoute,
       consigneesRoute,
       managersRoute,
+      exporterRoute,
     ]),
     cartRoute,
   ]),

@@ -76,6 +76,7 @@ export const screenHostMachine = setup({
     addresses: screenStub<'addresses'>(),
     consignees: screenStub<'consignees'>(),
     managers: screenStub<'managers'>(),
+    exporter: screenStub<'exporter'>(),
   },
   guards: {
     isSameScreen: ({ context, event }) => choiceOf(context, changeOf(event))?.key === context.screen?.key,

@@ -10,6 +10,7 @@ import type { consigneesMachine } from './consignees.machine'
 import type { draftsMachine } from './drafts.machine'
 import type { favoritesNeedsMachine } from './favorites-needs.machine'
 import type { managersMachine } from './managers.machine'
+import type { exporterMachine } from './exporter.machine'
 import { filterOfSearch } from './orders-search'
 import type { ordersMachine } from './orders.machine'
 import type { pricelistMachine } from './pricelist.machine'
@@ -50,6 +51,7 @@ export interface ScreenLogics {
   addresses: typeof addressesMachine
   consignees: typeof consigneesMachine
   managers: typeof managersMachine
+  exporter: typeof exporterMachine
 }
 
 export type ScreenName = keyof ScreenLogics
@@ -68,6 +70,7 @@ export const SCREEN_NAMES = [
   'addresses',
   'consignees',
   'managers',
+  'exporter',
 ] as const satisfies readonly ScreenName[]
 
 /** The screen an address shows, and what makes it another run of that screen (a new key restarts it). */
@@ -116,6 +119,8 @@ export function screenOf(address: Address, frame: ScreenFrame): ScreenChoice | n
       return { name: 'consignees', key: 'consignees' }
     case '/cabinet/managers/':
       return { name: 'managers', key: 'managers' }
+    case '/cabinet/exporter/':
+      return { name: 'exporter', key: 'exporter' }
   }
   return BRAND_PATH.test(path) ? { name: 'brandProducts', key: `brand ${brandIdOf(path)} ${contract} ${warehouse}` } : null
 }
@@ -153,6 +158,7 @@ export const SCREEN_INPUTS: { [N in ScreenName]: (address: Address, frame: Scree
   addresses: ({ search }) => ({ page: pageOf(search) }),
   consignees: () => undefined,
   managers: () => undefined,
+  exporter: () => undefined,
 }
 
 /**
@@ -179,6 +185,7 @@ export function addressEventOf(name: ScreenName, address: Address, frame: Screen
     case 'contragents':
     case 'consignees':
     case 'managers':
+    case 'exporter':
       return null
   }
 }

@@ -82,6 +82,7 @@ const SCREENS: Screen[] = [
   { name: 'адреса доставки', path: '/cabinet/addresses/', ready: heading('Адреса доставки') },
   { name: 'грузополучатели', path: '/cabinet/consignees/', ready: heading('Грузополучатели') },
   { name: 'менеджеры', path: '/cabinet/managers/', ready: heading('Менеджеры') },
+  { name: 'выгрузка прайс-листа', path: '/cabinet/exporter/', ready: heading('Выгрузка прайс-листа') },
 ]
 
 /** How far the page scrolls sideways (0 when it does not), and the elements that stick out. */

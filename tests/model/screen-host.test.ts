@@ -25,6 +25,7 @@ const ADDRESSES: Address[] = [
   at('/cabinet/addresses/'),
   at('/cabinet/consignees/'),
   at('/cabinet/managers/'),
+  at('/cabinet/exporter/'),
   at('/cart/'),
 ]
 

@@ -27,6 +27,7 @@ export function wireScreenHost(wiring: AppWiring, catalogueFilter: typeof catalo
     addresses: deferredLogic(() => ROUTE_MODULES.addresses().then((route) => route.wireAddresses(wiring))),
     consignees: deferredLogic(() => ROUTE_MODULES.consignees().then((route) => route.wireConsignees(wiring))),
     managers: deferredLogic(() => ROUTE_MODULES.managers().then((route) => route.wireManagers(wiring))),
+    exporter: deferredLogic(() => ROUTE_MODULES.exporter().then((route) => route.wireExporter(wiring))),
   }
   const logics = Object.fromEntries(Object.entries(deferred).map(([name, each]) => [name, each.logic])) as {
     [N in keyof Deferred]: Deferred[N]['logic']
