@@ -67,6 +67,7 @@ const ROUTE_PAGES: Record<string, RoutePage> = {
   '/cabinet/contragents/': route('contragents'),
   '/cabinet/managers/': route('managers'),
   '/cabinet/chat/': route('chat'),
+  '/cabinet/exporter/': route('exporter'),
   '/cart/': route('cart', ['/api/getBasketTableInit/']),
 }
 

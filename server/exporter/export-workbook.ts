@@ -5,7 +5,7 @@ import type { Db } from '../db/connection'
 import { MONEY_FORMAT, styleTitleRow } from '../xlsx-file'
 
 /** Products read and written per step: the memory a build holds is one page, whatever the catalogue's size. */
-const PAGE_SIZE = 2_000
+const PAGE_SIZE = 1_000
 
 export interface ExportSubject {
   brandIds: readonly number[]
@@ -102,6 +102,8 @@ export async function writeExportWorkbook(db: Db, subject: ExportSubject, fileNa
       }
       written += products.length
       await report(total ? written / total : 1)
+      // SQLite answers synchronously: let the process serve its requests between two pages
+      await new Promise((resolve) => setImmediate(resolve))
     }
   }
   sheet.commit()

@@ -22,6 +22,7 @@ export const ROUTE_MODULES = {
   managers: () => import('./routes/managers-route'),
   invitation: () => import('./routes/invitation-route'),
   chat: () => import('./routes/chat-route'),
+  exporter: () => import('./routes/exporter-route'),
   notFound: () => import('../views/layout/not-found-page'),
   noAccess: () => import('../views/layout/no-access-page'),
 }

@@ -33,6 +33,7 @@ export const BUILT_SCREENS: readonly string[] = [
   'consignees',
   'managers',
   'chat',
+  'exporter',
 ]
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
@@ -245,6 +246,13 @@ const chatRoute = createRoute({
   component: lazyRouteComponent(ROUTE_MODULES.chat, 'ChatRoute'),
 })
 
+/** /cabinet/exporter/: the brand selection and the price-list export, polled every 3 s (spec §2, §9; issue 23). */
+const exporterRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'exporter',
+  component: lazyRouteComponent(ROUTE_MODULES.exporter),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -277,6 +285,7 @@ const routeTree = rootRoute.addChildren([
       consigneesRoute,
       managersRoute,
       chatRoute,
+      exporterRoute,
     ]),
     cartRoute,
   ]),

@@ -77,6 +77,7 @@ export const screenHostMachine = setup({
     consignees: screenStub<'consignees'>(),
     managers: screenStub<'managers'>(),
     chat: screenStub<'chat'>(),
+    exporter: screenStub<'exporter'>(),
   },
   guards: {
     isSameScreen: ({ context, event }) => choiceOf(context, changeOf(event))?.key === context.screen?.key,

@@ -11,6 +11,7 @@ import type { draftsMachine } from './drafts.machine'
 import type { favoritesNeedsMachine } from './favorites-needs.machine'
 import type { managersMachine } from './managers.machine'
 import type { chatMachine } from './chat.machine'
+import type { exporterMachine } from './exporter.machine'
 import { filterOfSearch } from './orders-search'
 import type { ordersMachine } from './orders.machine'
 import type { pricelistMachine } from './pricelist.machine'
@@ -52,6 +53,7 @@ export interface ScreenLogics {
   consignees: typeof consigneesMachine
   managers: typeof managersMachine
   chat: typeof chatMachine
+  exporter: typeof exporterMachine
 }
 
 export type ScreenName = keyof ScreenLogics
@@ -71,6 +73,7 @@ export const SCREEN_NAMES = [
   'consignees',
   'managers',
   'chat',
+  'exporter',
 ] as const satisfies readonly ScreenName[]
 
 /** The screen an address shows, and what makes it another run of that screen (a new key restarts it). */
@@ -121,6 +124,8 @@ export function screenOf(address: Address, frame: ScreenFrame): ScreenChoice | n
       return { name: 'managers', key: 'managers' }
     case '/cabinet/chat/':
       return { name: 'chat', key: `chat ${frame.accountId}` }
+    case '/cabinet/exporter/':
+      return { name: 'exporter', key: 'exporter' }
   }
   return BRAND_PATH.test(path) ? { name: 'brandProducts', key: `brand ${brandIdOf(path)} ${contract} ${warehouse}` } : null
 }
@@ -159,6 +164,7 @@ export const SCREEN_INPUTS: { [N in ScreenName]: (address: Address, frame: Scree
   consignees: () => undefined,
   managers: () => undefined,
   chat: (_, frame) => ({ accountId: frame.accountId }),
+  exporter: () => undefined,
 }
 
 /**
@@ -186,6 +192,7 @@ export function addressEventOf(name: ScreenName, address: Address, frame: Screen
     case 'consignees':
     case 'managers':
     case 'chat':
+    case 'exporter':
       return null
   }
 }

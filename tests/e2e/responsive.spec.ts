@@ -83,6 +83,7 @@ const SCREENS: Screen[] = [
   { name: 'грузополучатели', path: '/cabinet/consignees/', ready: heading('Грузополучатели') },
   { name: 'менеджеры', path: '/cabinet/managers/', ready: heading('Менеджеры') },
   { name: 'чат с менеджером', path: '/cabinet/chat/', ready: heading('Чат с менеджером') },
+  { name: 'выгрузка прайс-листа', path: '/cabinet/exporter/', ready: heading('Выгрузка прайс-листа') },
 ]
 
 /** How far the page scrolls sideways (0 when it does not), and the elements that stick out. */

@@ -26,6 +26,7 @@ const ADDRESSES: Address[] = [
   at('/cabinet/consignees/'),
   at('/cabinet/managers/'),
   at('/cabinet/chat/'),
+  at('/cabinet/exporter/'),
   at('/cart/'),
 ]
 

@@ -28,6 +28,7 @@ export function wireScreenHost(wiring: AppWiring, catalogueFilter: typeof catalo
     consignees: deferredLogic(() => ROUTE_MODULES.consignees().then((route) => route.wireConsignees(wiring))),
     managers: deferredLogic(() => ROUTE_MODULES.managers().then((route) => route.wireManagers(wiring))),
     chat: deferredLogic(() => ROUTE_MODULES.chat().then((route) => route.wireChat(wiring))),
+    exporter: deferredLogic(() => ROUTE_MODULES.exporter().then((route) => route.wireExporter(wiring))),
   }
   const logics = Object.fromEntries(Object.entries(deferred).map(([name, each]) => [name, each.logic])) as {
     [N in keyof Deferred]: Deferred[N]['logic']
