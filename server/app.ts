@@ -32,6 +32,7 @@ import { registerContragentRoutes } from './routes/contragents'
 import { registerConsigneeRoutes } from './routes/consignees'
 import { registerManagerRoutes } from './routes/managers'
 import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generic-resource'
+import { registerCallbackRoutes } from './routes/callback'
 
 export interface BuildAppOptions {
   /** pino level for the request log; off unless given */
@@ -109,6 +110,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerConsigneeRoutes(app, deps)
   registerManagerRoutes(app, deps)
   registerGenericResourceRoutes(app)
+  registerCallbackRoutes(app, deps)
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {

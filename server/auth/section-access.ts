@@ -112,6 +112,8 @@ export const SHARED_CALLS: readonly CallPattern[] = [
   // spec §7's generic resource: it re-sends the call to the resource's own route, whose section check then applies
   'POST /api/:resource/',
   'POST /api/:resource/:id/',
+  // issue 23: the callback request, from the frame of every screen
+  'POST /api/callback/',
 ]
 
 /**

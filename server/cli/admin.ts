@@ -5,6 +5,7 @@ import { migrate } from '../db/migrations'
 import type { AppDeps } from '../deps'
 import { createMailer } from '../mail/mailer'
 import { accessOpenedMail, registrationRejectedMail } from '../mail/messages'
+import { listCallbackRequests } from '../callbacks/callback-requests'
 import { formatTable } from './text-table'
 
 export type AdminDeps = Pick<AppDeps, 'db' | 'mailer' | 'now'>
@@ -14,6 +15,7 @@ export const USAGE = [
   '  pending            заявки на регистрацию, ждущие решения',
   '  approve <e-mail>   одобрить заявку: открыть доступ и завести договор поставки',
   '  reject <e-mail>    отклонить заявку',
+  '  callbacks          заявки на обратный звонок, новые первыми',
 ].join('\n')
 
 /** A refusal the administrator should read; the command exits with code 1. */
@@ -78,6 +80,8 @@ export async function rejectRegistration(deps: AdminDeps, email: string): Promis
 }
 
 const dateOf = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.')
+/** dd.mm.yyyy hh:mm in UTC, as stored */
+const dateTimeOf = (iso: string) => `${dateOf(iso)} ${iso.slice(11, 16)}`
 
 /** Runs one command; answers the exit code (0 done, 1 refused, 2 usage). */
 export async function runAdminCommand(args: string[], deps: AdminDeps, print: (text: string) => void): Promise<number> {
@@ -103,6 +107,18 @@ export async function runAdminCommand(args: string[], deps: AdminDeps, print: (t
     if (command === 'reject' && email && extra.length === 0) {
       await rejectRegistration(deps, email)
       print(`Заявка ${email} отклонена`)
+      return 0
+    }
+    if (command === 'callbacks' && email === undefined) {
+      const requests = await listCallbackRequests(deps.db)
+      print(
+        requests.length === 0
+          ? 'Нет заявок на обратный звонок'
+          : formatTable(
+              ['Дата', 'Компания', 'Логин', 'Имя', 'Телефон'],
+              requests.map((r) => [dateTimeOf(r.createdAt), r.company, r.email, r.firstname, r.phone]),
+            ),
+      )
       return 0
     }
     print(USAGE)

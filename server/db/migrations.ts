@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely'
 import type { Db, DialectName } from './connection'
 import { actsMigration } from './migration-acts'
+import { callbacksComplaintsMigration } from './migration-callbacks-complaints'
 import { addressesDeletedMigration } from './migration-addresses-deleted'
 import { catalogueChangesMigration } from './migration-catalogue-changes'
 import { contragentsMigration } from './migration-contragents'
@@ -283,6 +284,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0010_addresses_deleted': addressesDeletedMigration(),
     '0011_consignee_files': consigneeFilesMigration(dialect),
     '0012_managers': managersMigration(),
+    '0015_callbacks_complaints': callbacksComplaintsMigration(dialect, withId),
   }
 }
 

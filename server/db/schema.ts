@@ -181,4 +181,6 @@ export interface Database {
     claimed_at: string | null
     ready_at: string | null
   }
+  /** issue 23: a request to be called back, for the supplier (`npm run admin -- callbacks`) */
+  callback_requests: { id: Generated<number>; customer_id: number; user_id: number; firstname: string; phone: string; created_at: string }
 }

@@ -146,6 +146,7 @@ const TABLES = {
   acts: true,
   consignee_files: true,
   manager_invitations: true,
+  callback_requests: true,
 } satisfies Record<keyof Database, true>
 
 const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]
