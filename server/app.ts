@@ -35,6 +35,7 @@ import { registerManagerRoutes } from './routes/managers'
 import { registerPricePolicyRoutes } from './routes/price-policies'
 import { registerExporterRoutes } from './routes/exporter'
 import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generic-resource'
+import { registerCallbackRoutes } from './routes/callback'
 
 export interface BuildAppOptions {
   /** pino level for the request log; off unless given */
@@ -115,6 +116,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerInboxRoutes(app, deps)
   registerExporterRoutes(app, deps)
   registerGenericResourceRoutes(app)
+  registerCallbackRoutes(app, deps)
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {

@@ -33,6 +33,7 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTRATION: positiveInt(5),
   RATE_LIMIT_REMINDER: positiveInt(5),
   RATE_LIMIT_CAPTCHA: positiveInt(30),
+  RATE_LIMIT_CALLBACK: positiveInt(5),
   SEED_PRODUCTS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 3000),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'warn'),
   DADATA_TOKEN: optionalText,
@@ -57,6 +58,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string
   /** attempts per minute per client IP */
   rateLimits: { login: number; registration: number; reminder: number; captcha: number }
+  /** callback requests per hour per account */
+  callbacksPerHour: number
   seedProducts: number
   /** the built SPA (vite build output) */
   clientDir: string
@@ -95,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
     rateLimits: { login: e.RATE_LIMIT_LOGIN, registration: e.RATE_LIMIT_REGISTRATION, reminder: e.RATE_LIMIT_REMINDER, captcha: e.RATE_LIMIT_CAPTCHA },
+    callbacksPerHour: e.RATE_LIMIT_CALLBACK,
     seedProducts: e.SEED_PRODUCTS,
     clientDir: resolve(projectRoot, e.CLIENT_DIR),
     suggestions: { token: e.DADATA_TOKEN, url: e.DADATA_URL.replace(/\/+$/, ''), timeoutMs: e.DADATA_TIMEOUT_MS },

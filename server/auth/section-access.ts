@@ -130,6 +130,8 @@ export const SHARED_CALLS: readonly CallPattern[] = [
   // issue 23: what every screen's frame polls (the unread counts, the top news) and hiding the news
   'GET /api/inbox/',
   'POST /api/hidetopnews/',
+  // issue 23: the callback request, from the frame of every screen
+  'POST /api/callback/',
 ]
 
 /**

@@ -5,6 +5,7 @@ import { migrate } from '../db/migrations'
 import type { AppDeps } from '../deps'
 import { createMailer } from '../mail/mailer'
 import { accessOpenedMail, registrationRejectedMail } from '../mail/messages'
+import { listCallbackRequests } from '../callbacks/callback-requests'
 import { formatTable } from './text-table'
 import { replyAsSupplier } from '../inbox/inbox-store'
 import { CHAT_MESSAGE_MAX_LENGTH, INBOX_MESSAGES } from '../../src/contract/inbox'
@@ -17,6 +18,7 @@ export const USAGE = [
   '  approve <e-mail>   одобрить заявку: открыть доступ и завести договор поставки',
   '  reject <e-mail>    отклонить заявку',
   '  chat reply <компания> <текст>  ответить в чат компании от менеджера поставщика (компания: её id, название или e-mail её учётной записи)',
+  '  callbacks          заявки на обратный звонок, новые первыми',
 ].join('\n')
 
 /** A refusal the administrator should read; the command exits with code 1. */
@@ -107,6 +109,8 @@ export async function replyInChat(deps: AdminDeps, company: string, text: string
 }
 
 const dateOf = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.')
+/** dd.mm.yyyy hh:mm in UTC, as stored */
+const dateTimeOf = (iso: string) => `${dateOf(iso)} ${iso.slice(11, 16)}`
 
 /** Runs one command; answers the exit code (0 done, 1 refused, 2 usage). */
 export async function runAdminCommand(args: string[], deps: AdminDeps, print: (text: string) => void): Promise<number> {
@@ -137,6 +141,18 @@ export async function runAdminCommand(args: string[], deps: AdminDeps, print: (t
     if (command === 'chat' && email === 'reply' && extra.length >= 2) {
       const [company, ...words] = extra as [string, ...string[]]
       print(`Ответ отправлен в чат компании ${await replyInChat(deps, company, words.join(' '))}`)
+      return 0
+    }
+    if (command === 'callbacks' && email === undefined) {
+      const requests = await listCallbackRequests(deps.db)
+      print(
+        requests.length === 0
+          ? 'Нет заявок на обратный звонок'
+          : formatTable(
+              ['Дата', 'Компания', 'Логин', 'Имя', 'Телефон'],
+              requests.map((r) => [dateTimeOf(r.createdAt), r.company, r.email, r.firstname, r.phone]),
+            ),
+      )
       return 0
     }
     print(USAGE)

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder } from 'kysely'
 import type { Db, DialectName } from './connection'
 import { actsMigration } from './migration-acts'
+import { callbacksComplaintsMigration } from './migration-callbacks-complaints'
 import { addressesDeletedMigration } from './migration-addresses-deleted'
 import { catalogueChangesMigration } from './migration-catalogue-changes'
 import { contragentsMigration } from './migration-contragents'
@@ -288,6 +289,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0012_managers': managersMigration(),
     '0013_price_policies': pricePoliciesMigration(),
     '0014_chat_notifications': chatNotificationsMigration(dialect, withId),
+    '0015_callbacks_complaints': callbacksComplaintsMigration(dialect, withId),
     '0016_export_jobs': exportJobsMigration(dialect, withId),
   }
 }

@@ -219,4 +219,6 @@ export interface Database {
     created_at: string
     ready_at: string | null
   }
+  /** issue 23: a request to be called back, for the supplier (`npm run admin -- callbacks`) */
+  callback_requests: { id: Generated<number>; customer_id: number; user_id: number; firstname: string; phone: string; created_at: string }
 }

@@ -3,6 +3,7 @@ import { createActor } from 'xstate'
 import type { basketMachine } from '../machines/basket.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
 import { productCardHostMachine } from '../machines/product-card-host.machine'
+import type { callbackMachine } from '../machines/callback.machine'
 import type { productCardMachine } from '../machines/product-card.machine'
 import { sessionMachine, type SessionActor } from '../machines/session.machine'
 import { shellMachine } from '../machines/shell.machine'
@@ -54,13 +55,15 @@ export function createAppRuntime(): AppRuntime {
   // the registration form at its address ('registration') and the password reminder while open
   // ('reminder'), each loaded with its route
   // the product card runs as the child of the workflow that opens it (the catalogue, the header search, favourites)
-  const productCard = deferredLogic<typeof productCardMachine>(() => import('./wiring/product-card').then(({ wireProductCard }) => wireProductCard({ http })))
+  const productCard = deferredLogic<typeof productCardMachine>(() => import('./wiring/product-card').then((module) => module.wireProductCard({ http })))
   const cardActors = { productCard: productCard.logic, loadCardCode: loadCodeOf(productCard) }
   const wiring: AppWiring = { http, storage, tabStorage, cardActors }
-  const basket = deferredLogic<typeof basketMachine>(() => import('./wiring/basket').then(({ wireBasket }) => wireBasket({ http, tabStorage })))
+  const basket = deferredLogic<typeof basketMachine>(() => import('./wiring/basket').then((module) => module.wireBasket({ http, tabStorage })))
   const headerSearch = deferredLogic<typeof searchAutocompleteMachine>(() =>
-    import('./wiring/header-search').then(({ wireHeaderSearch }) => wireHeaderSearch(wiring)),
+    import('./wiring/header-search').then((module) => module.wireHeaderSearch(wiring)),
   )
+  // «Заказать звонок»: the dialog's machine loads when the dealer first opens it
+  const callback = deferredLogic<typeof callbackMachine>(() => import('./wiring/callback').then((module) => module.wireCallback(wiring)))
   const shell = shellMachine.provide({
     actors: {
       ...createShellActors({ http, storage }),
@@ -71,6 +74,8 @@ export function createAppRuntime(): AppRuntime {
       screenHost: wireScreenHost(wiring, wireCatalogue(wiring)),
       productCardHost: productCardHostMachine.provide({ actors: cardActors }),
       basketAdders: wireBasketAdders(wiring),
+      callback: callback.logic,
+      loadCallbackCode: loadCodeOf(callback),
     },
     actions: {
       persistWarehouse: (_, { id }) => storage.write(WAREHOUSE_STORAGE_KEY, String(id)),

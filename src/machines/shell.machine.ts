@@ -3,6 +3,7 @@ import type { Account, BasketSummary, InitData, Warehouse } from '../contract/ac
 import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
 import { BASKET_KEY } from '../contract/menu'
 import type { basketMachine } from './basket.machine'
+import type { callbackMachine } from './callback.machine'
 import type { searchAutocompleteMachine } from './search-autocomplete.machine'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { basketAddersMachine } from './basket-adders.machine'
@@ -49,6 +50,9 @@ export type ShellEvent =
   | { type: 'address.changed'; address: Address }
   /** the profile saved the signed-in account's name and phone: the header shows them */
   | { type: 'account.changed'; account: Account }
+  /** «Заказать звонок» under the menu, and the dialog's ✕, Escape or «Закрыть» */
+  | { type: 'callback.open' }
+  | { type: 'callback.close' }
 
 /** What loadInitData answers: GET /api/initdata/ and the warehouse this browser remembers. */
 export interface ShellLoadOutput {
@@ -93,6 +97,8 @@ const frameOf = (context: ShellContext): ScreenFrame | null =>
 const unprovidedBasket = createMachine({ id: 'basket' }) as unknown as typeof basketMachine
 // the same for the header search
 const unprovidedHeaderSearch = createMachine({ id: 'searchAutocomplete' }) as unknown as typeof searchAutocompleteMachine
+// and for the callback dialog, whose code loads when the dealer first asks for a call
+const unprovidedCallback = createMachine({ id: 'callback' }) as unknown as typeof callbackMachine
 
 // the basket and the header search load their code after the first paint; a contract switch tries again
 const RETRY_ON_CONTRACT_SWITCH = { event: 'basket.contract', description: 'The contract was switched' } as const
@@ -122,7 +128,14 @@ export const shellMachine = setup({
     context: ShellContext
     events: ShellEvent
     input: ShellInput | undefined
-    children: { basket: 'basket'; screenHost: 'screenHost'; productCardHost: 'productCardHost'; headerSearch: 'headerSearch'; basketAdders: 'basketAdders' }
+    children: {
+      basket: 'basket'
+      screenHost: 'screenHost'
+      productCardHost: 'productCardHost'
+      headerSearch: 'headerSearch'
+      basketAdders: 'basketAdders'
+      callback: 'callback'
+    }
   },
   actors: {
     basket: unprovidedBasket,
@@ -135,6 +148,9 @@ export const shellMachine = setup({
     headerSearch: unprovidedHeaderSearch,
     /** resolves when the header search's machine code is there (loaded apart from the first load too) */
     loadHeaderSearchCode: unprovidedPromise<void>('loadHeaderSearchCode'),
+    callback: unprovidedCallback,
+    /** resolves when the callback dialog's machine code is there */
+    loadCallbackCode: unprovidedPromise<void>('loadCallbackCode'),
     loadInitData: unprovidedPromise<ShellLoadOutput>('loadInitData'),
     setContract: unprovidedPromise<SetContractOutput, { id: string }>('setContract'),
   },
@@ -376,6 +392,23 @@ export const shellMachine = setup({
             retry: RETRY_ON_CONTRACT_SWITCH,
             run: { name: 'headerSearch', description: 'The header search runs as the child "headerSearch" (systemId "headerSearch")' },
           }),
+        },
+        callback: {
+          description: '«Заказать звонок» (issue 23): the callback dialog, afresh at each opening',
+          initial: 'closed',
+          on: { 'callback.close': { target: '.closed', description: 'The dealer closes the dialog (✕, Escape, «Закрыть»)' } },
+          states: {
+            closed: {
+              description: 'No dialog',
+              on: { 'callback.open': { target: 'loadingCode', description: 'The dealer presses «Заказать звонок» under the menu' } },
+            },
+            ...lazyLogicStates({
+              loading: { description: "The dialog's code loads (it is not in the first load); the dialog shows a loader" },
+              load: { src: 'loadCallbackCode' },
+              failed: { description: 'The dialog says it could not be loaded, with «Закрыть» (opening it again tries again)' },
+              run: { name: 'callback', description: 'The callback machine runs as the child "callback" (systemId "callback") and the dialog shows it' },
+            }),
+          },
         },
       },
     },

@@ -70,7 +70,8 @@ export function createJournal(options: JournalOptions = {}) {
 
   const load = (): Promise<JournalBook> =>
     (loading ??= import('./journal-book').then(
-      ({ createJournalBook }) => (book = createJournalBook({ limit, maxChars, loadNumber, storage })),
+      // the module, not its destructured export: Vite writes a destructured dynamic import out longer, in the first load
+      (module) => (book = module.createJournalBook({ limit, maxChars, loadNumber, storage })),
       (error: unknown) => {
         // not loaded (the network): the next idle moment or reading tries again
         loading = undefined

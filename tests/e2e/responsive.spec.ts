@@ -4,6 +4,7 @@ import { DEMO } from './support/demo-logins'
 import { expect, test } from './support/fixtures'
 import { LoginPage } from './support/login-page'
 import { HeaderSearch } from './support/search-pages'
+import { CallbackDialog } from './support/callback-dialog'
 
 /**
  * Issue 11: every main screen at a phone, a tablet and a laptop width: the page never scrolls
@@ -84,6 +85,8 @@ const SCREENS: Screen[] = [
   { name: 'менеджеры', path: '/cabinet/managers/', ready: heading('Менеджеры') },
   { name: 'чат с менеджером', path: '/cabinet/chat/', ready: heading('Чат с менеджером') },
   { name: 'выгрузка прайс-листа', path: '/cabinet/exporter/', ready: heading('Выгрузка прайс-листа') },
+  // issue 23: «Заказать звонок» under the menu (in the drawer behind «Меню» on a phone or tablet)
+  { name: 'заказать звонок', path: '/cabinet/', ready: heading('Каталог'), open: (page) => new CallbackDialog(page).open() },
 ]
 
 /** How far the page scrolls sideways (0 when it does not), and the elements that stick out. */

@@ -154,6 +154,7 @@ const TABLES = {
   hidden_top_news: true,
   exporter_brands: true,
   export_jobs: true,
+  callback_requests: true,
 } satisfies Record<keyof Database, true>
 
 const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]

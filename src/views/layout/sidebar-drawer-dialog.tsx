@@ -1,5 +1,6 @@
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import { CloseIcon } from '../ui/icons'
+import { CallbackEntry } from './callback-frame'
 import { MenuLinks } from './sidebar'
 import styles from './sidebar-drawer.module.css'
 import sidebarStyles from './sidebar.module.css'
@@ -9,7 +10,7 @@ import sidebarStyles from './sidebar.module.css'
  * menu button when it closes; Escape, a click outside, "Закрыть меню" and following a link close it.
  * Shown only while open (sidebar-drawer.tsx loads this chunk on the first open).
  */
-export function SidebarDrawerDialog({ id, onClose }: { id: string; onClose: () => void }) {
+export default function SidebarDrawerDialog({ id, onClose }: { id: string; onClose: () => void }) {
   return (
     <ModalOverlay className={styles.overlay} isOpen isDismissable onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       <Modal className={styles.drawer}>
@@ -24,6 +25,7 @@ export function SidebarDrawerDialog({ id, onClose }: { id: string; onClose: () =
           </div>
           <nav aria-label="Меню кабинета">
             <MenuLinks narrow={false} onFollow={onClose} />
+            <CallbackEntry narrow={false} onFollow={onClose} />
           </nav>
         </Dialog>
       </Modal>

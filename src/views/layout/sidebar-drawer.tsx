@@ -10,7 +10,7 @@ const DRAWER_ID = 'cabinet-menu-drawer'
 // react-aria's modal is not needed for the first paint: its chunk loads when the drawer first
 // opens, or a moment earlier when a pointer or the focus reaches «Меню»
 const loadDrawerDialog = () => import('./sidebar-drawer-dialog')
-const SidebarDrawerDialog = lazy(() => loadDrawerDialog().then((module) => ({ default: module.SidebarDrawerDialog })))
+const SidebarDrawerDialog = lazy(loadDrawerDialog)
 const preloadDrawerDialog = () => void loadDrawerDialog()
 
 /** The header's "Меню" button of a phone or tablet (hidden on a wide screen, where the sidebar shows). */

@@ -32,7 +32,7 @@ const pictureUrl = (id: number) => `/pictures/${id}.svg`
  * and a click outside close it. The workflow that opens it invokes the card's machine while it is
  * open, so each opening loads afresh and the opener hears of what changes in it.
  */
-export function ProductCardDialog(props: ProductCardDialogProps) {
+export default function ProductCardDialog(props: ProductCardDialogProps) {
   return (
     <ModalOverlay className={styles.overlay} isOpen isDismissable onOpenChange={(open) => (open ? undefined : props.onClose())}>
       <Modal className={styles.modal}>

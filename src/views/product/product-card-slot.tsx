@@ -9,7 +9,7 @@ import styles from './product-card-slot.module.css'
 
 // the card's dialog and tabs (react-aria's overlays, ~45 KB gzipped) load when a dealer first
 // opens a product, not with the catalogue
-const ProductCardDialog = lazy(() => import('./product-card-dialog').then((module) => ({ default: module.ProductCardDialog })))
+const ProductCardDialog = lazy(() => import('./product-card-dialog'))
 
 export interface ProductCardSlotProps {
   /** the machine that opens the card: it waits while the card's code loads */

@@ -7,7 +7,7 @@ import { SEARCH_PLACEHOLDER, SEARCH_SUBMIT } from './search-texts'
 
 // the combobox loads when the header first shows, not with the first load; its machine and the
 // search service are the shell's child 'headerSearch', whose code the shell loads apart too
-const SearchCombobox = lazy(() => import('./search-combobox').then((module) => ({ default: module.SearchCombobox })))
+const SearchCombobox = lazy(() => import('./search-combobox'))
 
 /**
  * What shows while the combobox's code loads: the same field and button, inert and hidden from

@@ -24,7 +24,7 @@ import { SEARCH_LABEL, SEARCH_PLACEHOLDER, SEARCH_SUBMIT } from './search-texts'
  * Escape closes the list; Enter with nothing highlighted, or "Найти", submits the keyword.
  * The highlighted option, the dismissed list and the focus are the machine's; the view reads them.
  */
-export function SearchCombobox({ search }: { search: SearchAutocompleteActor }) {
+export default function SearchCombobox({ search }: { search: SearchAutocompleteActor }) {
   const keyword = useSelector(search, (snapshot) => snapshot.context.keyword)
   const open = useSelector(search, isListOpen)
   const options = useSelector(search, visibleOptions)
