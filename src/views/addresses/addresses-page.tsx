@@ -1,12 +1,11 @@
 import { ADDRESSES_MESSAGES, type AddressesActor } from '../../machines/addresses.machine'
 import { WithScreen } from '../layout/with-screen'
 import { Button } from '../ui/button'
-import { ConfirmDialog } from '../ui/confirm-dialog'
 import { EmptyState } from '../ui/empty-state'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
-import { MessageDialog, MessageText } from '../ui/message-dialog'
 import { PageHeading } from '../ui/page-heading'
+import { RemoveDialog } from '../ui/remove-dialog'
 import { Pagination, PastLastPage } from '../ui/pagination'
 import { AddressFormDialog } from './address-form-dialog'
 import { ADDRESSES_LOADING_LABEL, useAddressesApi, type AddressesApi } from './addresses-connect'
@@ -38,7 +37,7 @@ function AddressesScreen({ addresses }: { addresses: AddressesActor }) {
         <span id="addresses-title">{ADDRESSES_MESSAGES.title}</span>
       </PageHeading>
       <AddressesBody api={api} />
-      <RemoveDialog api={api} />
+      <RemoveDialog dialog={api.dialog} />
       {api.form ? <AddressFormDialog form={api.form} /> : null}
     </section>
   )
@@ -70,26 +69,5 @@ function AddressesBody({ api }: { api: AddressesApi }) {
           <Pagination page={api.page} total={api.pages} />
         </div>
       )
-  }
-}
-
-/** "Удалить адрес?" with the full address (spec §2), or why the removal failed. */
-function RemoveDialog({ api }: { api: AddressesApi }) {
-  const { dialog } = api
-  switch (dialog.kind) {
-    case 'confirm':
-      return (
-        <ConfirmDialog title={dialog.title} confirmLabel="Удалить" isBusy={dialog.isBusy} onConfirm={dialog.onConfirm} onCancel={dialog.onCancel}>
-          <MessageText>{dialog.text}</MessageText>
-        </ConfirmDialog>
-      )
-    case 'failed':
-      return (
-        <MessageDialog title={dialog.title} onClose={dialog.onClose}>
-          <MessageText>{dialog.text}</MessageText>
-        </MessageDialog>
-      )
-    case 'none':
-      return null
   }
 }

@@ -2,12 +2,11 @@ import type { ConsigneesActor } from '../../machines/consignees.machine'
 import { CONSIGNEES_MESSAGES } from '../../machines/consignees.machine'
 import { WithScreen } from '../layout/with-screen'
 import { Button } from '../ui/button'
-import { ConfirmDialog } from '../ui/confirm-dialog'
 import { EmptyState } from '../ui/empty-state'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
-import { MessageDialog, MessageText } from '../ui/message-dialog'
 import { PageHeading } from '../ui/page-heading'
+import { RemoveDialog } from '../ui/remove-dialog'
 import { ConsigneeFormDialog } from './consignee-form-dialog'
 import { CONSIGNEES_LOADING_LABEL, useConsigneesApi, type ConsigneesApi } from './consignees-connect'
 import { ConsigneesTable } from './consignees-table'
@@ -36,7 +35,7 @@ function ConsigneesScreen({ consignees }: { consignees: ConsigneesActor }) {
         <span id="consignees-title">Грузополучатели</span>
       </PageHeading>
       <ConsigneesBody api={api} />
-      <RemoveDialog api={api} />
+      <RemoveDialog dialog={api.remove} />
       {api.form ? <ConsigneeFormDialog form={api.form} /> : null}
     </section>
   )
@@ -59,26 +58,5 @@ function ConsigneesBody({ api }: { api: ConsigneesApi }) {
           <ConsigneesTable api={api} />
         </div>
       )
-  }
-}
-
-/** «Удалить грузополучателя?» with the surname and name, and a failed removal. */
-function RemoveDialog({ api }: { api: ConsigneesApi }) {
-  const { remove } = api
-  switch (remove.kind) {
-    case 'confirm':
-      return (
-        <ConfirmDialog title={remove.title} confirmLabel="Удалить" isBusy={remove.isBusy} onConfirm={remove.onConfirm} onCancel={remove.onCancel}>
-          <MessageText>{remove.text}</MessageText>
-        </ConfirmDialog>
-      )
-    case 'failed':
-      return (
-        <MessageDialog title={remove.title} onClose={remove.onClose}>
-          <MessageText>{remove.text}</MessageText>
-        </MessageDialog>
-      )
-    case 'none':
-      return null
   }
 }

@@ -2,12 +2,11 @@ import type { ContragentsActor } from '../../machines/contragents.machine'
 import { CONTRAGENTS_MESSAGES } from '../../machines/contragents.machine'
 import { WithScreen } from '../layout/with-screen'
 import { Button } from '../ui/button'
-import { ConfirmDialog } from '../ui/confirm-dialog'
 import { EmptyState } from '../ui/empty-state'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
-import { MessageDialog, MessageText } from '../ui/message-dialog'
 import { PageHeading } from '../ui/page-heading'
+import { RemoveDialog } from '../ui/remove-dialog'
 import { ContragentFormDialog } from './contragent-form-dialog'
 import { CONTRAGENTS_LOADING_LABEL, useContragentsApi, type ContragentsApi } from './contragents-connect'
 import { ContragentsTable } from './contragents-table'
@@ -47,7 +46,7 @@ function ContragentsScreen({ contragents }: { contragents: ContragentsActor }) {
         ) : null}
       </div>
       <ContragentsBody api={api} />
-      <ContragentsDialog api={api} />
+      <RemoveDialog dialog={api.dialog} />
       {api.form ? <ContragentFormDialog form={api.form} /> : null}
     </section>
   )
@@ -68,25 +67,5 @@ function ContragentsBody({ api }: { api: ContragentsApi }) {
           <ContragentsTable api={api} />
         </div>
       )
-  }
-}
-
-function ContragentsDialog({ api }: { api: ContragentsApi }) {
-  const { dialog } = api
-  switch (dialog.kind) {
-    case 'confirm':
-      return (
-        <ConfirmDialog title={dialog.title} confirmLabel="Удалить" isBusy={dialog.isBusy} onConfirm={dialog.onConfirm} onCancel={dialog.onCancel}>
-          <MessageText>{dialog.text}</MessageText>
-        </ConfirmDialog>
-      )
-    case 'failed':
-      return (
-        <MessageDialog title={dialog.title} onClose={dialog.onClose}>
-          <MessageText>{dialog.text}</MessageText>
-        </MessageDialog>
-      )
-    case 'none':
-      return null
   }
 }
