@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { createActor } from 'xstate'
 import type { basketMachine } from '../machines/basket.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
+import type { inboxMachine } from '../machines/inbox.machine'
 import { productCardHostMachine } from '../machines/product-card-host.machine'
 import type { productCardMachine } from '../machines/product-card.machine'
 import { sessionMachine, type SessionActor } from '../machines/session.machine'
@@ -17,7 +18,7 @@ import { SessionProvider } from '../views/session/session-context'
 import { BUILT_SCREENS, createAppRouter, type AppRouter } from './router'
 import { followSession } from './routes/session-guards'
 import type { AppWiring } from './wiring/app-wiring'
-import { deferredLogic, loadCodeOf } from './wiring/deferred-logic'
+import { deferredLogic, loadCodeOf, loadOnce } from './wiring/deferred-logic'
 import { wireForms } from './wiring/forms'
 import { wireBasketAdders, wireCatalogue } from './wiring/frame'
 import { wireScreenHost } from './wiring/screens'
@@ -58,16 +59,18 @@ export function createAppRuntime(): AppRuntime {
   const cardActors = { productCard: productCard.logic, loadCardCode: loadCodeOf(productCard) }
   const wiring: AppWiring = { http, storage, tabStorage, cardActors }
   const basket = deferredLogic<typeof basketMachine>(() => import('./wiring/basket').then(({ wireBasket }) => wireBasket({ http, tabStorage })))
-  const headerSearch = deferredLogic<typeof searchAutocompleteMachine>(() =>
-    import('./wiring/header-search').then(({ wireHeaderSearch }) => wireHeaderSearch(wiring)),
-  )
+  // the header search and the inbox (the sidebar's unread counts, the top news) come in one chunk after the first paint
+  const frameCode = loadOnce(() => import('./wiring/header-search'))
+  const headerSearch = deferredLogic<typeof searchAutocompleteMachine>(() => frameCode().then(({ wireHeaderSearch }) => wireHeaderSearch(wiring)))
+  const inbox = deferredLogic<typeof inboxMachine>(() => frameCode().then(({ wireInbox }) => wireInbox(wiring)))
   const shell = shellMachine.provide({
     actors: {
       ...createShellActors({ http, storage }),
       basket: basket.logic,
       loadBasketCode: loadCodeOf(basket),
       headerSearch: headerSearch.logic,
-      loadHeaderSearchCode: loadCodeOf(headerSearch),
+      loadHeaderSearchCode: loadCodeOf({ load: () => inbox.load().then(headerSearch.load) }),
+      inbox: inbox.logic,
       screenHost: wireScreenHost(wiring, wireCatalogue(wiring)),
       productCardHost: productCardHostMachine.provide({ actors: cardActors }),
       basketAdders: wireBasketAdders(wiring),

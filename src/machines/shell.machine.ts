@@ -4,6 +4,7 @@ import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
 import { BASKET_KEY } from '../contract/menu'
 import type { basketMachine } from './basket.machine'
 import type { searchAutocompleteMachine } from './search-autocomplete.machine'
+import type { inboxMachine } from './inbox.machine'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { basketAddersMachine } from './basket-adders.machine'
 import { lazyLogicStates } from './lazy-logic'
@@ -93,6 +94,8 @@ const frameOf = (context: ShellContext): ScreenFrame | null =>
 const unprovidedBasket = createMachine({ id: 'basket' }) as unknown as typeof basketMachine
 // the same for the header search
 const unprovidedHeaderSearch = createMachine({ id: 'searchAutocomplete' }) as unknown as typeof searchAutocompleteMachine
+// the same for the inbox (the sidebar's unread counts, the top news): one do-nothing machine serves both
+const unprovidedInbox = unprovidedHeaderSearch as unknown as typeof inboxMachine
 
 // the basket and the header search load their code after the first paint; a contract switch tries again
 const RETRY_ON_CONTRACT_SWITCH = { event: 'basket.contract', description: 'The contract was switched' } as const
@@ -112,6 +115,15 @@ const basketStates = lazyLogicStates({
   },
 })
 
+// the header search and the inbox load their code together after the first paint (loadHeaderSearchCode)
+const searchStates = lazyLogicStates({
+  loading: { description: "The header search's and the inbox's code load (they are not in the first load)" },
+  load: { src: 'loadHeaderSearchCode' },
+  failed: { description: 'No search and no unread counts: the stand-in stays; a contract switch tries to load the code again' },
+  retry: RETRY_ON_CONTRACT_SWITCH,
+  run: { name: 'headerSearch', description: 'The header search runs as the child "headerSearch" and the inbox as "inbox" (their systemIds too)' },
+})
+
 /**
  * The cabinet's frame: loads what the header and sidebar need (account, contracts, warehouses,
  * basket summary), switches the selected contract and holds the warehouse the dealer works from
@@ -122,7 +134,14 @@ export const shellMachine = setup({
     context: ShellContext
     events: ShellEvent
     input: ShellInput | undefined
-    children: { basket: 'basket'; screenHost: 'screenHost'; productCardHost: 'productCardHost'; headerSearch: 'headerSearch'; basketAdders: 'basketAdders' }
+    children: {
+      basket: 'basket'
+      screenHost: 'screenHost'
+      productCardHost: 'productCardHost'
+      headerSearch: 'headerSearch'
+      basketAdders: 'basketAdders'
+      inbox: 'inbox'
+    }
   },
   actors: {
     basket: unprovidedBasket,
@@ -135,6 +154,7 @@ export const shellMachine = setup({
     headerSearch: unprovidedHeaderSearch,
     /** resolves when the header search's machine code is there (loaded apart from the first load too) */
     loadHeaderSearchCode: unprovidedPromise<void>('loadHeaderSearchCode'),
+    inbox: unprovidedInbox,
     loadInitData: unprovidedPromise<ShellLoadOutput>('loadInitData'),
     setContract: unprovidedPromise<SetContractOutput, { id: string }>('setContract'),
   },
@@ -367,15 +387,16 @@ export const shellMachine = setup({
           },
         },
         search: {
-          description: 'The header search; the header shows its inert stand-in until it runs',
+          description:
+            'The header search and the inbox (the unread counts beside «Чат с менеджером» and «Уведомления», the top news: one 5 s poll for the session); the header shows its inert stand-in until they run',
           initial: 'loadingCode',
-          states: lazyLogicStates({
-            loading: { description: "The header search's machine code loads (it is not in the first load)" },
-            load: { src: 'loadHeaderSearchCode' },
-            failed: { description: 'No search: the stand-in stays; a contract switch tries to load the code again' },
-            retry: RETRY_ON_CONTRACT_SWITCH,
-            run: { name: 'headerSearch', description: 'The header search runs as the child "headerSearch" (systemId "headerSearch")' },
-          }),
+          states: {
+            ...searchStates,
+            running: {
+              ...searchStates.running,
+              invoke: [searchStates.running.invoke, { id: 'inbox', src: 'inbox', systemId: 'inbox' }],
+            },
+          },
         },
       },
     },
