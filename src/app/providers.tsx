@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { createActor } from 'xstate'
 import type { basketMachine } from '../machines/basket.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
+import type { inboxMachine } from '../machines/inbox.machine'
 import { productCardHostMachine } from '../machines/product-card-host.machine'
 import type { callbackMachine } from '../machines/callback.machine'
 import type { productCardMachine } from '../machines/product-card.machine'
@@ -18,7 +19,7 @@ import { SessionProvider } from '../views/session/session-context'
 import { BUILT_SCREENS, createAppRouter, type AppRouter } from './router'
 import { followSession } from './routes/session-guards'
 import type { AppWiring } from './wiring/app-wiring'
-import { deferredLogic, loadCodeOf } from './wiring/deferred-logic'
+import { deferredLogic, loadCodeOf, loadOnce } from './wiring/deferred-logic'
 import { wireForms } from './wiring/forms'
 import { wireBasketAdders, wireCatalogue } from './wiring/frame'
 import { wireScreenHost } from './wiring/screens'
@@ -59,9 +60,10 @@ export function createAppRuntime(): AppRuntime {
   const cardActors = { productCard: productCard.logic, loadCardCode: loadCodeOf(productCard) }
   const wiring: AppWiring = { http, storage, tabStorage, cardActors }
   const basket = deferredLogic<typeof basketMachine>(() => import('./wiring/basket').then((module) => module.wireBasket({ http, tabStorage })))
-  const headerSearch = deferredLogic<typeof searchAutocompleteMachine>(() =>
-    import('./wiring/header-search').then((module) => module.wireHeaderSearch(wiring)),
-  )
+  // the header search and the inbox (the sidebar's unread counts, the top news) come in one chunk after the first paint
+  const frameCode = loadOnce(() => import('./wiring/header-search'))
+  const headerSearch = deferredLogic<typeof searchAutocompleteMachine>(() => frameCode().then((module) => module.wireHeaderSearch(wiring)))
+  const inbox = deferredLogic<typeof inboxMachine>(() => frameCode().then((module) => module.wireInbox(wiring)))
   // «Заказать звонок»: the dialog's machine loads when the dealer first opens it
   const callback = deferredLogic<typeof callbackMachine>(() => import('./wiring/callback').then((module) => module.wireCallback(wiring)))
   const shell = shellMachine.provide({
@@ -70,7 +72,8 @@ export function createAppRuntime(): AppRuntime {
       basket: basket.logic,
       loadBasketCode: loadCodeOf(basket),
       headerSearch: headerSearch.logic,
-      loadHeaderSearchCode: loadCodeOf(headerSearch),
+      loadHeaderSearchCode: loadCodeOf({ load: () => inbox.load().then(headerSearch.load) }),
+      inbox: inbox.logic,
       screenHost: wireScreenHost(wiring, wireCatalogue(wiring)),
       productCardHost: productCardHostMachine.provide({ actors: cardActors }),
       basketAdders: wireBasketAdders(wiring),

@@ -5,6 +5,7 @@ import { BASKET_KEY } from '../contract/menu'
 import type { basketMachine } from './basket.machine'
 import type { callbackMachine } from './callback.machine'
 import type { searchAutocompleteMachine } from './search-autocomplete.machine'
+import type { inboxMachine } from './inbox.machine'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { basketAddersMachine } from './basket-adders.machine'
 import { lazyLogicStates } from './lazy-logic'
@@ -99,6 +100,8 @@ const unprovidedBasket = createMachine({ id: 'basket' }) as unknown as typeof ba
 const unprovidedHeaderSearch = createMachine({ id: 'searchAutocomplete' }) as unknown as typeof searchAutocompleteMachine
 // and for the callback dialog, whose code loads when the dealer first asks for a call
 const unprovidedCallback = createMachine({ id: 'callback' }) as unknown as typeof callbackMachine
+// the same for the inbox (the sidebar's unread counts, the top news): one do-nothing machine serves both
+const unprovidedInbox = unprovidedHeaderSearch as unknown as typeof inboxMachine
 
 // the basket and the header search load their code after the first paint; a contract switch tries again
 const RETRY_ON_CONTRACT_SWITCH = { event: 'basket.contract', description: 'The contract was switched' } as const
@@ -118,6 +121,15 @@ const basketStates = lazyLogicStates({
   },
 })
 
+// the header search and the inbox load their code together after the first paint (loadHeaderSearchCode)
+const searchStates = lazyLogicStates({
+  loading: { description: "The header search's and the inbox's code load (they are not in the first load)" },
+  load: { src: 'loadHeaderSearchCode' },
+  failed: { description: 'No search and no unread counts: the stand-in stays; a contract switch tries to load the code again' },
+  retry: RETRY_ON_CONTRACT_SWITCH,
+  run: { name: 'headerSearch', description: 'The header search runs as the child "headerSearch" and the inbox as "inbox" (their systemIds too)' },
+})
+
 /**
  * The cabinet's frame: loads what the header and sidebar need (account, contracts, warehouses,
  * basket summary), switches the selected contract and holds the warehouse the dealer works from
@@ -135,6 +147,7 @@ export const shellMachine = setup({
       headerSearch: 'headerSearch'
       basketAdders: 'basketAdders'
       callback: 'callback'
+      inbox: 'inbox'
     }
   },
   actors: {
@@ -151,6 +164,7 @@ export const shellMachine = setup({
     callback: unprovidedCallback,
     /** resolves when the callback dialog's machine code is there */
     loadCallbackCode: unprovidedPromise<void>('loadCallbackCode'),
+    inbox: unprovidedInbox,
     loadInitData: unprovidedPromise<ShellLoadOutput>('loadInitData'),
     setContract: unprovidedPromise<SetContractOutput, { id: string }>('setContract'),
   },
@@ -383,15 +397,16 @@ export const shellMachine = setup({
           },
         },
         search: {
-          description: 'The header search; the header shows its inert stand-in until it runs',
+          description:
+            'The header search and the inbox (the unread counts beside «Чат с менеджером» and «Уведомления», the top news: one 5 s poll for the session); the header shows its inert stand-in until they run',
           initial: 'loadingCode',
-          states: lazyLogicStates({
-            loading: { description: "The header search's machine code loads (it is not in the first load)" },
-            load: { src: 'loadHeaderSearchCode' },
-            failed: { description: 'No search: the stand-in stays; a contract switch tries to load the code again' },
-            retry: RETRY_ON_CONTRACT_SWITCH,
-            run: { name: 'headerSearch', description: 'The header search runs as the child "headerSearch" (systemId "headerSearch")' },
-          }),
+          states: {
+            ...searchStates,
+            running: {
+              ...searchStates.running,
+              invoke: [searchStates.running.invoke, { id: 'inbox', src: 'inbox', systemId: 'inbox' }],
+            },
+          },
         },
         callback: {
           description: '«Заказать звонок» (issue 23): the callback dialog, afresh at each opening',

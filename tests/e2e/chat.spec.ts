@@ -51,6 +51,26 @@ test('a message sent shows at once and stays across a reload; a refused one keep
   await expect(chat.field).toHaveValue('черновик')
 })
 
+test("on any screen the sidebar's unread count grows with the admin's reply within one 5 s period, and clears once the chat is seen", async ({ page }) => {
+  await page.clock.install()
+  const shell = await signIn(page, user.email)
+  const entry = shell.menu.getByRole('link', { name: /^Чат с менеджером/ })
+  await expect(entry).toHaveAttribute('data-unread', /^\d+$/)
+  const before = Number(await entry.getAttribute('data-unread'))
+  await runAdmin('chat', 'reply', user.email, `Непрочитанное ${Date.now()}`)
+  await page.clock.runFor(5_000)
+  await expect(entry).toHaveAttribute('data-unread', String(before + 1))
+  await entry.click()
+  const chat = new ChatPage(page)
+  await expect(chat.heading).toBeVisible()
+  await expect(entry).toHaveAttribute('data-unread', '0')
+  // the count stays cleared on the next refresh and on another screen
+  await page.clock.runFor(5_000)
+  await shell.menuEntry('Заказы').click()
+  await page.clock.runFor(5_000)
+  await expect(entry).toHaveAttribute('data-unread', '0')
+})
+
 test("the admin command's reply appears within one 5 s period", async ({ page }) => {
   await page.clock.install()
   await signIn(page, user.email)

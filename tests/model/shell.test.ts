@@ -80,6 +80,8 @@ const cases: EventCases = {
 }
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as ShellContext
+/** the frame's regions (contract, basket, search, inbox) run side by side: their combinations make a large graph */
+const LIMIT = 60_000
 
 let previous: AnyMachineSnapshot | undefined
 
@@ -124,14 +126,13 @@ function assertShellFacts(snapshot: AnyMachineSnapshot, _expected: unknown, inde
   }
 }
 
-// the regions multiply: the callback dialog (issue 23) beside the contract, the basket and the search
-describeMachinePaths(shellMachine, { cases, assertStep: assertShellFacts, expectFullCoverage: false, report: false, limit: 60_000 })
+describeMachinePaths(shellMachine, { cases, assertStep: assertShellFacts, expectFullCoverage: false, report: false, limit: LIMIT })
 
 // a manager whose basket is closed: the same walk from that init data reaches the closed basket, and the file's coverage is whole
 describeMachinePaths(shellMachine, {
   cases: { ...cases, 'xstate.done.actor.loadInitData': [{ type: 'xstate.done.actor.loadInitData', output: basketClosed }] },
   assertStep: assertShellFacts,
-  limit: 60_000,
+  limit: LIMIT,
 })
 
 it("never switches to a contract that is not the dealer's", async () => {

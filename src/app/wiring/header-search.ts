@@ -1,5 +1,7 @@
 import { searchAutocompleteMachine } from '../../machines/search-autocomplete.machine'
 import { createSearchAutocompleteActors, rememberSearchKeyword } from '../../services/search'
+import { inboxMachine } from '../../machines/inbox.machine'
+import { createInboxActors } from '../../services/inbox'
 import type { AppWiring } from './app-wiring'
 
 /**
@@ -14,3 +16,6 @@ export function wireHeaderSearch({ http, storage, cardActors }: AppWiring) {
     },
   })
 }
+
+/** The frame's inbox (the shell's child 'inbox') with its 5 s poll: in this chunk, loaded after the first paint, so rxjs is not in the first load. */
+export const wireInbox = ({ http }: Pick<AppWiring, 'http'>) => inboxMachine.provide({ actors: createInboxActors({ http }) })

@@ -6,7 +6,7 @@ import { isActiveEntry, menuTree } from '../../machines/menu'
 import { useAppDeps } from '../app-deps'
 import { useSidebarActor } from '../session/session-context'
 import { ChevronsIcon } from '../ui/icons'
-import { useInitData } from './shell-context'
+import { useInitData, useShellActor } from './shell-context'
 import styles from './sidebar.module.css'
 
 const NAV_ID = 'cabinet-menu'
@@ -63,6 +63,9 @@ export function MenuLinks({ narrow, onFollow }: { narrow: boolean; onFollow?: ()
   const { account } = useInitData()
   const pathname = useLocation({ select: (location) => location.pathname })
   const nodes = menuTree(MENU, { built: builtScreens, disabled: account.disabledMenus })
+  // the unread counts beside «Чат с менеджером» and «Уведомления», from the frame's inbox (none until it runs)
+  const inbox = useSelector(useShellActor(), (snapshot) => snapshot.children.inbox)
+  const unread = useSelector(inbox, (snapshot) => snapshot?.context.unread) as Record<string, number> | null | undefined
   const link = (entry: MenuEntry) => (
     <Link
       to={entry.path}
@@ -70,6 +73,7 @@ export function MenuLinks({ narrow, onFollow }: { narrow: boolean; onFollow?: ()
       activeOptions={{ exact: true, includeSearch: false }}
       aria-current={isActiveEntry(entry, pathname) ? 'page' : undefined}
       aria-label={narrow ? entry.title : undefined}
+      data-unread={unread?.[entry.key]}
       onClick={onFollow}
     >
       {narrow ? (
