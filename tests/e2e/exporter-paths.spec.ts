@@ -7,11 +7,12 @@
  */
 import type { Page, Route } from '@playwright/test'
 import type { AnyMachineSnapshot } from 'xstate'
-import { EXPORTER_MESSAGES, type CommandRunningResponse, type ExportJob, type ExporterBrandsResponse } from '../../src/contract/exporter'
+import { EXPORTER_MESSAGES, type ExporterBrandsResponse } from '../../src/contract/exporter'
 import { EXPORTER_MESSAGES_UI, exporterMachine, type ExporterContext } from '../../src/machines/exporter.machine'
 import { TIMINGS } from '../../src/machines/timings'
-import { ApiCallError } from '../../src/services/http'
+import type { ApiCallError } from '../../src/services/http'
 import { browserPaths } from '../support/browser-paths'
+import { answer, EXPORTER_JOB_CASES, FAILED, READY, REPORT_DATE, WORKING } from '../support/exporter-paths'
 import { withoutBootAnswers } from './support/boot-answers'
 import { signIn } from './support/cabinet-shell'
 import { DEMO } from './support/demo-logins'
@@ -34,11 +35,6 @@ const BRANDS: ExporterBrandsResponse = {
     ],
   },
 }
-const WORKING: ExportJob = { id: 5, state: 'working', progress: 0.4, error: null }
-const READY: ExportJob = { id: 5, state: 'ready', progress: 1, error: null }
-const FAILED: ExportJob = { id: 6, state: 'failed', progress: 0.2, error: EXPORTER_MESSAGES.interrupted }
-const answer = (job: ExportJob): CommandRunningResponse => ({ running: job.state === 'working', job })
-
 const CASES = {
   'xstate.done.actor.loadBrands': [{ type: 'xstate.done.actor.loadBrands', output: BRANDS }],
   'poll.data': [
@@ -46,14 +42,7 @@ const CASES = {
     { type: 'poll.data', data: answer(READY) },
     { type: 'poll.data', data: answer(FAILED) },
   ],
-  'poll.failed': [{ type: 'poll.failed', message: 'Ошибка сервера (503)', retryInMs: 6_000, status: 503 }],
-  'xstate.done.actor.checkReport': [
-    { type: 'xstate.done.actor.checkReport', output: { fe: true, date: '27.11.2026 04:31' } },
-    { type: 'xstate.done.actor.checkReport', output: { fe: false, date: null } },
-  ],
-  'xstate.error.actor.checkReport': [{ type: 'xstate.error.actor.checkReport', error: new ApiCallError('Ошибка сервера (502)', 502) }],
-  'xstate.done.actor.runExport': [{ type: 'xstate.done.actor.runExport', output: { id: 8, state: 'queued', progress: 0, error: null } }],
-  'xstate.error.actor.runExport': [{ type: 'xstate.error.actor.runExport', error: new ApiCallError(EXPORTER_MESSAGES.alreadyRunning, 409) }],
+  ...EXPORTER_JOB_CASES,
 }
 
 /** The brand region's events and those the machine raises itself: not sent (this spec is about the job and the start). */
@@ -163,7 +152,7 @@ test('exporter paths replayed in the browser: the poll, the file check and «С�
     expectShown: async ({ exporter }, state) => {
       const main = page.getByRole('main')
       if (state.matches({ job: { watching: 'running' } })) await expect(exporter.progress).toHaveAttribute('aria-valuenow', '40')
-      if (state.matches({ job: { watching: 'ready' } })) await expect(main.getByRole('link', { name: 'Скачать файл от 27.11.2026 04:31' })).toBeVisible()
+      if (state.matches({ job: { watching: 'ready' } })) await expect(main.getByRole('link', { name: `Скачать файл от ${REPORT_DATE}` })).toBeVisible()
       if (state.matches({ job: { watching: 'noReport' } })) await expect(main.getByText(EXPORTER_MESSAGES_UI.noReport)).toBeVisible()
       if (state.matches({ job: { watching: 'jobFailed' } })) await expect(main.getByText(EXPORTER_MESSAGES.interrupted)).toBeVisible()
       if (state.matches({ job: { watching: 'pollFailed' } })) await expect(main.getByText(/^Ошибка сервера \(50[23]\)$/)).toBeVisible()
