@@ -3,7 +3,10 @@ import type { SessionUser } from '../auth/sessions'
 import type { Db } from '../db/connection'
 import { HttpError } from '../validation'
 
-const byName = new Intl.Collator('ru', { sensitivity: 'base', numeric: true })
+const collator = new Intl.Collator('ru', { sensitivity: 'base', numeric: true })
+/** Latin names first, then Cyrillic, then digits and signs; within each, alphabetically. */
+const scriptRank = (text: string) => (/^[a-z]/i.test(text) ? 0 : /^\p{Script=Cyrillic}/u.test(text) ? 1 : 2)
+export const byName = (a: string, b: string) => scriptRank(a) - scriptRank(b) || collator.compare(a, b)
 
 /** The letter a brand is filed under: its first letter in capitals; a digit or a sign goes under '#'. */
 const letterOf = (header: string): string => {
@@ -11,14 +14,14 @@ const letterOf = (header: string): string => {
   return /\p{L}/u.test(first) ? first : '#'
 }
 
-/** Brands grouped by letter, the letters and the brands in each in Russian alphabetical order (Latin first). */
+/** Brands grouped by letter, the letters and the brands in each in alphabetical order (Latin first). */
 function packBrands(raw: readonly ExporterBrand[]): BrandLetter[] {
   const letters = new Map<string, ExporterBrand[]>()
   for (const brand of raw) {
     const letter = letterOf(brand.header)
     letters.set(letter, [...(letters.get(letter) ?? []), brand])
   }
-  return [...letters.entries()].sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : byName.compare(a, b))).map(([letter, brands]) => ({ letter, brands }))
+  return [...letters.entries()].sort(([a], [b]) => byName(a, b)).map(([letter, brands]) => ({ letter, brands }))
 }
 
 /** spec §7 getBrandsForExporter: every brand with the account's saved selection. */
@@ -30,7 +33,7 @@ export async function exporterBrands(db: Db, user: SessionUser): Promise<Exporte
     .execute()
   const raw = rows
     .map((row) => ({ id: row.id, header: row.header, selected: row.user_id !== null }))
-    .sort((a, b) => byName.compare(a.header, b.header) || a.id - b.id)
+    .sort((a, b) => byName(a.header, b.header) || a.id - b.id)
   return { customer_id: user.customer_id, brands: { raw, packed: packBrands(raw) } }
 }
 

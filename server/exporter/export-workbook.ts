@@ -3,6 +3,7 @@ import type { Warehouse } from '../../src/contract/account'
 import { contractPrice } from '../catalogue/contract'
 import type { Db } from '../db/connection'
 import { MONEY_FORMAT, styleTitleRow } from '../xlsx-file'
+import { byName } from './brand-selection'
 
 /** Products read and written per step: the memory a build holds is one page, whatever the catalogue's size. */
 const PAGE_SIZE = 1_000
@@ -20,8 +21,6 @@ export type ReportProgress = (fraction: number) => Promise<void>
 const EXPORT_COLUMNS = ['Бренд', 'Артикул', 'Наименование', 'Цена, ₽', 'РРЦ, ₽'] as const
 const stockColumnOf = (warehouse: Warehouse) => `Остаток: ${warehouse.header}`
 
-const byName = new Intl.Collator('ru', { sensitivity: 'base', numeric: true })
-
 /**
  * Writes the price list of the chosen brands to `fileName` through exceljs's streaming writer:
  * each row is committed (flushed to the file) as it is added, products are read a page at a time,
@@ -35,7 +34,7 @@ export async function writeExportWorkbook(db: Db, subject: ExportSubject, fileNa
         .where('id', 'in', [...subject.brandIds])
         .execute()
     : []
-  brands.sort((a, b) => byName.compare(a.header, b.header) || a.id - b.id)
+  brands.sort((a, b) => byName(a.header, b.header) || a.id - b.id)
   const total = brands.length
     ? Number(
         (

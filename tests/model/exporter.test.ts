@@ -25,6 +25,7 @@ import {
 import { TIMINGS } from '../../src/machines/timings'
 import { ApiCallError } from '../../src/services/http'
 import type { PollEvent } from '../../src/services/streams'
+import { answer, EXPORTER_JOB_CASES, FAILED, READY, WORKING } from '../support/exporter-paths'
 import { describeMachinePaths } from '../support/path-testing'
 
 const BRANDS: ExporterBrandsResponse = {
@@ -49,11 +50,7 @@ const NONE_SAVED: ExporterBrandsResponse = {
     packed: BRANDS.brands.packed.map((group) => ({ ...group, brands: group.brands.map((brand) => ({ ...brand, selected: false })) })),
   },
 }
-const WORKING: ExportJob = { id: 5, state: 'working', progress: 0.4, error: null }
-const READY: ExportJob = { id: 5, state: 'ready', progress: 1, error: null }
 const NEXT_READY: ExportJob = { id: 7, state: 'ready', progress: 1, error: null }
-const FAILED: ExportJob = { id: 6, state: 'failed', progress: 0.2, error: EXPORTER_MESSAGES.interrupted }
-const answer = (job: ExportJob | null): CommandRunningResponse => ({ running: job?.state === 'working' || job?.state === 'queued', job })
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as ExporterContext
 const sameIds = (a: readonly number[], b: readonly number[]) => [...a].sort().join() === [...b].sort().join()
@@ -80,14 +77,7 @@ const CASES = {
     { type: 'poll.data', data: answer(NEXT_READY) },
     { type: 'poll.data', data: answer(FAILED) },
   ],
-  'poll.failed': [{ type: 'poll.failed', message: 'Нет связи с сервером', retryInMs: 6_000 }],
-  'xstate.done.actor.checkReport': [
-    { type: 'xstate.done.actor.checkReport', output: { fe: true, date: '27.11.2026 04:31' } },
-    { type: 'xstate.done.actor.checkReport', output: { fe: false, date: null } },
-  ],
-  'xstate.error.actor.checkReport': [{ type: 'xstate.error.actor.checkReport', error: new ApiCallError('Ошибка сервера (502)', 502) }],
-  'xstate.done.actor.runExport': [{ type: 'xstate.done.actor.runExport', output: { id: 8, state: 'queued', progress: 0, error: null } }],
-  'xstate.error.actor.runExport': [{ type: 'xstate.error.actor.runExport', error: new ApiCallError(EXPORTER_MESSAGES.alreadyRunning, 409) }],
+  ...EXPORTER_JOB_CASES,
 }
 
 type Region = 'brands' | 'view' | 'job' | 'start'

@@ -72,7 +72,11 @@ describe('the exporter brands', () => {
     for (const letter of answer.brands.packed)
       for (const brand of letter.brands) expect(brand.header.toLocaleUpperCase('ru').startsWith(letter.letter)).toBe(true)
     const headers = answer.brands.raw.map((brand) => brand.header)
-    expect(headers).toEqual([...headers].sort(new Intl.Collator('ru', { sensitivity: 'base', numeric: true }).compare))
+    const latin = headers.filter((header) => /^[a-z]/i.test(header))
+    // Latin names first, then Cyrillic, each alphabetically
+    expect(headers.slice(0, latin.length)).toEqual(latin)
+    expect(latin).toEqual([...latin].sort(new Intl.Collator('ru', { sensitivity: 'base', numeric: true }).compare))
+    expect(answer.brands.packed[0]?.letter).toBe('A')
     const user = await fixture.db.kysely
       .selectFrom('users')
       .select('customer_id')
