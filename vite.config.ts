@@ -13,13 +13,13 @@ const backend = `http://127.0.0.1:${apiPort}`
 /**
  * Libraries change far less often than our code: they get chunks of their own, so a release of
  * the cabinet leaves the browser's cached copies of them valid. Those every start runs (React,
- * the router, xstate, zod and ky) share one chunk: apart, each chunk's import and export lists
+ * the router, xstate and zod) share one chunk: apart, each chunk's import and export lists
  * cost 1.6 KB gzipped of the first load. RxJS, needed by a few screens only, stays apart.
  */
 const VENDOR_GROUPS = [
   {
     name: 'vendor',
-    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store|xstate|@xstate|use-isomorphic-layout-effect|zod|ky)[\\/]/,
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store|xstate|@xstate|use-isomorphic-layout-effect|zod)[\\/]/,
   },
   { name: 'rx', test: /[\\/]node_modules[\\/](rxjs|tslib)[\\/]/ },
 ]
@@ -34,8 +34,8 @@ const HASH = '[hash:7]'
 /** Chunks every start loads before any lazy import runs (the entry `index`, `rolldown-runtime`, `vendor`). */
 const ALWAYS_LOADED = /(^|\/)(index|rolldown-runtime|vendor)-[\w-]{7}\.js$/
 
-/** What every signed-in start imports lazily, whatever the screen: the basket's watch on other tabs. */
-const SIGNED_IN_START_IMPORTS = [/\/src\/services\/basket-tab-changes\.ts$/]
+/** What every signed-in start imports lazily, whatever the screen: the basket's watch on other tabs, and ky (src/services/http.ts). */
+const SIGNED_IN_START_IMPORTS = [/\/src\/services\/basket-tab-changes\.ts$/, /\/node_modules\/ky\/distribution\/index\.js$/]
 
 /**
  * A screen's page names the GET calls its signed-in start makes besides the session, the init data

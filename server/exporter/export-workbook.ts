@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs'
 import type { Warehouse } from '../../src/contract/account'
-import { contractPrice } from '../catalogue/contract'
+import { shownPrice, type Pricing } from '../catalogue/contract'
 import type { Db } from '../db/connection'
 import { MONEY_FORMAT, styleTitleRow } from '../xlsx-file'
 import { byName } from './brand-selection'
@@ -10,8 +10,8 @@ const PAGE_SIZE = 1_000
 
 export interface ExportSubject {
   brandIds: readonly number[]
-  /** the contract's multiplier, read the way the catalogue's answers read it (resolveContract) */
-  priceFactor: number
+  /** the contract's multiplier and the login's price policy, read the way the catalogue's answers read them */
+  pricing: Pricing
   warehouses: readonly Warehouse[]
 }
 
@@ -93,7 +93,7 @@ export async function writeExportWorkbook(db: Db, subject: ExportSubject, fileNa
             brand.header,
             product.articul,
             product.header,
-            contractPrice(Number(product.price), subject.priceFactor),
+            shownPrice(subject.pricing, { price: Number(product.price), price_rrc: Number(product.price_rrc) }),
             Number(product.price_rrc),
             ...subject.warehouses.map((w) => stockOf.get(`${product.id}:${w.id}`) ?? 0),
           ])

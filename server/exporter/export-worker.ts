@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { sql } from 'kysely'
 import { EXPORTER_MESSAGES } from '../../src/contract/exporter'
 import { SESSION_USER_COLUMNS } from '../auth/sessions'
-import { resolveContract } from '../catalogue/contract'
+import { pricePolicyOf, resolveContract } from '../catalogue/contract'
 import { listWarehouses } from '../catalogue/warehouses'
 import type { Db } from '../db/connection'
 import { writeExportWorkbook } from './export-workbook'
@@ -113,11 +113,16 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
     const filePath = join(deps.exportDir, `export-${job.customer_id}-${job.id}-${randomUUID()}.xlsx`)
     try {
       const user = await db.kysely.selectFrom('users').select(SESSION_USER_COLUMNS).where('id', '=', job.user_id).executeTakeFirstOrThrow()
-      // the prices the catalogue shows this account under the job's contract: the same function reads them
+      // the prices the catalogue shows this account (its contract, its price policy): the same functions read them
       const contract = await resolveContract(db, user, String(job.contract_id))
       const brandIds = (JSON.parse(job.brand_ids) as unknown[]).map(Number)
       mkdirSync(deps.exportDir, { recursive: true })
-      await writeExportWorkbook(db, { brandIds, priceFactor: contract.factor, warehouses: await listWarehouses(db) }, filePath, heartbeat(job.id))
+      await writeExportWorkbook(
+        db,
+        { brandIds, pricing: { factor: contract.factor, policy: pricePolicyOf(user) }, warehouses: await listWarehouses(db) },
+        filePath,
+        heartbeat(job.id),
+      )
       const done = await db.kysely
         .updateTable('export_jobs')
         .set({ state: 'ready', progress: 1, file_path: filePath, ready_at: deps.now().toISOString(), claimed_by: null, lease_until: null })

@@ -1,4 +1,4 @@
-import ky, { HTTPError, type KyInstance } from 'ky'
+import type { HTTPError, KyInstance } from 'ky'
 import * as z from 'zod/mini'
 import { bootAddress } from '../contract/boot-answers'
 import { apiErrorSchema } from '../contract/common'
@@ -38,21 +38,33 @@ type Method = 'put' | 'update' | 'del'
  * Every answer is parsed by its zod schema before anyone sees it.
  */
 export function createHttp(options: HttpOptions = {}) {
-  const client: KyInstance = ky.create({
-    prefixUrl: options.prefixUrl ?? '/',
-    credentials: 'same-origin',
-    retry: 0,
-    timeout: 30_000,
-    throwHttpErrors: true,
-    fetch: options.fetch,
-    headers: { accept: 'application/json' },
-  })
+  // ky is a chunk apart from the first load (4.4 KB gz less to parse before the first paint)
+  let kyClient: Promise<KyInstance> | undefined
+  const loadClient = () =>
+    (kyClient ??= import('ky').then(
+      (module) =>
+        module.default.create({
+          prefixUrl: options.prefixUrl ?? '/',
+          credentials: 'same-origin',
+          retry: 0,
+          timeout: 30_000,
+          throwHttpErrors: true,
+          fetch: options.fetch,
+          headers: { accept: 'application/json' },
+        }),
+      (error: unknown) => {
+        kyClient = undefined // a chunk that could not load is asked for again by the next call
+        throw error
+      },
+    ))
+  // asked for at once, beside the first route's chunk (the route pages preload it too), so the first call does not wait a round trip more
+  loadClient().catch(() => undefined)
   const bootAnswers = options.bootAnswers ?? readPageBootAnswers()
 
-  async function send<S extends z.ZodMiniType>(schema: S, request: () => Promise<Response>): Promise<z.output<S>> {
+  async function send<S extends z.ZodMiniType>(schema: S, request: (client: KyInstance) => Promise<Response>): Promise<z.output<S>> {
     let response: Response
     try {
-      response = await request()
+      response = await request(await loadClient())
     } catch (error) {
       throw await toApiCallError(error, options.onUnauthorized)
     }
@@ -66,13 +78,18 @@ export function createHttp(options: HttpOptions = {}) {
   }
 
   /** A GET: the page's boot answer for the address when it has one, else the server's. */
-  function read<S extends z.ZodMiniType>(schema: S, url: string, query: Record<string, string | number> | undefined, request: () => Promise<Response>) {
+  function read<S extends z.ZodMiniType>(
+    schema: S,
+    url: string,
+    query: Record<string, string | number> | undefined,
+    request: (client: KyInstance) => Promise<Response>,
+  ) {
     const early = bootAnswers.take(bootAddress(url, query))
     return early ? Promise.resolve().then(() => parseAnswer(schema, early.body, 200)) : send(schema, request)
   }
 
   /** Any other call may change what the boot answers say: those left are dropped first. */
-  function write<S extends z.ZodMiniType>(schema: S, request: () => Promise<Response>) {
+  function write<S extends z.ZodMiniType>(schema: S, request: (client: KyInstance) => Promise<Response>) {
     bootAnswers.drop()
     return send(schema, request)
   }
@@ -82,10 +99,10 @@ export function createHttp(options: HttpOptions = {}) {
   return {
     /** GET any address with query parameters */
     getUrl: <S extends z.ZodMiniType>(url: string, schema: S, query?: Record<string, string | number>, signal?: AbortSignal) =>
-      read(schema, url, query, () => client.get(path(url), { searchParams: query, signal })),
+      read(schema, url, query, (client) => client.get(path(url), { searchParams: query, signal })),
     /** POST a JSON body to any address */
     postUrl: <S extends z.ZodMiniType>(url: string, body: unknown, schema: S, signal?: AbortSignal) =>
-      write(schema, () => client.post(path(url), { json: body ?? {}, signal })),
+      write(schema, (client) => client.post(path(url), { json: body ?? {}, signal })),
     /** GET /api/{method}/{id}/ (id may be omitted for a list) */
     get: <S extends z.ZodMiniType>(
       method: string,
@@ -93,27 +110,27 @@ export function createHttp(options: HttpOptions = {}) {
       schema: S,
       query?: Record<string, string | number>,
       signal?: AbortSignal,
-    ) => read(schema, apiPath(method, id), query, () => client.get(apiPath(method, id), { searchParams: query, signal })),
+    ) => read(schema, apiPath(method, id), query, (client) => client.get(apiPath(method, id), { searchParams: query, signal })),
     /** POST /api/{method}/{id}/ with body field `method` (put, update, del) */
     mutate: <S extends z.ZodMiniType>(method: string, id: string | number, verb: Method, data: Record<string, unknown>, schema: S, signal?: AbortSignal) =>
-      write(schema, () => client.post(apiPath(method, id), { json: { ...data, method: verb }, signal })),
+      write(schema, (client) => client.post(apiPath(method, id), { json: { ...data, method: verb }, signal })),
     /** POST /api/{method}/ */
     call: <S extends z.ZodMiniType>(method: string, body: unknown, schema: S, signal?: AbortSignal) =>
-      write(schema, () => client.post(apiPath(method), { json: body ?? {}, signal })),
+      write(schema, (client) => client.post(apiPath(method), { json: body ?? {}, signal })),
     /** DELETE any address with query parameters, e.g. DELETE /api/consignee/?id= */
     deleteUrl: <S extends z.ZodMiniType>(url: string, query: Record<string, string | number>, schema: S, signal?: AbortSignal) =>
-      write(schema, () => client.delete(path(url), { searchParams: query, signal })),
+      write(schema, (client) => client.delete(path(url), { searchParams: query, signal })),
     /** POST /api/{method}/ that only reads, such as the catalogue's filter: the boot answers stay */
     lookup: <S extends z.ZodMiniType>(method: string, body: unknown, schema: S, signal?: AbortSignal) =>
-      send(schema, () => client.post(apiPath(method), { json: body ?? {}, signal })),
+      send(schema, (client) => client.post(apiPath(method), { json: body ?? {}, signal })),
     /** POST /api/{method}/ with a form body: multipart for FormData (a file upload), URL-encoded for URLSearchParams */
     postForm: <S extends z.ZodMiniType>(method: string, body: FormData | URLSearchParams, schema: S, signal?: AbortSignal) =>
-      write(schema, () => client.post(apiPath(method), { body, signal })),
+      write(schema, (client) => client.post(apiPath(method), { body, signal })),
     /** what a 401 calls (the session signs out): an answer that comes another way (the upload's XMLHttpRequest) calls it too */
     onUnauthorized: options.onUnauthorized,
     /** the bulk form: posts an array of items and answers an array */
     bulk: <S extends z.ZodMiniType>(method: string, items: unknown[], itemSchema: S, signal?: AbortSignal) =>
-      write(z.array(itemSchema), () => client.post(apiPath(method), { json: items, signal })),
+      write(z.array(itemSchema), (client) => client.post(apiPath(method), { json: items, signal })),
   }
 }
 
@@ -131,7 +148,7 @@ function apiPath(method: string, id?: string | number): string {
 }
 
 async function toApiCallError(error: unknown, onUnauthorized?: () => void): Promise<ApiCallError | Error> {
-  if (error instanceof HTTPError) {
+  if (isHttpError(error)) {
     const status = error.response.status
     if (status === 401) onUnauthorized?.()
     let body: unknown
@@ -146,3 +163,6 @@ async function toApiCallError(error: unknown, onUnauthorized?: () => void): Prom
   if (error instanceof Error && error.name === 'AbortError') return error
   return new ApiCallError(NETWORK_ERROR_MESSAGE, 0)
 }
+
+/** ky's HTTPError, known by its name: ky itself is not loaded before the first call (no instanceof) */
+const isHttpError = (error: unknown): error is HTTPError => error instanceof Error && error.name === 'HTTPError' && 'response' in error
