@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contractPrice } from '../../server/catalogue/contract'
+import { applyPricePolicy } from '../../src/contract/price-policy'
 import { createExportWorker } from '../../server/exporter/export-worker'
 import { seedDatabase } from '../../server/db/seed'
 import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
@@ -299,5 +300,49 @@ describe('the export workers', () => {
       { id: resumed, state: 'ready', error: null },
       { id: given, state: 'failed', error: EXPORTER_MESSAGES.interrupted },
     ])
+  })
+
+  it("prices a manager's file by its price policy (a 10 % markup), as its catalogue shows them", async () => {
+    const manager = await db.kysely
+      .selectFrom('users')
+      .select(['id', 'customer_id', 'current_contract_id'])
+      .where('email', '=', demoLogin('manager', 0).email)
+      .executeTakeFirstOrThrow()
+    await db.kysely.updateTable('users').set({ price_policy: 'markup', price_markup: 10 }).where('id', '=', manager.id).execute()
+    const brand = await db.kysely.selectFrom('brands').select('id').orderBy('id').executeTakeFirstOrThrow()
+    const job = await db.kysely
+      .insertInto('export_jobs')
+      .values({
+        customer_id: manager.customer_id,
+        user_id: manager.id,
+        contract_id: manager.current_contract_id!,
+        brand_ids: JSON.stringify([brand.id]),
+        file_path: null,
+        error: null,
+        claimed_by: null,
+        lease_until: null,
+        created_at: new Date().toISOString(),
+        ready_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    expect(await worker('d').drain()).toEqual([job.id])
+    const built = await db.kysely.selectFrom('export_jobs').select('file_path').where('id', '=', job.id).executeTakeFirstOrThrow()
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.readFile(built.file_path!)
+    const sheet = book.worksheets[0]!
+    const factor = await db.kysely.selectFrom('contracts').select('price_factor').where('id', '=', manager.current_contract_id!).executeTakeFirstOrThrow()
+    const products = await db.kysely.selectFrom('products').select(['articul', 'price', 'price_rrc']).where('brand_id', '=', brand.id).execute()
+    const byArticul = new Map(products.map((p) => [p.articul, p]))
+    expect(sheet.rowCount - 1).toBe(products.length)
+    let marked = 0
+    for (let row = 2; row <= sheet.rowCount; row += 1) {
+      const values = sheet.getRow(row).values as unknown[]
+      const product = byArticul.get(String(values[2]))!
+      const price = contractPrice(Number(product.price), Number(factor.price_factor))
+      expect(values[4]).toBe(applyPricePolicy({ type: 'markup', markup: 10 }, { price, price_rrc: Number(product.price_rrc) }))
+      if (values[4] !== price) marked += 1
+    }
+    expect(marked).toBeGreaterThan(0)
   })
 })
