@@ -24,6 +24,8 @@ const SCREENS: Screen[] = [
   { name: 'orders', signedIn: true, path: () => '/cabinet/orders/' },
   { name: 'addresses', signedIn: true, path: () => '/cabinet/addresses/' },
   { name: 'managers', signedIn: true, path: () => '/cabinet/managers/' },
+  { name: 'chat', signedIn: true, path: () => '/cabinet/chat/' },
+  { name: 'exporter', signedIn: true, path: () => '/cabinet/exporter/' },
 ]
 
 const PRESETS: Record<Preset, Config | undefined> = {
