@@ -68,3 +68,24 @@ test('the list failing to load shows the reason with «Повторить», whi
   await page.getByRole('button', { name: 'Повторить' }).click()
   await expect(notifications.row(WELCOME)).toHaveCount(1)
 })
+
+test("an order's notification links that order in the orders list, over the whole period", async ({ page }) => {
+  await signIn(page, user.email)
+  const order = {
+    id: 987_654,
+    text: 'Заказ № 987654: Отменён',
+    created_at: new Date().toISOString(),
+    order_id: 987_654,
+    state: 0,
+  }
+  await page.route('**/ajax/messages/', (route) => route.fulfill({ json: { messages: [order], unread: { chat: 0, notifications: 1 } } }))
+  const notifications = new NotificationsPage(page)
+  await notifications.open()
+  const row = notifications.row(order.text)
+  await expect(row).toHaveAttribute('data-state', 'unread')
+  await row.getByRole('link', { name: 'Заказ № 987654' }).click()
+  await expect(page).toHaveURL(/\/cabinet\/orders\/\?/)
+  const url = new URL(page.url())
+  expect(Object.fromEntries(url.searchParams)).toEqual({ dateselect: 'all', search_doc: '987654' })
+  await expect(page.getByRole('heading', { level: 1, name: 'Заказы' })).toBeVisible()
+})
