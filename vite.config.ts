@@ -68,6 +68,7 @@ const ROUTE_PAGES: Record<string, RoutePage> = {
   '/cabinet/managers/': route('managers'),
   '/cabinet/chat/': route('chat'),
   '/cabinet/exporter/': route('exporter'),
+  '/cabinet/notifications/': route('notifications'),
   '/cart/': route('cart', ['/api/getBasketTableInit/']),
 }
 

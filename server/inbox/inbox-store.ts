@@ -128,7 +128,7 @@ export async function listNotifications(db: Db, reader: Reader): Promise<Notific
     .leftJoin('notification_reads', (join) =>
       join.onRef('notification_reads.notification_id', '=', 'notifications.id').on('notification_reads.user_id', '=', reader.id),
     )
-    .select(['notifications.id', 'notifications.text', 'notifications.created_at', 'notification_reads.user_id as reader'])
+    .select(['notifications.id', 'notifications.text', 'notifications.created_at', 'notifications.order_id', 'notification_reads.user_id as reader'])
     .where('notifications.customer_id', '=', reader.customer_id)
     .orderBy('notifications.id', 'desc')
     .limit(200)

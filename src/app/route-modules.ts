@@ -23,6 +23,7 @@ export const ROUTE_MODULES = {
   invitation: () => import('./routes/invitation-route'),
   chat: () => import('./routes/chat-route'),
   exporter: () => import('./routes/exporter-route'),
+  notifications: () => import('./routes/notifications-route'),
   notFound: () => import('../views/layout/not-found-page'),
   noAccess: () => import('../views/layout/no-access-page'),
 }

@@ -34,6 +34,7 @@ export const BUILT_SCREENS: readonly string[] = [
   'managers',
   'chat',
   'exporter',
+  'notifications',
 ]
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
@@ -253,6 +254,13 @@ const exporterRoute = createRoute({
   component: lazyRouteComponent(ROUTE_MODULES.exporter),
 })
 
+/** /cabinet/notifications/: the legacy notifications list with its read state (spec §2, §7; issue 23). */
+const notificationsRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'notifications',
+  component: lazyRouteComponent(ROUTE_MODULES.notifications),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -286,6 +294,7 @@ const routeTree = rootRoute.addChildren([
       managersRoute,
       chatRoute,
       exporterRoute,
+      notificationsRoute,
     ]),
     cartRoute,
   ]),

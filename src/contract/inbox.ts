@@ -81,6 +81,8 @@ const notificationSchema = z.object({
   id: z.int(),
   text: z.string(),
   created_at: z.string(),
+  /** the order it is about (an order's state changed), if any */
+  order_id: z.nullable(z.int()),
   /** 1 read, 0 unread (for this account) */
   state: z.union([z.literal(0), z.literal(1)]),
 })

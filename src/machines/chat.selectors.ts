@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import { CHAT_MESSAGE_MAX_LENGTH, isCustomerMessage, type ChatMessage } from '../contract/inbox'
 import { CHAT_MESSAGES_UI, type chatMachine, type PendingMessage } from './chat.machine'
+import { moscowTimeOf } from './moscow-time'
 
 type ChatSnapshot = SnapshotFrom<typeof chatMachine>
 
@@ -25,15 +26,6 @@ export interface ShownMessage {
   when: string
 }
 
-const moscow = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-
 export const shownMessageOf = (message: ChatMessage): ShownMessage => {
   const customer = isCustomerMessage(message.from_whom)
   return {
@@ -41,7 +33,7 @@ export const shownMessageOf = (message: ChatMessage): ShownMessage => {
     text: message.text,
     side: customer ? 'customer' : 'manager',
     who: customer ? message.author || CHAT_MESSAGES_UI.customer : CHAT_MESSAGES_UI.manager,
-    when: moscow.format(new Date(message.created_at)).replace(',', ''),
+    when: moscowTimeOf(message.created_at),
   }
 }
 

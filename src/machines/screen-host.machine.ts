@@ -78,6 +78,7 @@ export const screenHostMachine = setup({
     managers: screenStub<'managers'>(),
     chat: screenStub<'chat'>(),
     exporter: screenStub<'exporter'>(),
+    notifications: screenStub<'notifications'>(),
   },
   guards: {
     isSameScreen: ({ context, event }) => choiceOf(context, changeOf(event))?.key === context.screen?.key,

@@ -12,6 +12,7 @@ import type { favoritesNeedsMachine } from './favorites-needs.machine'
 import type { managersMachine } from './managers.machine'
 import type { chatMachine } from './chat.machine'
 import type { exporterMachine } from './exporter.machine'
+import type { notificationsMachine } from './notifications.machine'
 import { filterOfSearch } from './orders-search'
 import type { ordersMachine } from './orders.machine'
 import type { pricelistMachine } from './pricelist.machine'
@@ -54,6 +55,7 @@ export interface ScreenLogics {
   managers: typeof managersMachine
   chat: typeof chatMachine
   exporter: typeof exporterMachine
+  notifications: typeof notificationsMachine
 }
 
 export type ScreenName = keyof ScreenLogics
@@ -74,6 +76,7 @@ export const SCREEN_NAMES = [
   'managers',
   'chat',
   'exporter',
+  'notifications',
 ] as const satisfies readonly ScreenName[]
 
 /** The screen an address shows, and what makes it another run of that screen (a new key restarts it). */
@@ -126,6 +129,8 @@ export function screenOf(address: Address, frame: ScreenFrame): ScreenChoice | n
       return { name: 'chat', key: `chat ${frame.accountId}` }
     case '/cabinet/exporter/':
       return { name: 'exporter', key: 'exporter' }
+    case '/cabinet/notifications/':
+      return { name: 'notifications', key: `notifications ${frame.accountId}` }
   }
   return BRAND_PATH.test(path) ? { name: 'brandProducts', key: `brand ${brandIdOf(path)} ${contract} ${warehouse}` } : null
 }
@@ -165,6 +170,7 @@ export const SCREEN_INPUTS: { [N in ScreenName]: (address: Address, frame: Scree
   managers: () => undefined,
   chat: (_, frame) => ({ accountId: frame.accountId }),
   exporter: () => undefined,
+  notifications: () => undefined,
 }
 
 /**
@@ -193,6 +199,7 @@ export function addressEventOf(name: ScreenName, address: Address, frame: Screen
     case 'managers':
     case 'chat':
     case 'exporter':
+    case 'notifications':
       return null
   }
 }

@@ -87,6 +87,7 @@ const SCREENS: Screen[] = [
   { name: 'выгрузка прайс-листа', path: '/cabinet/exporter/', ready: heading('Выгрузка прайс-листа') },
   // issue 23: «Заказать звонок» under the menu (in the drawer behind «Меню» on a phone or tablet)
   { name: 'заказать звонок', path: '/cabinet/', ready: heading('Каталог'), open: (page) => new CallbackDialog(page).open() },
+  { name: 'уведомления', path: '/cabinet/notifications/', ready: heading('Уведомления') },
 ]
 
 /** How far the page scrolls sideways (0 when it does not), and the elements that stick out. */

@@ -27,6 +27,7 @@ const ADDRESSES: Address[] = [
   at('/cabinet/managers/'),
   at('/cabinet/chat/'),
   at('/cabinet/exporter/'),
+  at('/cabinet/notifications/'),
   at('/cart/'),
 ]
 

@@ -170,6 +170,8 @@ describe('notifications', () => {
     const after = await notifications()
     const fresh = after.messages[0]!
     expect(fresh.text).toContain(`Заказ № ${order.id}`)
+    // the notifications page links the order
+    expect(fresh.order_id).toBe(order.id)
     expect(fresh.state).toBe(0)
     expect(after.unread.notifications).toBe(before.unread.notifications + 1)
     expect((await notifications(otherCookie)).messages.map((m) => m.id)).not.toContain(fresh.id)

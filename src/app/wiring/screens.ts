@@ -29,6 +29,7 @@ export function wireScreenHost(wiring: AppWiring, catalogueFilter: typeof catalo
     managers: deferredLogic(() => ROUTE_MODULES.managers().then((route) => route.wireManagers(wiring))),
     chat: deferredLogic(() => ROUTE_MODULES.chat().then((route) => route.wireChat(wiring))),
     exporter: deferredLogic(() => ROUTE_MODULES.exporter().then((route) => route.wireExporter(wiring))),
+    notifications: deferredLogic(() => ROUTE_MODULES.notifications().then((route) => route.wireNotifications(wiring))),
   }
   const logics = Object.fromEntries(Object.entries(deferred).map(([name, each]) => [name, each.logic])) as {
     [N in keyof Deferred]: Deferred[N]['logic']
