@@ -248,25 +248,30 @@ describe('the export workers', () => {
         .values({ company: `Гонка ${i}`, inn: '7707083893', created_at: new Date().toISOString() })
         .returning('id')
         .executeTakeFirstOrThrow()
-      const job = await db.kysely
-        .insertInto('export_jobs')
-        .values({
-          customer_id: customer.id,
-          user_id: user.id,
-          contract_id: user.contract,
-          brand_ids: JSON.stringify([brand.id]),
-          file_path: null,
-          error: null,
-          claimed_by: null,
-          lease_until: null,
-          created_at: new Date().toISOString(),
-          ready_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      ids.push(job.id)
+      ids.push(await queueJob({ customer: customer.id, user: user.id, contract: user.contract, brand: brand.id }))
     }
     return ids
+  }
+
+  /** A queued job, as «Сформировать» leaves it. */
+  async function queueJob(job: { customer: number; user: number; contract: number; brand: number }): Promise<number> {
+    const queued = await db.kysely
+      .insertInto('export_jobs')
+      .values({
+        customer_id: job.customer,
+        user_id: job.user,
+        contract_id: job.contract,
+        brand_ids: JSON.stringify([job.brand]),
+        file_path: null,
+        error: null,
+        claimed_by: null,
+        lease_until: null,
+        created_at: new Date().toISOString(),
+        ready_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return queued.id
   }
 
   const worker = (name: string, now = () => new Date()) =>
@@ -310,24 +315,9 @@ describe('the export workers', () => {
       .executeTakeFirstOrThrow()
     await db.kysely.updateTable('users').set({ price_policy: 'markup', price_markup: 10 }).where('id', '=', manager.id).execute()
     const brand = await db.kysely.selectFrom('brands').select('id').orderBy('id').executeTakeFirstOrThrow()
-    const job = await db.kysely
-      .insertInto('export_jobs')
-      .values({
-        customer_id: manager.customer_id,
-        user_id: manager.id,
-        contract_id: manager.current_contract_id!,
-        brand_ids: JSON.stringify([brand.id]),
-        file_path: null,
-        error: null,
-        claimed_by: null,
-        lease_until: null,
-        created_at: new Date().toISOString(),
-        ready_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    expect(await worker('d').drain()).toEqual([job.id])
-    const built = await db.kysely.selectFrom('export_jobs').select('file_path').where('id', '=', job.id).executeTakeFirstOrThrow()
+    const job = await queueJob({ customer: manager.customer_id, user: manager.id, contract: manager.current_contract_id!, brand: brand.id })
+    expect(await worker('d').drain()).toEqual([job])
+    const built = await db.kysely.selectFrom('export_jobs').select('file_path').where('id', '=', job).executeTakeFirstOrThrow()
     const book = new ExcelJS.Workbook()
     await book.xlsx.readFile(built.file_path!)
     const sheet = book.worksheets[0]!
