@@ -1,21 +1,11 @@
 import { expect } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
-import type { Manager } from '../../src/contract/managers'
 import { managersMachine, type ManagersContext } from '../../src/machines/managers.machine'
 import { ApiCallError } from '../../src/services/http'
+import { MANAGER } from '../support/manager-fixture'
 import { describeMachinePaths, type EventCases } from '../support/path-testing'
 
-const MANAGER: Manager = {
-  id: 7,
-  enabled: '1',
-  type_id: '2',
-  email: 'manager@stroymarket.example',
-  name: 'Алексей Кузнецов',
-  contractSelect: ['1'],
-  contracts: ['Договор поставки № 1'],
-  disabledMenus: [],
-}
-const SWITCHED_OFF: Manager = { ...MANAGER, enabled: '0' }
+const SWITCHED_OFF: typeof MANAGER = { ...MANAGER, enabled: '0' }
 const FAILURE = 'Менеджер не найден'
 
 const cases: EventCases = {

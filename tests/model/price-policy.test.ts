@@ -1,20 +1,10 @@
 import { expect } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
-import type { Manager } from '../../src/contract/managers'
 import { pricePolicyMachine, type PricePolicyContext } from '../../src/machines/price-policy.machine'
 import { ApiCallError } from '../../src/services/http'
+import { MANAGER } from '../support/manager-fixture'
 import { describeMachinePaths, type EventCases } from '../support/path-testing'
 
-const MANAGER: Manager = {
-  id: 7,
-  enabled: '1',
-  type_id: '2',
-  email: 'manager@stroymarket.example',
-  name: 'Алексей Кузнецов',
-  contractSelect: ['1'],
-  contracts: ['Договор поставки № 1'],
-  disabledMenus: [],
-}
 const LOAD_FAILURE = 'Ошибка сервера (503)'
 const SAVE_FAILURE = 'Ошибка. Данные не сохранены'
 const SAVED = { type: 'markup', markup: 12.5 } as const

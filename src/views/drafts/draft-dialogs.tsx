@@ -2,7 +2,7 @@ import type { RefusedLine } from '../../contract/delivery'
 import type { DraftsActor } from '../../machines/drafts.machine'
 import { useDraftsApi } from './drafts-connect'
 import { useInitData } from '../layout/shell-context'
-import { ConfirmDialog } from '../ui/confirm-dialog'
+import { RemoveDialog } from '../ui/remove-dialog'
 import { MessageDialog, MessageText } from '../ui/message-dialog'
 import { formatInteger } from '../ui/format'
 import styles from './drafts.module.css'
@@ -13,18 +13,6 @@ export function DraftDialogs({ drafts }: { drafts: DraftsActor }) {
   const { contracts, selectedContract } = useInitData()
 
   switch (dialog.kind) {
-    case 'confirm':
-      return (
-        <ConfirmDialog title={dialog.title} confirmLabel="Удалить" isBusy={dialog.isBusy} onConfirm={dialog.onConfirm} onCancel={dialog.onCancel}>
-          <MessageText>{dialog.text}</MessageText>
-        </ConfirmDialog>
-      )
-    case 'failed':
-      return (
-        <MessageDialog title={dialog.title} onClose={dialog.onClose}>
-          <MessageText>{dialog.text}</MessageText>
-        </MessageDialog>
-      )
     case 'repeated': {
       const otherContract = dialog.otherContractOf(contracts, selectedContract)
       return (
@@ -35,8 +23,8 @@ export function DraftDialogs({ drafts }: { drafts: DraftsActor }) {
         </MessageDialog>
       )
     }
-    case 'none':
-      return null
+    default:
+      return <RemoveDialog dialog={dialog} />
   }
 }
 

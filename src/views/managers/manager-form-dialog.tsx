@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react'
 import type { ManagerEditingActor } from '../../machines/manager-editing.machine'
 import type { MenuCheckbox } from '../../machines/manager-editing.selectors'
-import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
 import { ModalFrame } from '../ui/modal-frame'
 import { ErrorBlock } from '../ui/error-block'
 import { FormField } from '../ui/form-field'
 import { Loading } from '../ui/loading'
+import { SaveFooter } from './save-footer'
 import { useManagerFormApi, type ManagerFormApi } from './managers-connect'
 import styles from './managers.module.css'
 
@@ -68,23 +68,7 @@ function FormBody({ api }: { api: ManagerFormApi }) {
           {api.formMessage}
         </p>
       ) : null}
-      {api.savedNotice ? (
-        <p className={styles.saved} role="status">
-          {api.savedNotice}
-        </p>
-      ) : null}
-      <div className={dialogStyles.actions}>
-        {api.canRetry ? (
-          <Button variant="primary" onPress={api.retry}>
-            Повторить
-          </Button>
-        ) : (
-          <Button variant="primary" type="submit" isDisabled={api.isBusy}>
-            Сохранить
-          </Button>
-        )}
-        <Button onPress={api.cancel}>Отмена</Button>
-      </div>
+      <SaveFooter savedNotice={api.savedNotice} canRetry={api.canRetry} isBusy={api.isBusy} retry={api.retry} cancel={api.cancel} />
     </form>
   )
 }

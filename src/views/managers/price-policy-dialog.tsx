@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react'
 import type { PricePolicyActor } from '../../machines/price-policy.machine'
-import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
 import { ErrorBlock } from '../ui/error-block'
 import { FormField } from '../ui/form-field'
 import { Loading } from '../ui/loading'
+import { SaveFooter } from './save-footer'
 import { ModalFrame } from '../ui/modal-frame'
 import { usePricePolicyApi, type PricePolicyApi } from './price-policy-connect'
 import styles from './managers.module.css'
@@ -52,23 +52,7 @@ function PolicyBody({ api }: { api: PricePolicyApi }) {
           {api.failureDetail ? <p>{api.failureDetail}</p> : null}
         </div>
       ) : null}
-      {api.savedNotice ? (
-        <p className={styles.saved} role="status">
-          {api.savedNotice}
-        </p>
-      ) : null}
-      <div className={dialogStyles.actions}>
-        {api.failure ? (
-          <Button variant="primary" onPress={api.retry}>
-            Повторить
-          </Button>
-        ) : (
-          <Button variant="primary" type="submit" isDisabled={api.isBusy}>
-            Сохранить
-          </Button>
-        )}
-        <Button onPress={api.cancel}>Отмена</Button>
-      </div>
+      <SaveFooter savedNotice={api.savedNotice} canRetry={api.failure !== null} isBusy={api.isBusy} retry={api.retry} cancel={api.cancel} />
     </form>
   )
 }
