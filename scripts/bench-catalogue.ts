@@ -308,7 +308,7 @@ const RELOAD_CASES: ReloadCase[] = [
     shows: (after, before) => after.prices.max !== before.prices.max,
   },
   {
-    // the structure changed: the copy is read anew
+    // the structure changed: a label, taken into the served copy in place (issue 24)
     name: 'a brand renamed',
     rounds: RELOADS,
     change: async (db, round, before) => {

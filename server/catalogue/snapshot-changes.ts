@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely'
 import type { Db } from '../db/connection'
 import type { Database } from '../db/schema'
 import { productParamRows, productRows, productTagRows } from './product-rows'
-import type { ProductChunk, ProductRecord } from './snapshot-columns'
+import type { ProductChunk, ProductRecord, StructureTables } from './snapshot-columns'
+import { readStructureTables } from './snapshot-load'
 
 /** Products changed since a copy's version, as they are now: what an in-place update needs. */
 export interface CatalogueChanges {
@@ -14,16 +15,22 @@ export interface CatalogueChanges {
   products: ProductRecord[]
   params: ProductChunk['params']
   tags: ProductChunk['tags']
+  /** the brands, params, tags, categories and warehouses as they are now, when any of them changed */
+  structure?: StructureTables
 }
+
+/** What migration 0020 logs for a truncated product table on PostgreSQL: the copy is read anew. */
+const TRUNCATED = -1
 
 /** Log rows read at most: past this, the change is a bulk one and the copy is read anew. */
 const LOG_ROWS = 10_000
 
 /**
  * What changed in the catalogue since version `since` (migration 0008 logs it), read in one
- * transaction with the version it brings the copy to. Undefined when the copy had better be read
- * anew: the structure changed, more than `limit` products changed, or the log was pruned past
- * `since`. On SQLite a product logged at exactly `since` may already be in the copy: it is read again.
+ * transaction with the version it brings the copy to, with the small tables read anew when the
+ * structure changed (a renamed brand or category is a label change, not a reload). Undefined when
+ * the copy had better be read anew: a product table was truncated, more than `limit` products
+ * changed, or the log was pruned past `since`. On SQLite a product logged at exactly `since` may already be in the copy: it is read again.
  */
 export async function readChanges(db: Db, since: number, limit: number): Promise<CatalogueChanges | undefined> {
   return db.kysely.transaction().execute(async (trx) => {
@@ -37,10 +44,11 @@ export async function readChanges(db: Db, since: number, limit: number): Promise
     const after = db.dialect === 'postgres' ? since : since - 1
     const { rows: log } = await sql<{ product_id: number | null }>`select product_id from catalogue_changes
       where version > ${after} limit ${LOG_ROWS + 1}`.execute(trx)
-    if (log.length > LOG_ROWS || log.some((row) => row.product_id === null)) return undefined
-    const touched = [...new Set(log.map((row) => row.product_id!))].sort((a, b) => a - b)
+    if (log.length > LOG_ROWS || log.some((row) => row.product_id === TRUNCATED)) return undefined
+    const touched = [...new Set(log.flatMap((row) => (row.product_id === null ? [] : [row.product_id])))].sort((a, b) => a - b)
     if (touched.length > limit) return undefined
-    return { version, touched, ...(await readProducts(trx, touched)) }
+    const structure = log.some((row) => row.product_id === null) ? await readStructureTables(db, trx) : undefined
+    return { version, touched, ...(await readProducts(trx, touched)), ...(structure ? { structure } : {}) }
   })
 }
 

@@ -144,7 +144,10 @@ export function lookUp(index: ReadonlyMap<number, number>, id: number, what: str
   return at
 }
 
-function structureOf(tables: SnapshotTables): CatalogueStructure {
+/** The small tables a copy's structure is made of. */
+export type StructureTables = Pick<SnapshotTables, 'brands' | 'params' | 'tags' | 'tree' | 'warehouses'>
+
+export function structureOf(tables: StructureTables): CatalogueStructure {
   const brandList = [...tables.brands].sort((a, b) => brandCollator.compare(a.header, b.header) || a.id - b.id)
   const categoryIds = Int32Array.from(treeIds(tables.tree))
   return {

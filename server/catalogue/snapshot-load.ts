@@ -5,7 +5,7 @@ import type { Database } from '../db/schema'
 import { catalogueTree } from './categories'
 import { createPacer, type Pacer } from './pacing'
 import { productParamRows, productRows, productTagRows } from './product-rows'
-import { createSnapshotBuilder, type CatalogueSnapshot, type SnapshotTables } from './snapshot-columns'
+import { createSnapshotBuilder, type CatalogueSnapshot, type SnapshotTables, type StructureTables } from './snapshot-columns'
 import { listWarehouses } from './warehouses'
 
 export type Versions = Record<'catalogue' | 'stocks', number>
@@ -59,7 +59,6 @@ export async function loadSnapshot(db: Db, pacer: Pacer = createPacer()): Promis
 }
 
 async function readTables(db: Db, trx: Transaction<Database>): Promise<SnapshotTables> {
-  const scoped: Db = { ...db, kysely: trx }
   const count = async (table: 'products' | 'product_params' | 'product_tags') =>
     Number(
       (
@@ -74,6 +73,14 @@ async function readTables(db: Db, trx: Transaction<Database>): Promise<SnapshotT
     size: await count('products'),
     paramRows: await count('product_params'),
     tagRows: await count('product_tags'),
+    ...(await readStructureTables(db, trx)),
+  }
+}
+
+/** The brands, params, tags, category tree and warehouses, as the transaction sees them. */
+export async function readStructureTables(db: Db, trx: Transaction<Database>): Promise<StructureTables> {
+  const scoped: Db = { ...db, kysely: trx }
+  return {
     brands: await trx.selectFrom('brands').select(['id', 'header']).execute(),
     params: await trx.selectFrom('params').select(['id', 'header', 'unit']).orderBy('id').execute(),
     tags: await trx.selectFrom('tags').select(['id', 'header']).orderBy('id').execute(),

@@ -14,16 +14,20 @@ import {
   type CatalogueSnapshot,
   type ProductColumns,
 } from './snapshot-columns'
+import { refersToGone, restructured } from './snapshot-restructure'
 import { patchedSearch } from './substring-search'
 
 /**
  * A new copy of the catalogue with a few changed products taken in place. The copy read before
- * is left as it was: requests under way keep answering from it. Only for changes to products,
- * their params and tags; any other change reads the copy anew.
+ * is left as it was: requests under way keep answering from it. A changed structure (brands,
+ * params, tags, categories, warehouses) is taken first, as labels (see restructured).
  */
-export async function patchSnapshot(s: CatalogueSnapshot, changes: CatalogueChanges, pacer: Pacer): Promise<CatalogueSnapshot> {
+export async function patchSnapshot(served: CatalogueSnapshot, changes: CatalogueChanges, pacer: Pacer): Promise<CatalogueSnapshot | undefined> {
+  const s = changes.structure ? restructured(served, changes.structure, pacer) : served
   const sameProducts = changes.products.length === changes.touched.length && changes.touched.every((id) => s.positionOf(id) !== undefined)
-  return (sameProducts && (await changedInPlace(s, changes, pacer))) || (await addedOrDeleted(s, changes, pacer))
+  const patched = (sameProducts && (await changedInPlace(s, changes, pacer))) || (await addedOrDeleted(s, changes, pacer))
+  // a product left referring to a removed brand, category, param or tag: read the copy anew
+  return changes.structure && refersToGone(patched) ? undefined : patched
 }
 
 const VALUE_COLUMNS = ['category', 'categoryAt', 'brand', 'brandAt', 'price', 'priceRrc', 'sortWeight', 'header', 'articul'] as const

@@ -93,3 +93,23 @@ async function postgresTriggers(db: Kysely<any>) {
       for each statement execute function log_catalogue_structure_change()`.execute(db)
   }
 }
+
+/**
+ * Issue 24: a truncated product table on PostgreSQL logs product -1 instead of a row without a
+ * product, which now means a structure change that a served copy takes in place. SQLite has no
+ * truncate: a delete of every row logs each row.
+ */
+export function catalogueTruncateMarkerMigration(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      if (dialect !== 'postgres') return
+      await sql`create function log_catalogue_truncate() returns trigger language plpgsql set search_path from current as $$
+        begin insert into catalogue_changes (version, product_id) values (${currentVersion}, -1); return null; end $$`.execute(db)
+      for (const table of Object.keys(PRODUCT_TABLES)) {
+        await sql`drop trigger ${sql.id(`${table}_logs_structure_change`)} on ${sql.table(table)}`.execute(db)
+        await sql`create trigger ${sql.id(`${table}_logs_truncate`)} after truncate on ${sql.table(table)}
+          for each statement execute function log_catalogue_truncate()`.execute(db)
+      }
+    },
+  }
+}

@@ -3,7 +3,7 @@ import type { Db, DialectName } from './connection'
 import { actsMigration } from './migration-acts'
 import { callbacksComplaintsMigration } from './migration-callbacks-complaints'
 import { addressesDeletedMigration } from './migration-addresses-deleted'
-import { catalogueChangesMigration } from './migration-catalogue-changes'
+import { catalogueChangesMigration, catalogueTruncateMarkerMigration } from './migration-catalogue-changes'
 import { contragentsMigration } from './migration-contragents'
 import { consigneeFilesMigration } from './migration-consignee-files'
 import { draftsMigration } from './migration-drafts'
@@ -291,6 +291,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0014_chat_notifications': chatNotificationsMigration(dialect, withId),
     '0015_callbacks_complaints': callbacksComplaintsMigration(dialect, withId),
     '0016_export_jobs': exportJobsMigration(dialect, withId),
+    '0020_catalogue_truncate_marker': catalogueTruncateMarkerMigration(dialect),
   }
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { whenCurrent, currentCatalogue, snapshotLoader, type CatalogueSnapshot } from '../../server/catalogue/snapshot'
 import { ORDER_KEYS } from '../../server/catalogue/snapshot-columns'
@@ -237,15 +238,64 @@ describe('a change taken into the served copy in place', () => {
   })
 })
 
-describe('a change read anew', () => {
-  it('a renamed brand reads the copy anew', async () => {
+describe('a change to the brands, categories, params or tags taken as labels', () => {
+  /** The served copy's structure is the one read anew: the facets' order and every label. */
+  async function expectStructureAsRead(): Promise<CatalogueSnapshot> {
+    const served = await expectPatchedAsRead()
+    const fresh = await loadSnapshot(db)
+    expect(served.brandList).toEqual(fresh.brandList)
+    expect([...served.brands]).toEqual([...fresh.brands])
+    expect(Array.from(served.categoryIds)).toEqual(Array.from(fresh.categoryIds))
+    expect(served.tree).toEqual(fresh.tree)
+    expect(served.params).toEqual(fresh.params)
+    expect(served.tags).toEqual(fresh.tags)
+    return served
+  }
+
+  it('a renamed brand moves in the facet, its products renumbered, without reading the copy anew', async () => {
     const s = await whenCurrent(db)
+    const last = s.brandList.at(-1)!
+    await k().updateTable('brands').set({ header: 'Ааа бренд переименован' }).where('id', '=', last.id).execute()
+    const served = await expectStructureAsRead()
+    expect(served.brands.get(last.id)).toBe('Ааа бренд переименован')
+    expect(served.brandList[0]!.id).toBe(last.id)
+  })
+
+  it('a renamed category, a new param and a new brand with a product moved to it, in one change', async () => {
+    const s = await whenCurrent(db)
+    const categoryId = s.categoryIds[s.categoryIds.length - 1]!
+    await k()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('categories').set({ header: 'Ааа категория' }).where('id', '=', categoryId).execute()
+        await trx.insertInto('params').values({ header: 'Новый параметр', unit: 'мм' }).execute()
+        const brand = await trx.insertInto('brands').values({ header: 'Новый бренд' }).returning('id').executeTakeFirstOrThrow()
+        await trx.updateTable('products').set({ brand_id: brand.id }).where('id', '=', s.ids[5]!).execute()
+      })
+    const served = await expectStructureAsRead()
+    expect(served.brands.get(served.brand[5]!)).toBe('Новый бренд')
+  })
+
+  it('a brand deleted after its products moved away is taken in place too', async () => {
+    const s = await whenCurrent(db)
+    const brand = await k().insertInto('brands').values({ header: 'Бренд на время' }).returning('id').executeTakeFirstOrThrow()
+    await k().updateTable('products').set({ brand_id: brand.id }).where('id', '=', s.ids[9]!).execute()
+    await whenCurrent(db)
+    await k().updateTable('products').set({ brand_id: s.brand[9]! }).where('id', '=', s.ids[9]!).execute()
+    await k().deleteFrom('brands').where('id', '=', brand.id).execute()
+    const served = await expectStructureAsRead()
+    expect(served.brands.has(brand.id)).toBe(false)
+  })
+})
+
+describe('a change read anew', () => {
+  it('a truncated product table reads the copy anew (PostgreSQL)', async ({ skip }) => {
+    if (db.dialect !== 'postgres') skip()
     const before = loads
-    await k().updateTable('brands').set({ header: 'Бренд переименован' }).where('id', '=', s.brand[0]!).execute()
+    await sql`truncate product_tags`.execute(k())
     const fresh = await whenCurrent(db)
     expect(loads).toBe(before + 1)
-    expect(fresh.patchedRows).toBe(0)
-    expect(fresh.brands.get(s.brand[0]!)).toBe('Бренд переименован')
+    expect(fresh.tagAt.length).toBe(0)
   })
 
   it('a copy older than the kept change log is read anew', async () => {
