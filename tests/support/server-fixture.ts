@@ -142,6 +142,8 @@ const TABLES = {
   order_states: true,
   orders: true,
   order_lines: true,
+  order_counts: true,
+  order_search: true,
   drafts: true,
   draft_lines: true,
   payments: true,
