@@ -40,6 +40,8 @@ import { registerCallbackRoutes } from './routes/callback'
 export interface BuildAppOptions {
   /** pino level for the request log; off unless given */
   logLevel?: string
+  /** where the log lines go (stdout unless given): tests read them */
+  logStream?: { write: (line: string) => void }
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024
@@ -70,7 +72,19 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: `${BAD_REQUEST}: неверный адрес`,
 }
 
+/** The answer's stream broke because the client closed its connection: nobody is left to answer. */
+const isClientGone = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+  error.code === 'ERR_STREAM_PREMATURE_CLOSE' && (reply.raw.destroyed || request.raw.socket.destroyed)
+
+/** nginx's code for a request whose client left before the answer; it shows only in the request log. */
+const CLIENT_CLOSED_REQUEST = 499
+
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (isClientGone(error, request, reply)) {
+    // a client leaving mid-answer (a new filter click aborts the last one) is no server error
+    request.log.info('the client left before the answer was sent')
+    return reply.code(CLIENT_CLOSED_REQUEST).send()
+  }
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).send(errorBodyFor(request, error.message))
   }
@@ -121,7 +135,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logLevel ? { level: options.logLevel } : false,
+    logger: options.logLevel ? { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) } : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },

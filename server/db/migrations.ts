@@ -10,6 +10,7 @@ import { draftsMigration } from './migration-drafts'
 import { exportJobsMigration } from './migration-export-jobs'
 import { managersMigration } from './migration-managers'
 import { orderIndexesMigration } from './migration-order-indexes'
+import { orderSearchMigration } from './migration-order-search'
 import { ordersDeliveryMigration } from './migration-orders-delivery'
 import { productSortMigration } from './migration-product-sort'
 import { pricePoliciesMigration } from './migration-price-policies'
@@ -291,6 +292,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0014_chat_notifications': chatNotificationsMigration(dialect, withId),
     '0015_callbacks_complaints': callbacksComplaintsMigration(dialect, withId),
     '0016_export_jobs': exportJobsMigration(dialect, withId),
+    '0019_order_search': orderSearchMigration(dialect),
     '0020_catalogue_truncate_marker': catalogueTruncateMarkerMigration(dialect),
   }
 }

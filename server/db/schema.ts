@@ -156,6 +156,16 @@ export interface Database {
     qnt: number
     price: number
   }
+  /** how many orders a company has per contract, state and paid flag; kept by triggers (migration 0019) */
+  order_counts: { customer_id: number; contract_id: number; state: number; paid: number; orders: number }
+  /** per order, the text the list's searches look in; kept by triggers (migration 0019): FTS5 on SQLite, pg_trgm on PostgreSQL */
+  order_search: {
+    order_id: number
+    /** status and comment, a line each */
+    doc: string
+    /** the articuls of its lines, one a line */
+    articles: string
+  }
   /** a user's basket under one contract, saved under a name */
   drafts: {
     id: Generated<number>

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
 import { ORDERS_DEFAULTS, type OrderList, type OrderListFilter, type OrderRow } from '../../src/contract/orders'
 import { allowedContracts } from '../auth/contract-access'
@@ -7,35 +7,26 @@ import type { Db } from '../db/connection'
 import type { Database } from '../db/schema'
 import { HttpError } from '../validation'
 import { periodBounds } from './order-period'
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
-
-/** `value` contains `text` by LIKE (the contract refuses a control character in the text, a NUL above all: src/contract/common.ts). */
-function contains(value: RawBuilder<string>, text: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${value} like ${`%${escapeLike(text)}%`} escape ${'\\'}`
-}
+import { ordersHolding } from './order-search'
 
 /** The filter's conditions on `orders`, the company and contracts included. */
-function matching(customerId: number, contractIds: readonly number[], filter: OrderListFilter, now: Date) {
+async function matching(db: Db, customerId: number, contractIds: readonly number[], filter: OrderListFilter, now: Date) {
+  const search = filter.search_doc
+  const byDocument = search === '' ? undefined : await ordersHolding(db, 'doc', search, /^\d{1,9}$/.test(search) ? Number(search) : undefined)
+  const byArticle = filter.article === '' ? undefined : await ordersHolding(db, 'articles', filter.article)
+  // a few orders found by the index are read by id and sorted; SQLite would rather walk the
+  // company's list index for its order and test every order, unless the unary + keeps it off that index
+  const byIds = db.dialect === 'sqlite' && (byDocument?.isFew || byArticle?.isFew)
   return (eb: ExpressionBuilder<Database, 'orders'>) => {
-    const conditions: Expression<SqlBool>[] = [eb('customer_id', '=', customerId), eb('contract_id', 'in', contractIds)]
+    const company = byIds ? sql<SqlBool>`+orders.customer_id = ${customerId}` : eb('customer_id', '=', customerId)
+    const conditions: Expression<SqlBool>[] = [company, eb('contract_id', 'in', contractIds)]
     const { from, to } = periodBounds(filter, now)
     if (from) conditions.push(eb('created_at', '>=', from))
     if (to) conditions.push(eb('created_at', '<', to))
     if (filter.paid !== null) conditions.push(eb('paid', '=', filter.paid ? 1 : 0))
     if (filter.state > 0) conditions.push(eb('state', '=', filter.state))
-    const search = filter.search_doc
-    if (search !== '') {
-      const inText = [contains(sql.ref('status'), search), contains(sql.ref('comment'), search)]
-      conditions.push(eb.or(/^\d{1,9}$/.test(search) ? [eb('id', '=', Number(search)), ...inText] : inText))
-    }
-    if (filter.article !== '') {
-      // the few products first, then their orders: cheaper than looking into every order's lines
-      const articul = contains(sql`lower(${sql.ref('articul')})`, filter.article.toLowerCase())
-      const products = eb.selectFrom('products').select('products.id').where(articul)
-      const lines = eb.selectFrom('order_lines').select('order_lines.order_id').where('order_lines.product_id', 'in', products)
-      conditions.push(eb('orders.id', 'in', lines))
-    }
+    if (byDocument) conditions.push(byDocument.condition)
+    if (byArticle) conditions.push(byArticle.condition)
     return eb.and(conditions)
   }
 }
@@ -60,6 +51,58 @@ export const toOrderRow = (row: SelectedOrderRow): OrderRow => ({
   count: Number(row.lines ?? 0),
 })
 
+/**
+ * A search counts the orders it finds up to this many past the page, then stops: the list says
+ * «более N», as search engines do. Counting every order that holds an articul with a «0» in it
+ * would read most of the company's orders at each request.
+ */
+export const SEARCH_COUNT_LIMIT = 1000
+
+type Where = Awaited<ReturnType<typeof matching>>
+
+const isSearch = (filter: OrderListFilter) => filter.search_doc !== '' || filter.article !== ''
+
+/** Over the whole period, without a search: the sum of the counts the triggers keep (migration 0019). */
+async function keptCount(db: Db, customerId: number, contractIds: readonly number[], filter: OrderListFilter): Promise<number> {
+  let counts = db.kysely
+    .selectFrom('order_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('orders'), eb.lit(0)).as('count'))
+    .where('customer_id', '=', customerId)
+    .where('contract_id', 'in', contractIds)
+  if (filter.paid !== null) counts = counts.where('paid', '=', filter.paid ? 1 : 0)
+  if (filter.state > 0) counts = counts.where('state', '=', filter.state)
+  return Number((await counts.executeTakeFirstOrThrow()).count)
+}
+
+/** The matching orders counted, up to `limit` when given. */
+async function countMatching(db: Db, where: Where, limit?: number): Promise<number> {
+  const matchingIds = db.kysely.selectFrom('orders').select('id').where(where)
+  const counted = db.kysely
+    .selectFrom((limit === undefined ? matchingIds : matchingIds.limit(limit)).as('found'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+  return Number((await counted.executeTakeFirstOrThrow()).count)
+}
+
+/**
+ * The page's rows, newest first. Its ids come from the list index alone, so only those rows are
+ * read from the table; with the count known, a page past the middle is read from the oldest end.
+ */
+async function pageRows(db: Db, where: Where, offset: number, perpage: number, count?: number) {
+  const fromOldest = count !== undefined && offset > count / 2
+  const direction = fromOldest ? 'asc' : 'desc'
+  const size = fromOldest ? Math.min(perpage, count - offset) : perpage
+  if (size <= 0) return []
+  const pageIds = db.kysely
+    .selectFrom('orders')
+    .select('id')
+    .where(where)
+    .orderBy('created_at', direction)
+    .orderBy('id', direction)
+    .limit(size)
+    .offset(fromOldest ? count - offset - size : offset)
+  return selectOrderRows(db).where('id', 'in', pageIds).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
+}
+
 /** GET /api/order/: the company's orders under the contracts the user may use (one of them when named), newest first. */
 export async function listOrders(db: Db, user: SessionUser, filter: OrderListFilter, now: Date): Promise<OrderList> {
   const [contracts, states] = await Promise.all([
@@ -72,29 +115,23 @@ export async function listOrders(db: Db, user: SessionUser, filter: OrderListFil
   const { page, perpage } = filter
   if (contractIds.length === 0) return { orders: [], states, contracts, count: 0, pagination: { page, perpage, pages: 0 } }
 
-  const where = matching(user.customer_id, contractIds, filter, now)
+  const where = await matching(db, user.customer_id, contractIds, filter, now)
   const offset = (page - 1) * perpage
-  // the page's ids first, from the list index alone; only those ten rows are read from the table
-  const pageIds = db.kysely.selectFrom('orders').select('id').where(where).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perpage).offset(offset)
-  const rows = await selectOrderRows(db).where('id', 'in', pageIds).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
+  const kept = filter.dateselect === 'all' && !isSearch(filter) ? await keptCount(db, user.customer_id, contractIds, filter) : undefined
+  const rows = await pageRows(db, where, offset, perpage, kept)
   // a page that is not full tells the count without a second pass over the matching orders
-  const countKnown = rows.length < perpage && (rows.length > 0 || page === 1)
-  const count = countKnown
-    ? offset + rows.length
-    : Number(
-        (
-          await db.kysely
-            .selectFrom('orders')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .where(where)
-            .executeTakeFirstOrThrow()
-        ).count,
-      )
+  const countKnown = kept !== undefined || (rows.length < perpage && (rows.length > 0 || page === 1))
+  const countLimit = isSearch(filter) ? offset + perpage + SEARCH_COUNT_LIMIT : undefined
+  const counted = kept ?? (countKnown ? offset + rows.length : await countMatching(db, where, countLimit === undefined ? undefined : countLimit + 1))
+  const countIsFloor = countLimit !== undefined && counted > countLimit
+  const count = countIsFloor ? countLimit : counted
   return {
     orders: rows.map(toOrderRow),
     states,
     contracts,
     count,
-    pagination: { page, perpage, pages: Math.ceil(count / perpage) },
+    // «более N»: N orders and more; one page past them stays reachable
+    ...(countIsFloor ? { count_is_floor: true } : {}),
+    pagination: { page, perpage, pages: Math.ceil((countIsFloor ? count + 1 : count) / perpage) },
   }
 }

@@ -71,6 +71,8 @@ export const orderListSchema = z.object({
   contracts: z.array(contractSchema),
   /** orders matching the filter */
   count: z.int().check(z.nonnegative()),
+  /** true: a search stopped counting at `count`, more orders match («более N»); absent: `count` is exact */
+  count_is_floor: z.optional(z.boolean()),
   pagination: paginationSchema,
 })
 export type OrderList = z.infer<typeof orderListSchema>

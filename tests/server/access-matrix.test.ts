@@ -45,7 +45,8 @@ const PUBLIC_CALLS = new Set([
 ])
 
 /** Tables a call may change whoever makes it: sign-in state, limits and mail. */
-const BOOKKEEPING_TABLES = new Set(['sessions', 'rate_limits', 'captchas', 'outbox', 'password_resets'])
+/** order_counts and order_search follow the orders by trigger (migration 0019): the orders' own rows are checked */
+const BOOKKEEPING_TABLES = new Set(['sessions', 'rate_limits', 'captchas', 'outbox', 'password_resets', 'order_counts', 'order_search'])
 
 interface Victim {
   customerId: number

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Database } from '../../server/db/schema'
-import { buildApp } from '../../server/app'
+import { buildApp, type BuildAppOptions } from '../../server/app'
 import { loadConfig, type AppConfig } from '../../server/config'
 import { readCaptchaAnswer, CAPTCHA_COOKIE } from '../../server/auth/captchas'
 import { SESSION_COOKIE } from '../../server/auth/sessions'
@@ -38,6 +38,8 @@ export interface ServerFixtureOptions {
   seedAt?: Date
   /** the suggestion service (DADATA_*); none unless a test is about it */
   suggestions?: AppConfig['suggestions']
+  /** the request log, off unless a test reads it */
+  log?: BuildAppOptions
 }
 
 const GENEROUS_LIMIT = 10_000
@@ -56,7 +58,7 @@ export async function startServer(options: ServerFixtureOptions = {}): Promise<S
   const clock = createClock(options.seedAt)
   const silent = { info: () => {}, error: () => {} }
   const mailer = createMailer({ db, from: config.mailFrom, now: clock.now, log: silent, transport: options.mailTransport })
-  const app = await buildApp({ db, config, mailer, now: clock.now })
+  const app = await buildApp({ db, config, mailer, now: clock.now }, options.log)
   return {
     app,
     db,
@@ -140,6 +142,8 @@ const TABLES = {
   order_states: true,
   orders: true,
   order_lines: true,
+  order_counts: true,
+  order_search: true,
   drafts: true,
   draft_lines: true,
   payments: true,

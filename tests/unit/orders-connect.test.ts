@@ -106,6 +106,10 @@ describe('orders connect', () => {
     expect(run.api()).toMatchObject({ body: 'firstLoad', caption: 'Загрузка заказов…', isLoading: true })
     run.poll.next({ type: 'poll.data', data: TWO })
     expect(run.api()).toMatchObject({ body: 'list', caption: 'Найдено: 12 заказов', page: 1, pages: 2, isLoading: false })
+    // a broad search stopped counting: the caption says so
+    run.poll.next({ type: 'poll.data', data: { ...listOf([row(1), row(3, 3, true)], 1010), count_is_floor: true } })
+    expect(run.api().caption).toMatch(/^Найдено: более 1\s010 заказов$/)
+    run.poll.next({ type: 'poll.data', data: TWO })
     run.poll.next({ type: 'poll.data', data: listOf([]) })
     expect(run.api().body).toBe('empty')
     run.actor.send({ type: 'filter.change', filter: { ...ORDERS_FILTER_DEFAULTS, page: 4 } })

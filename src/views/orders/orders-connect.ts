@@ -87,8 +87,8 @@ function connectState(state: OrdersState, send: Send, canFillBasket: boolean) {
     page: filter.page,
     pages: result?.pagination.pages ?? 0,
     isLoading,
-    /** «Найдено: 12 заказов», or the loading label while the next list loads */
-    caption: isLoading || !result ? ORDERS_MESSAGES.loading : `Найдено: ${formatCount(result.count, ORDER_FORMS)}`,
+    /** «Найдено: 12 заказов» («более 1 010 заказов» where a search stopped counting), or the loading label while the next list loads */
+    caption: isLoading || !result ? ORDERS_MESSAGES.loading : `Найдено: ${result.count_is_floor ? 'более ' : ''}${formatCount(result.count, ORDER_FORMS)}`,
     /** a failure says when the poll tries again; a refusal (a 4xx) only the server's message */
     getRetryProps: () => ({
       title: view === 'refused' ? ORDERS_MESSAGES.refused : ORDERS_MESSAGES.loadFailed,
