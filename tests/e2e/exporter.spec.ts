@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test'
 import { EXPORTER_MESSAGES } from '../../src/contract/exporter'
+import { TIMINGS } from '../../src/machines/timings'
 import { signIn } from './support/cabinet-shell'
 import { DEMO } from './support/demo-logins'
 import { ExporterPage, queryRows, readExportSheet, runSql } from './support/exporter-page'
@@ -8,6 +10,17 @@ test.describe.configure({ timeout: 120_000 })
 
 // ООО «ТеплоДом»'s main account: no other spec exports
 const user = DEMO.otherDealer.email
+
+/**
+ * Moves the page's clock on one poll period at a time until `shown` holds: the server builds and
+ * takes jobs over in real time, the page's 3 s waits between polls are skipped.
+ */
+async function pollUntil(page: Page, shown: () => Promise<void>, timeout: number): Promise<void> {
+  await expect(async () => {
+    await page.clock.runFor(TIMINGS.exporterPollMs)
+    await shown()
+  }).toPass({ timeout })
+}
 
 interface JobRow {
   id: number
@@ -21,6 +34,7 @@ test('brands picked by letter and saved; an export started, its progress seen ac
   page,
   checkA11y,
 }) => {
+  await page.clock.install()
   await signIn(page, user)
   const exporter = new ExporterPage(page)
   await exporter.goto()
@@ -51,7 +65,7 @@ test('brands picked by letter and saved; an export started, its progress seen ac
 
   // «Сформировать»: the worker builds the file; the poll finds it ready and offers it with its date
   await exporter.start.click()
-  await expect(exporter.download).toBeVisible({ timeout: 20_000 })
+  await pollUntil(page, () => expect(exporter.download).toBeVisible({ timeout: 1_000 }), 20_000)
   const [download] = await Promise.all([page.waitForEvent('download'), exporter.download.click()])
   expect(download.suggestedFilename()).toMatch(/^Прайс-лист \d\d\.\d\d\.\d{4} \d\d-\d\d\.xlsx$/)
   const rows = await readExportSheet(await download.path())
@@ -89,7 +103,7 @@ test('brands picked by letter and saved; an export started, its progress seen ac
     new Date(Date.now() + 10 * 60_000).toISOString(),
     new Date().toISOString(),
   )
-  await expect(exporter.progress).toHaveAttribute('aria-valuenow', '40', { timeout: 10_000 })
+  await pollUntil(page, () => expect(exporter.progress).toHaveAttribute('aria-valuenow', '40', { timeout: 1_000 }), 10_000)
   await expect(page.getByRole('main').getByText('Формируется… 40 %')).toBeVisible()
 
   // a second export is refused while one runs
@@ -105,7 +119,7 @@ test('brands picked by letter and saved; an export started, its progress seen ac
 
   // that process stopped: its lease lapses, this server's worker takes the job over and builds it
   runSql(`UPDATE export_jobs SET lease_until = ? WHERE claimed_by = 'another-process'`, new Date(Date.now() - 60_000).toISOString())
-  await expect(exporter.progress).toBeHidden({ timeout: 20_000 })
+  await pollUntil(page, () => expect(exporter.progress).toBeHidden({ timeout: 1_000 }), 20_000)
   await expect(exporter.download).toBeVisible()
   const rebuilt = queryRows<{ state: string; attempts: number }>(`SELECT state, attempts FROM export_jobs ORDER BY id DESC LIMIT 1`)[0]
   expect(rebuilt).toEqual({ state: 'ready', attempts: 2 })
