@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findBrowser } from './scripts/browser-path'
-import { E2E_BASE_URL, E2E_DB_FILE, E2E_PORT, E2E_RESULTS_DIR } from './tests/e2e/support/e2e-env'
+import { E2E_BASE_URL, E2E_RESULTS_DIR, E2E_WORKERS, e2eDbFileOf, e2ePortOf } from './tests/e2e/support/e2e-env'
 
 const ci = !!process.env.CI
 
@@ -8,7 +8,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Playwright empties its output folder on start; the e2e database sits beside it, not in it
   outputDir: `${E2E_RESULTS_DIR}/playwright`,
-  workers: 1,
+  // a server and a database per worker (see e2e-env.ts); spec files are spread over the workers
+  workers: E2E_WORKERS,
   fullyParallel: false,
   retries: ci ? 1 : 0,
   forbidOnly: ci,
@@ -21,16 +22,16 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: findBrowser()?.path, args: CHROMIUM_ARGS },
   },
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => ({
     command: 'npx tsx scripts/e2e-server.ts',
-    url: `${E2E_BASE_URL}/`,
+    url: `http://127.0.0.1:${e2ePortOf(slot)}/`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
     env: {
-      PORT: String(E2E_PORT),
+      PORT: String(e2ePortOf(slot)),
       HOST: '127.0.0.1',
-      DB_FILE: E2E_DB_FILE,
+      DB_FILE: e2eDbFileOf(slot),
       // always SQLite, whatever the shell says: the fixtures read captchas from the file
       DATABASE_URL: '',
       SMTP_URL: '',
@@ -41,5 +42,5 @@ export default defineConfig({
       RATE_LIMIT_REMINDER: '1000',
       RATE_LIMIT_CAPTCHA: '1000',
     },
-  },
+  })),
 })
