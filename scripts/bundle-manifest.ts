@@ -13,6 +13,24 @@ export type Manifest = Record<string, ManifestChunk>
 /** The catalogue (/cabinet/), the first route a signed-in dealer sees: its route module and screen folder. */
 export const CATALOGUE_ROUTE = /src\/(views\/catalogue\/|app\/routes\/catalogue-route)/
 
+/** A screen's route module (src/app/routes/<name>-route.tsx), which its page loads first. */
+const ROUTE_MODULE = /src\/app\/routes\/([\w-]+)-route\.tsx$/
+
+export interface RouteModule {
+  name: string
+  /** what routeFirstLoad takes: the route module (the catalogue's with its screen folder) */
+  route: RegExp
+}
+
+/** Every route module the build has, by name; the catalogue's pattern is CATALOGUE_ROUTE. */
+export function routeModules(manifest: Manifest): RouteModule[] {
+  const names = Object.values(manifest).flatMap((chunk) => ROUTE_MODULE.exec(chunk.src ?? '')?.[1] ?? [])
+  return [...new Set(names)].sort().map((name) => ({
+    name,
+    route: name === 'catalogue' ? CATALOGUE_ROUTE : new RegExp(`src/app/routes/${name}-route\\.tsx$`),
+  }))
+}
+
 export interface RouteFiles {
   js: string[]
   css: string[]

@@ -26,6 +26,7 @@ const SCREENS: Screen[] = [
   { name: 'managers', signedIn: true, path: () => '/cabinet/managers/' },
   { name: 'chat', signedIn: true, path: () => '/cabinet/chat/' },
   { name: 'exporter', signedIn: true, path: () => '/cabinet/exporter/' },
+  { name: 'notifications', signedIn: true, path: () => '/cabinet/notifications/' },
 ]
 
 const PRESETS: Record<Preset, Config | undefined> = {

@@ -12,6 +12,7 @@ import { SIDEBAR_MODES, sidebarMachine } from '../machines/sidebar.machine'
 import { createShellActors } from '../services/account'
 import { createSessionActors, createUnauthorizedSignal } from '../services/auth'
 import { createHttp } from '../services/http'
+import { nextIdle } from '../services/idle'
 import { createJournal } from '../services/journal-hook'
 import { createStorage, createTabStorage, SIDEBAR_STORAGE_KEY, WAREHOUSE_STORAGE_KEY } from '../services/storage'
 import { AppDepsProvider, type AppDeps } from '../views/app-deps'
@@ -60,8 +61,10 @@ export function createAppRuntime(): AppRuntime {
   const cardActors = { productCard: productCard.logic, loadCardCode: loadCodeOf(productCard) }
   const wiring: AppWiring = { http, storage, tabStorage, cardActors }
   const basket = deferredLogic<typeof basketMachine>(() => import('./wiring/basket').then((module) => module.wireBasket({ http, tabStorage })))
-  // the header search and the inbox (the sidebar's unread counts, the top news) come in one chunk after the first paint
-  const frameCode = loadOnce(() => import('./wiring/header-search'))
+  // the header search and the inbox (the sidebar's unread counts, the top news) come in one chunk
+  // at the first idle moment after the screen's first paint: their code, the search's combobox, the
+  // inbox's start and its first GET /api/inbox/ stay out of the start-up's busy frames (issue 24)
+  const frameCode = loadOnce(() => nextIdle().then(() => import('./wiring/header-search')))
   const headerSearch = deferredLogic<typeof searchAutocompleteMachine>(() => frameCode().then((module) => module.wireHeaderSearch(wiring)))
   const inbox = deferredLogic<typeof inboxMachine>(() => frameCode().then((module) => module.wireInbox(wiring)))
   // «Заказать звонок»: the dialog's machine loads when the dealer first opens it

@@ -1,4 +1,5 @@
 import type { InspectionEvent } from 'xstate'
+import { whenIdle } from './idle'
 import type { JournalBook } from './journal-book'
 import type { JournalEntry } from './journal-format'
 import { isMachine, JOURNAL_LOAD_KEY, type Recorded } from './journal-recorded'
@@ -7,12 +8,6 @@ import type { JournalStorage } from './journal-store'
 const JOURNAL_LIMIT = 5_000
 /** answers with product lists are large: the journal also keeps to about this many characters */
 const JOURNAL_MAX_CHARS = 5_000_000
-
-/** Runs `task` when the browser is idle (within 2 s), or on the next turn where there is no idle callback. */
-const whenIdle = (task: () => void): void => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2_000 })
-  else setTimeout(task, 0)
-}
 
 /** The stored copy catches up when the page is left (a reload), not only at idle moments. */
 const onPageHide = (flush: () => void): void => {

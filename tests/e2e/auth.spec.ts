@@ -6,6 +6,7 @@ import { expect, test } from './support/fixtures'
 import { LoginPage } from './support/login-page'
 import { Pagination } from './support/pagination'
 import { newCustomer, registerThroughApi } from './support/registration-page'
+import { HeaderSearch } from './support/search-pages'
 import { TEXTS } from './support/texts'
 
 // six agents share two cores here: axe on a full catalogue page can take many seconds
@@ -110,7 +111,9 @@ test.describe('the cabinet needs a session', () => {
     await login.logIn(DEMO.dealer.email)
     const shell = new CabinetShell(page)
     await shell.shown()
-    // the catalogue has loaded what it shows: the page is idle when the session goes
+    // the catalogue has loaded what it shows, and the frame what it loads at the first idle moment
+    // (the header search, the inbox and its first poll): the page is idle when the session goes
+    await expect(new HeaderSearch(page).field).toBeEnabled()
     await page.waitForLoadState('networkidle')
 
     // the session is deleted behind the page's back (another tab logged out, or it expired)

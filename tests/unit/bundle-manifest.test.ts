@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { otherRouteChunks, routeFirstLoad, type Manifest } from '../../scripts/bundle-manifest'
+import { CATALOGUE_ROUTE, otherRouteChunks, routeFirstLoad, routeModules, type Manifest } from '../../scripts/bundle-manifest'
 
 const manifest: Manifest = {
   'index.html': {
@@ -38,5 +38,21 @@ describe('the first load of a route', () => {
     const { js } = routeFirstLoad(manifest, catalogue)
     expect(js).not.toContain('assets/dialog.js')
     expect(otherRouteChunks(manifest, catalogue)).toEqual(['_dialog.js (shared chunk)', 'src/views/profile/profile-page.tsx'])
+  })
+})
+
+describe('the routes the size check measures', () => {
+  it('are the route modules by name, the catalogue with its screen folder', () => {
+    const withRoutes: Manifest = {
+      ...manifest,
+      'src/app/routes/orders-route.tsx': { file: 'assets/orders-route.js', src: 'src/app/routes/orders-route.tsx' },
+      'src/app/routes/catalogue-route.tsx': { file: 'assets/catalogue-route.js', src: 'src/app/routes/catalogue-route.tsx' },
+      'src/app/routes/session-guards.ts': { file: 'assets/guards.js', src: 'src/app/routes/session-guards.ts' },
+    }
+    const routes = routeModules(withRoutes)
+    expect(routes.map((route) => route.name)).toEqual(['catalogue', 'orders'])
+    expect(routes[0]!.route).toBe(CATALOGUE_ROUTE)
+    expect(routes[1]!.route.test('src/app/routes/orders-route.tsx')).toBe(true)
+    expect(routes[1]!.route.test('src/app/routes/orders-route.tsx.map')).toBe(false)
   })
 })

@@ -5,8 +5,8 @@ import { createInboxActors } from '../../services/inbox'
 import type { AppWiring } from './app-wiring'
 
 /**
- * The header search's machine with its real actors. Imported when the header first shows, so the
- * search's code is not in the first load.
+ * The header search's machine with its real actors. Imported at the first idle moment after the
+ * first paint (providers.tsx), so the search's code is not in the first load.
  */
 export function wireHeaderSearch({ http, storage, cardActors }: AppWiring) {
   return searchAutocompleteMachine.provide({

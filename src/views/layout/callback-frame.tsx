@@ -1,19 +1,23 @@
 import { useSelector } from '@xstate/react'
+import { lazy, Suspense } from 'react'
 import { callbackDialogViewOf } from '../../machines/callback.selectors'
-import { CallbackDialog } from './callback-dialog'
 import { useSidebarActor } from '../session/session-context'
 import { useShellActor } from './shell-context'
 import sidebar from './sidebar.module.css'
 
 const CALLBACK_TITLE = 'Заказать звонок'
 
+// the dialog, with the phone mask (imask) and the form, loads when the dealer first opens it:
+// the sidebar shows this entry at start-up, and a phone's start-up should not compile the mask
+const CallbackDialog = lazy(() => import('./callback-dialog').then((module) => ({ default: module.CallbackDialog })))
+
 /** "Заказать звонок" → "ЗЗ": what a narrow sidebar shows (its menu's own initials). */
 const INITIALS = 'ЗЗ'
 
 /**
  * «Заказать звонок» under the menu: the shell opens its dialog (the drawer,
- * `onFollow`, closes first). This module, with the dialog, the phone mask and react-aria's modal,
- * is not in the first load: the sidebar imports it after the first paint, the drawer with itself.
+ * `onFollow`, closes first). This module is not in the first load: the sidebar imports it after
+ * the first paint, the drawer with itself; the dialog loads when first opened.
  */
 export function CallbackEntry({ narrow, onFollow }: { narrow: boolean; onFollow?: () => void }) {
   const shell = useShellActor()
@@ -45,7 +49,11 @@ export default function SidebarCallback() {
   return (
     <>
       <CallbackEntry narrow={narrow} />
-      {view === 'closed' ? null : <CallbackDialog />}
+      {view === 'closed' ? null : (
+        <Suspense fallback={null}>
+          <CallbackDialog />
+        </Suspense>
+      )}
     </>
   )
 }
