@@ -9,6 +9,8 @@ import { listCallbackRequests } from '../callbacks/callback-requests'
 import { formatTable } from './text-table'
 import { replyAsSupplier } from '../inbox/inbox-store'
 import { CHAT_MESSAGE_MAX_LENGTH, INBOX_MESSAGES } from '../../src/contract/inbox'
+import { changeOrderState } from '../orders/order-state'
+import { HttpError } from '../validation'
 
 export type AdminDeps = Pick<AppDeps, 'db' | 'mailer' | 'now'>
 
@@ -19,6 +21,7 @@ export const USAGE = [
   '  reject <e-mail>    отклонить заявку',
   '  chat reply <компания> <текст>  ответить в чат компании от менеджера поставщика (компания: её id, название или e-mail её учётной записи)',
   '  callbacks          заявки на обратный звонок, новые первыми',
+  '  order-state <номер заказа> <состояние>  перевести заказ в другое состояние (его id или название: «Отгружен»); компания заказа получает уведомление',
 ].join('\n')
 
 /** A refusal the administrator should read; the command exits with code 1. */
@@ -108,6 +111,16 @@ export async function replyInChat(deps: AdminDeps, company: string, text: string
   return found.company
 }
 
+/** Issue 23: the supplier moves an order to another state; its company is notified. */
+export async function setOrderState(deps: AdminDeps, orderRef: string, stateRef: string): Promise<string> {
+  try {
+    const change = await changeOrderState(deps.db, orderRef, stateRef, deps.now())
+    return `Заказ № ${change.orderId} переведён в состояние «${change.state}», компания получила уведомление`
+  } catch (error) {
+    throw error instanceof HttpError ? new AdminError(error.message) : error
+  }
+}
+
 const dateOf = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.')
 /** dd.mm.yyyy hh:mm in UTC, as stored */
 const dateTimeOf = (iso: string) => `${dateOf(iso)} ${iso.slice(11, 16)}`
@@ -141,6 +154,10 @@ export async function runAdminCommand(args: string[], deps: AdminDeps, print: (t
     if (command === 'chat' && email === 'reply' && extra.length >= 2) {
       const [company, ...words] = extra as [string, ...string[]]
       print(`Ответ отправлен в чат компании ${await replyInChat(deps, company, words.join(' '))}`)
+      return 0
+    }
+    if (command === 'order-state' && email && extra.length >= 1) {
+      print(await setOrderState(deps, email, extra.join(' ')))
       return 0
     }
     if (command === 'callbacks' && email === undefined) {

@@ -3,7 +3,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { initDataSchema } from '../../src/contract/account'
 import { sessionStateSchema } from '../../src/contract/auth'
-import { BOOT_ANSWERS_ELEMENT_ID, BOOT_CALLS_META, INIT_DATA_ADDRESS, SESSION_ADDRESS, basketAddress } from '../../src/contract/boot-answers'
+import { BOOT_ANSWERS_ELEMENT_ID, BOOT_CALLS_META, INBOX_ADDRESS, INIT_DATA_ADDRESS, SESSION_ADDRESS, basketAddress } from '../../src/contract/boot-answers'
 
 /** A built page that takes boot answers (src/contract/boot-answers.ts). */
 export interface BootPage {
@@ -29,7 +29,7 @@ type Answer = readonly [address: string, body: unknown]
 
 /**
  * The answers of the start's GET calls, asked of the app itself with the visitor's own cookie, so
- * they are exactly what the SPA would have been told: the session always; the init data, the
+ * they are exactly what the SPA would have been told: the session always; the init data, the inbox, the
  * basket of the contract it selects and the page's own calls only while the session is valid.
  * A call that does not answer 200 (a closed section, a session that has just ended) is left out:
  * the SPA makes it itself.
@@ -39,7 +39,7 @@ async function startAnswers(app: FastifyInstance, cookie: string | undefined, pa
     const response = await app.inject({ method: 'GET', url: address, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } })
     return response.statusCode === 200 ? [address, response.json()] : undefined
   }
-  const signedInCalls = cookie ? [INIT_DATA_ADDRESS, ...pageCalls] : []
+  const signedInCalls = cookie ? [INIT_DATA_ADDRESS, INBOX_ADDRESS, ...pageCalls] : []
   const [session, initData, ...own] = await Promise.all([SESSION_ADDRESS, ...signedInCalls].map(ask))
   if (!session || !sessionStateSchema.safeParse(session[1]).data?.account) return Object.fromEntries(session ? [session] : [])
   const init = initDataSchema.safeParse(initData?.[1])

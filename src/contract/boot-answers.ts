@@ -8,7 +8,7 @@ import { ORDERS_DEFAULTS, ORDERS_FIRST_FILTER } from './order-periods.ts'
  *
  * The page carries them as `<script type="application/json" id="boot-answers">`, an object from a
  * call's address (bootAddress) to the JSON the call would have answered. Every start gets the
- * session; a signed-in one also the init data, the basket of the selected contract, and the calls
+ * session; a signed-in one also the init data, the inbox (the unread counts, the top news), the basket of the selected contract, and the calls
  * its page names in `<meta name="cabinet-boot-calls" content="/api/a/ /api/b/">` (written by the
  * build, scripts/route-pages.ts).
  */
@@ -20,6 +20,8 @@ export const bootAnswersSchema = z.record(z.string(), z.unknown())
 
 export const SESSION_ADDRESS = '/api/session/'
 export const INIT_DATA_ADDRESS = '/api/initdata/'
+/** the frame's unread counts and top news: in the page, so the top news banner is in the frame's first paint */
+export const INBOX_ADDRESS = '/api/inbox/'
 
 /** A GET call's address as both sides write it: '/api/getBasketData/?contract=1'. */
 export function bootAddress(path: string, query: Readonly<Record<string, string | number>> = {}): string {

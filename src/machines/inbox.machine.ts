@@ -14,6 +14,11 @@ export interface InboxContext {
   hiddenNewsId: number | null
 }
 
+export interface InboxInput {
+  /** what the frame loaded with the init data (the page's answer): shown from the start; null: nothing yet */
+  first?: InboxResponse | null
+}
+
 export type InboxEvent = PollEvent<InboxResponse> | InboxUnreadEvent | { type: 'news.hide' }
 
 /**
@@ -23,7 +28,7 @@ export type InboxEvent = PollEvent<InboxResponse> | InboxUnreadEvent | { type: '
  * seen, a notification read) tells it at once. «Скрыть» hides the top news (hidetopnews).
  */
 export const inboxMachine = setup({
-  types: {} as { context: InboxContext; events: InboxEvent },
+  types: {} as { context: InboxContext; events: InboxEvent; input: InboxInput | undefined },
   actors: {
     pollInbox: fromEventObservable<PollEvent<InboxResponse>, { periodMs: number }>(() => throwError(() => new Error('pollInbox is not provided'))),
     hideNews: unprovidedPromise<{ ok: true }, { id: number }>('hideNews'),
@@ -43,7 +48,7 @@ export const inboxMachine = setup({
   id: 'inbox',
   description: 'The sidebar’s unread counts and the top news, polled every 5 s for the whole session.',
   type: 'parallel',
-  context: { unread: null, topNews: null, hiddenNewsId: null },
+  context: ({ input }) => ({ unread: input?.first?.unread ?? null, topNews: input?.first?.topNews ?? null, hiddenNewsId: null }),
   states: {
     feed: {
       description: 'GET /api/inbox/ now and every 5 s (streams.ts: backoff after failures, nothing while the tab is hidden)',

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import type { TopNews } from '../contract/inbox'
+import type { InboxResponse, TopNews } from '../contract/inbox'
 import type { inboxMachine } from './inbox.machine'
 
 type InboxSnapshot = SnapshotFrom<typeof inboxMachine>
@@ -12,3 +12,7 @@ export function unreadCountOf(snapshot: InboxSnapshot | undefined, menuKey: stri
 }
 
 export const topNewsOf = (snapshot: InboxSnapshot | undefined): TopNews | null => snapshot?.context.topNews ?? null
+
+/** The top news the frame shows: the inbox's once it runs (a hidden one is gone), before that what the frame loaded with its init data. */
+export const shownTopNewsOf = (snapshot: InboxSnapshot | undefined, first: InboxResponse | null): TopNews | null =>
+  snapshot ? snapshot.context.topNews : (first?.topNews ?? null)

@@ -1,11 +1,12 @@
 import { assign, createMachine, enqueueActions, raise, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate'
 import type { Account, BasketSummary, InitData, Warehouse } from '../contract/account'
+import type { InboxResponse } from '../contract/inbox'
 import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
 import { BASKET_KEY } from '../contract/menu'
 import type { basketMachine } from './basket.machine'
 import type { callbackMachine } from './callback.machine'
 import type { searchAutocompleteMachine } from './search-autocomplete.machine'
-import type { inboxMachine } from './inbox.machine'
+import type { InboxInput, inboxMachine } from './inbox.machine'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { basketAddersMachine } from './basket-adders.machine'
 import { lazyLogicStates } from './lazy-logic'
@@ -31,6 +32,8 @@ export interface ShellContext {
   selectedWarehouse: number
   /** the address the router delivered last, for the screen host */
   address: Address | null
+  /** GET /api/inbox/ as the frame loaded (null: not had): the top news banner paints with the frame, before the inbox child runs */
+  firstInbox: InboxResponse | null
 }
 
 export interface ShellInput {
@@ -60,6 +63,8 @@ export interface ShellLoadOutput {
   initData: InitData
   /** the dealer's last choice as stored, or null; it may no longer be one of the warehouses */
   storedWarehouse: number | null
+  /** GET /api/inbox/ beside it; null or absent when it failed */
+  inbox?: InboxResponse | null
 }
 
 /**
@@ -187,6 +192,7 @@ export const shellMachine = setup({
     storeInitData: assign({
       initData: (_, params: ShellLoadOutput) => params.initData,
       selectedWarehouse: (_, params: ShellLoadOutput) => pickWarehouse(params.initData.warehouses, params.storedWarehouse),
+      firstInbox: (_, params: ShellLoadOutput) => params.inbox ?? null,
       errorMessage: null,
     }),
     storeWarehouse: assign({ selectedWarehouse: (_, params: { id: number }) => params.id }),
@@ -233,6 +239,7 @@ export const shellMachine = setup({
     errorMessage: null,
     selectedWarehouse: CATALOGUE_DEFAULTS.warehouse,
     address: input?.address ?? null,
+    firstInbox: null,
   }),
   initial: 'loading',
   on: {
@@ -404,7 +411,10 @@ export const shellMachine = setup({
             ...searchStates,
             running: {
               ...searchStates.running,
-              invoke: [searchStates.running.invoke, { id: 'inbox', src: 'inbox', systemId: 'inbox' }],
+              invoke: [
+                searchStates.running.invoke,
+                { id: 'inbox', src: 'inbox', systemId: 'inbox', input: ({ context }): InboxInput => ({ first: context.firstInbox }) },
+              ],
             },
           },
         },

@@ -36,25 +36,52 @@ describeMachinePaths(inboxMachine, {
   },
 })
 
+/** The inbox with a poll the test drives and a hidetopnews that records its ids. */
+function startInbox(first?: InboxResponse | null) {
+  const starts: { periodMs: number }[] = []
+  const subject = new Subject<PollEvent<InboxResponse>>()
+  const hidden: number[] = []
+  const actor = createActor(
+    inboxMachine.provide({
+      actors: {
+        pollInbox: fromEventObservable(({ input }: { input: { periodMs: number } }) => {
+          starts.push(input)
+          return subject
+        }),
+        hideNews: fromPromise(async ({ input }: { input: { id: number } }) => {
+          hidden.push(input.id)
+          return { ok: true as const }
+        }),
+      },
+    }),
+    { input: { first } },
+  ).start()
+  return { actor, starts, subject, hidden }
+}
+
+/** «Скрыть»: the banner goes at once, hidetopnews is asked for its id, and a poll still naming it does not bring it back. */
+async function expectHiddenForGood({ actor, hidden, subject }: ReturnType<typeof startInbox>) {
+  actor.send({ type: 'news.hide' })
+  expect(topNewsOf(actor.getSnapshot())).toBeNull()
+  await vi.waitFor(() => expect(hidden).toEqual([3]))
+  subject.next({ type: 'poll.data', data: WITH_NEWS })
+  expect(topNewsOf(actor.getSnapshot())).toBeNull()
+}
+
 describe('inbox beyond the paths', () => {
+  it("starts from what the frame loaded (the page's answer): the banner and the counts show before the first poll, and «Скрыть» works at once", async () => {
+    const started = startInbox(WITH_NEWS)
+    const { actor } = started
+    expect(topNewsOf(actor.getSnapshot())).toEqual(NEWS)
+    expect(unreadCountOf(actor.getSnapshot(), 'chat')).toBe(2)
+    await expectHiddenForGood(started)
+    actor.stop()
+    expect(topNewsOf(startInbox(null).actor.getSnapshot())).toBeNull()
+  })
+
   it('polls every 5 s; a screen changes the counts at once; a hidden news stays hidden', async () => {
-    const starts: { periodMs: number }[] = []
-    const subject = new Subject<PollEvent<InboxResponse>>()
-    const hidden: number[] = []
-    const actor = createActor(
-      inboxMachine.provide({
-        actors: {
-          pollInbox: fromEventObservable(({ input }: { input: { periodMs: number } }) => {
-            starts.push(input)
-            return subject
-          }),
-          hideNews: fromPromise(async ({ input }: { input: { id: number } }) => {
-            hidden.push(input.id)
-            return { ok: true as const }
-          }),
-        },
-      }),
-    ).start()
+    const started = startInbox()
+    const { actor, starts, subject } = started
     expect(starts).toEqual([{ periodMs: TIMINGS.chatPollMs }])
     expect(unreadCountOf(actor.getSnapshot(), 'chat')).toBe(0)
     subject.next({ type: 'poll.data', data: WITH_NEWS })
@@ -64,11 +91,7 @@ describe('inbox beyond the paths', () => {
     expect(topNewsOf(actor.getSnapshot())).toEqual(NEWS)
     actor.send({ type: 'inbox.unread', unread: { chat: 0, notifications: 1 } })
     expect(unreadCountOf(actor.getSnapshot(), 'chat')).toBe(0)
-    actor.send({ type: 'news.hide' })
-    expect(topNewsOf(actor.getSnapshot())).toBeNull()
-    await vi.waitFor(() => expect(hidden).toEqual([3]))
-    subject.next({ type: 'poll.data', data: WITH_NEWS })
-    expect(topNewsOf(actor.getSnapshot())).toBeNull()
+    await expectHiddenForGood(started)
     actor.stop()
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { assign, createActor, fromPromise, setup, waitFor, type AnyMachineSnapshot } from 'xstate'
 import type { Contract, InitData } from '../../src/contract/account'
+import type { InboxResponse } from '../../src/contract/inbox'
 import {
   isBasketClosedFor,
   pickWarehouse,
@@ -272,5 +273,29 @@ it("shows the name the profile saved in the header, and ignores an account that 
   expect(shell.getSnapshot().context.initData?.account).toEqual(initData.account)
   shell.send({ type: 'account.changed', account: renamed })
   expect(shell.getSnapshot().context.initData?.account).toEqual(renamed)
+  shell.stop()
+})
+
+it('hands the inbox answer it loaded beside the init data to the inbox child, so the top news paints with the frame', async () => {
+  const first: InboxResponse = { unread: { chat: 1, notifications: 0 }, topNews: { id: 7, header: 'Новые условия доставки', text: 'Бесплатно' } }
+  const inboxInputs: unknown[] = []
+  const shell = createActor(
+    shellMachine.provide({
+      actors: {
+        loadInitData: fromPromise((): Promise<ShellLoadOutput> => Promise.resolve({ ...loaded, inbox: first })),
+        setContract: fromPromise(() => Promise.resolve(switched)),
+        loadBasketCode: fromPromise(() => new Promise<void>(() => {})),
+        loadHeaderSearchCode: fromPromise(() => Promise.resolve()),
+        inbox: fromPromise(({ input }) => {
+          inboxInputs.push(input)
+          return new Promise<void>(() => {})
+        }) as never,
+      },
+    }),
+    { input: {} },
+  ).start()
+  await waitFor(shell, (snapshot) => snapshot.matches({ ready: { search: 'running' } }))
+  expect(shell.getSnapshot().context.firstInbox).toEqual(first)
+  expect(inboxInputs).toEqual([{ first }])
   shell.stop()
 })

@@ -9,6 +9,7 @@ import { initDataSchema } from '../../src/contract/account'
 import {
   BOOT_ANSWERS_ELEMENT_ID,
   BOOT_CALLS_META,
+  INBOX_ADDRESS,
   INIT_DATA_ADDRESS,
   ORDERS_FIRST_PAGE_ADDRESS,
   SESSION_ADDRESS,
@@ -65,13 +66,13 @@ const varies = (response: LightMyRequestResponse) =>
     .split(/,\s*/)
 
 describe('boot answers in a page', () => {
-  it('signed in: the session, the init data, the basket of the selected contract and the page’s own calls, as the API answers them', async () => {
+  it('signed in: the session, the init data, the inbox, the basket of the selected contract and the page’s own calls, as the API answers them', async () => {
     const response = await page('/cabinet/', dealer)
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toMatch(/^text\/html/)
     const answers = answersIn(response.body)
     const { selectedContract } = initDataSchema.parse(await api(INIT_DATA_ADDRESS, dealer))
-    const expected = [SESSION_ADDRESS, INIT_DATA_ADDRESS, basketAddress(selectedContract), '/api/filterinit/']
+    const expected = [SESSION_ADDRESS, INIT_DATA_ADDRESS, INBOX_ADDRESS, basketAddress(selectedContract), '/api/filterinit/']
     expect(Object.keys(answers).sort()).toEqual([...expected].sort())
     for (const address of expected) expect(answers[address], address).toEqual(await api(address, dealer))
     expect(answers[SESSION_ADDRESS]).toMatchObject({ account: { email: demoLogin('mainAccount', 0).email } })
@@ -80,9 +81,11 @@ describe('boot answers in a page', () => {
   it('leaves out a call that does not answer 200, and a page naming no calls gets only the start’s own', async () => {
     expect(Object.keys(answersIn((await page('/cabinet/', dealer)).body))).not.toContain('/api/nothing/')
     const root = answersIn((await page('/login/', dealer)).body)
-    expect(Object.keys(root)).toHaveLength(3)
+    expect(Object.keys(root)).toHaveLength(4)
     expect(root).toHaveProperty(SESSION_ADDRESS)
     expect(root).toHaveProperty(INIT_DATA_ADDRESS)
+    // the top news banner paints with the frame on every page
+    expect(root).toHaveProperty(INBOX_ADDRESS)
   })
 
   it('answers the orders page’s first list, the one the orders screen asks for with no filter', async () => {
@@ -161,6 +164,7 @@ const SHOWN_TEXTS: { [T in keyof Database]?: readonly (keyof Database[T] & strin
   brands: ['header'],
   categories: ['header'],
   products: ['articul', 'header', 'description'],
+  top_news: ['header', 'text'],
   params: ['header', 'unit'],
   tags: ['header'],
   order_states: ['header'],

@@ -45,9 +45,18 @@ function Feed({ chat }: { chat: ChatActor }) {
   const messages = useSelector(chat, chatMessagesOf)
   const pending = useSelector(chat, pendingOf, shallowEqual)
   const error = useSelector(chat, feedErrorOf)
-  if (view === 'loading' && messages.length === 0) return <Loading label={CHAT_MESSAGES_UI.loading} />
+  if (view === 'loading' && messages.length === 0)
+    return (
+      <div className={styles.feed}>
+        <Loading label={CHAT_MESSAGES_UI.loading} />
+      </div>
+    )
   if (view === 'failed' && messages.length === 0)
-    return <ErrorBlock title={CHAT_MESSAGES_UI.loadFailed} message={error} onRetry={() => chat.send({ type: 'feed.retry' })} />
+    return (
+      <div className={styles.feed}>
+        <ErrorBlock title={CHAT_MESSAGES_UI.loadFailed} message={error} onRetry={() => chat.send({ type: 'feed.retry' })} />
+      </div>
+    )
   return (
     <div className={styles.feed}>
       {view === 'failed' ? (

@@ -10,6 +10,7 @@ import styles from './cabinet-layout.module.css'
 import { Header } from './header'
 import { ShellProvider } from './shell-context'
 import { Sidebar } from './sidebar'
+import { TopNewsBanner } from './top-news-banner'
 import { SidebarDrawer } from './sidebar-drawer'
 
 export const CABINET_LOADING_LABEL = 'Загрузка кабинета…'
@@ -55,6 +56,7 @@ function CabinetFrame({ shell }: { shell: ShellActor }) {
       <SidebarDrawer />
       <div className={styles.column}>
         <Header />
+        <TopNewsBanner />
         <main id="content" className={styles.content} tabIndex={-1}>
           <Outlet />
         </main>

@@ -14,4 +14,6 @@ export const DEMO = {
   manager: { ...stroymarket.manager, company: stroymarket.company },
   /** ООО «ТеплоДом»'s main account */
   otherDealer: { ...teplodom.mainAccount, company: teplodom.company },
+  /** ООО «ТеплоДом»'s manager: only the top news spec hides the news for good with it */
+  otherManager: { ...teplodom.manager, company: teplodom.company },
 } as const

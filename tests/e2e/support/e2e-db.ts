@@ -32,3 +32,13 @@ export function setDisabledMenus(email: string, keys: readonly string[]): void {
     db.close()
   }
 }
+
+/** Forgets that the account hid the top news, so a rerun of a spec that hides it starts from the banner again. */
+export function showTopNewsAgain(email: string): void {
+  const db = new Database(E2E_DB_FILE, { fileMustExist: true })
+  try {
+    db.prepare('DELETE FROM hidden_top_news WHERE user_id = (SELECT id FROM users WHERE email = ?)').run(email)
+  } finally {
+    db.close()
+  }
+}
