@@ -23,6 +23,8 @@ test.beforeAll(() => {
 })
 
 test("every machine's diagram renders from the file system with no network", async ({ context, page }) => {
+  // each of some 45 pages parses Mermaid's 5 MB bundle
+  test.setTimeout(600_000)
   const refused = await offline(context)
   await page.goto(pathToFileURL(`${ATLAS}index.html`).href)
   await expect(page.getByRole('heading', { name: 'The six named workflows' })).toBeVisible()
@@ -30,7 +32,7 @@ test("every machine's diagram renders from the file system with no network", asy
   expect(machines.length).toBeGreaterThan(40)
   for (const href of machines) {
     await page.goto(pathToFileURL(`${ATLAS}${href}`).href)
-    await expect(page.locator('body'), href).toHaveAttribute('data-diagram', /rendered|failed/)
+    await expect(page.locator('body'), href).toHaveAttribute('data-diagram', /rendered|failed/, { timeout: 30_000 })
     await expect(page.locator('.diagram-error'), href).toHaveCount(0)
     await expect(page.locator('main svg').first(), href).toBeVisible()
   }
