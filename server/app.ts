@@ -14,6 +14,7 @@ import { registerReminderRoutes } from './routes/reminder'
 import { registerAccountRoutes } from './routes/account'
 import { registerInitDataRoutes } from './routes/initdata'
 import { registerPictureRoutes } from './routes/pictures'
+import { registerAtlasRoutes } from './routes/atlas'
 import { registerStaticSpaRoutes } from './routes/static-spa'
 import { registerCatalogueRoutes } from './routes/catalogue'
 import { registerProductRoutes } from './routes/product'
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await server.register(compress, COMPRESSION)
     registerServerRoutes(server, deps)
   })
+  registerAtlasRoutes(app, deps)
   // last: it answers every address no other route claims
   await registerStaticSpaRoutes(app, deps)
   return app

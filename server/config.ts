@@ -44,6 +44,9 @@ const envSchema = z.object({
   DADATA_TIMEOUT_MS: positiveInt(2_000),
   CLIENT_DIR: z._default(z.string().check(z.trim(), z.minLength(1)), resolve(projectRoot, 'dist/client')),
   EXPORT_DIR: z._default(z.string().check(z.trim(), z.minLength(1)), 'data/exports'),
+  NODE_ENV: optionalText,
+  ATLAS: z.optional(z.enum(['0', '1'])),
+  ATLAS_DIR: z._default(z.string().check(z.trim(), z.minLength(1)), 'reports/atlas'),
 })
 
 const russianMessages = z.locales.ru().localeError
@@ -71,6 +74,11 @@ export interface AppConfig {
   logLevel: string
   /** where the exporter writes its XLSX files (EXPORT_DIR); several API processes share one folder */
   exportDir: string
+  /**
+   * The workflow atlas (npm run atlas) served at /atlas/: from ATLAS_DIR in development, in
+   * production (NODE_ENV=production) only with ATLAS=1; ATLAS=0 turns it off anywhere. Undefined: off.
+   */
+  atlasDir?: string
 }
 
 export class ConfigError extends Error {
@@ -104,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     suggestions: { token: e.DADATA_TOKEN, url: e.DADATA_URL.replace(/\/+$/, ''), timeoutMs: e.DADATA_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     exportDir: resolve(projectRoot, e.EXPORT_DIR),
+    atlasDir: e.ATLAS === '1' || (e.ATLAS !== '0' && e.NODE_ENV !== 'production') ? resolve(projectRoot, e.ATLAS_DIR) : undefined,
   }
 }
 

@@ -8,7 +8,7 @@ import { bootPageOf, sendBootPage, type BootPage } from './boot-page'
 export const NOT_BUILT_MESSAGE = 'Интерфейс не собран: выполните npm run build'
 
 /** Addresses that belong to the server even when a browser asks for HTML. */
-const SERVER_ADDRESS = /^\/(?:api|rest|ajax|search|pictures|registration\/captcha)(?:[/?]|$)/
+const SERVER_ADDRESS = /^\/(?:api|rest|ajax|search|pictures|atlas|registration\/captcha)(?:[/?]|$)/
 
 /** A page's address names no file: its last segment has no extension (/cabinet/orders/, /cart, /registration/form). */
 const isPageAddress = (url: string) => !/\.[^/]*$/.test(url.split('?')[0] ?? '')

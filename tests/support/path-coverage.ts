@@ -129,20 +129,25 @@ export function describeMissing(machineId: string, c: MachineCoverage): string {
  * the same machine is replaced) and prints one line per machine in `report`.
  */
 export function writeCoverageReport(report: CoverageReport, file = DEFAULT_REPORT_FILE): CoverageReport {
+  const merged = mergeIntoJsonFile(file, report)
+  for (const [id, c] of Object.entries(report)) console.log(`path coverage ${formatCoverage(id, c)}`)
+  return merged
+}
+
+/** Merges `entries` by machine id into the JSON file (an entry for the same machine is replaced). */
+export function mergeIntoJsonFile<T>(file: string, entries: Record<string, T>): Record<string, T> {
   mkdirSync(dirname(file), { recursive: true })
-  const merged = withFileLock(`${file}.lock`, () => {
-    const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CoverageReport) : {}
-    const next = sortKeys({ ...previous, ...report })
+  return withFileLock(`${file}.lock`, () => {
+    const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, T>) : {}
+    const next = sortKeys({ ...previous, ...entries })
     const tmp = `${file}.${process.pid}.tmp`
     writeFileSync(tmp, `${JSON.stringify(next, null, 2)}\n`)
     renameSync(tmp, file)
     return next
   })
-  for (const [id, c] of Object.entries(report)) console.log(`path coverage ${formatCoverage(id, c)}`)
-  return merged
 }
 
-const sortKeys = (r: CoverageReport): CoverageReport => Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)))
+const sortKeys = <T>(r: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)))
 
 /** Test files run in parallel processes; a lock file keeps their read-merge-write apart. */
 function withFileLock<T>(lock: string, work: () => T): T {

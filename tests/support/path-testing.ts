@@ -10,9 +10,18 @@ import {
 } from 'xstate'
 import { getShortestPaths, type StatePath } from 'xstate/graph'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { invokesOf, ownEventTypes, stateNodesOf } from '../../scripts/machine-graph'
+import { PATH_CASES_FILE, type RecordedCase } from '../../scripts/atlas/recorded-cases'
+import { invokesOf, ownEventTypes, stateNodesOf, transitionKey } from '../../scripts/machine-graph'
 import { createFakeActors, type FakeActors, type FakeKind } from './fake-actors'
-import { type CoverageRecorder, DEFAULT_REPORT_FILE, describeMissing, isFullCoverage, pathCoverage, writeCoverageReport } from './path-coverage'
+import {
+  type CoverageRecorder,
+  DEFAULT_REPORT_FILE,
+  describeMissing,
+  isFullCoverage,
+  mergeIntoJsonFile,
+  pathCoverage,
+  writeCoverageReport,
+} from './path-coverage'
 
 export type MachinePath = StatePath<AnyMachineSnapshot, AnyEventObject>
 /** Payloads per event type; a type without an entry is sent as `{ type }` alone. */
@@ -106,6 +115,18 @@ const describeEvent = ({ type, ...payload }: AnyEventObject): string =>
 export function pathName(path: MachinePath): string {
   const events = path.steps.slice(1).map((s) => describeEvent(s.event))
   return `${events.join(' → ') || '(initial)'} ⇒ ${JSON.stringify(path.state.value)}`
+}
+
+/** A path as the atlas lists it: each step's event and the transitions it selects in the state before. */
+export function recordedCase(path: MachinePath): RecordedCase {
+  return {
+    name: pathName(path),
+    state: path.state.value,
+    steps: path.steps.slice(1).map((step, index) => {
+      const before = path.steps[index]!.state
+      return { event: step.event.type, transitions: before.machine.getTransitionData(before, step.event).map(transitionKey) }
+    }),
+  }
 }
 
 /** Every `src` name the machine invokes, so each gets a fake. */
@@ -205,7 +226,10 @@ export function describeMachinePaths(machine: AnyStateMachine, options: MachineP
     })
     afterAll(() => {
       const summary = pathCoverage.summary(machine)
-      if (report !== false) writeCoverageReport({ [machine.id]: summary }, report)
+      if (report !== false) {
+        writeCoverageReport({ [machine.id]: summary }, report)
+        if (report === DEFAULT_REPORT_FILE) mergeIntoJsonFile(PATH_CASES_FILE, { [machine.id]: paths.map(recordedCase) })
+      }
       // a failed or filtered-out path already says why; a coverage gap on top would be noise
       if (expectFullCoverage && replayed === paths.length && !isFullCoverage(summary)) {
         throw new Error(describeMissing(machine.id, summary))

@@ -40,6 +40,8 @@ export interface ServerFixtureOptions {
   suggestions?: AppConfig['suggestions']
   /** the request log, off unless a test reads it */
   log?: BuildAppOptions
+  /** environment variables the configuration is loaded from (none unless a test is about them) */
+  env?: Record<string, string>
 }
 
 const GENEROUS_LIMIT = 10_000
@@ -48,7 +50,7 @@ const GENEROUS_LIMIT = 10_000
 export async function startServer(options: ServerFixtureOptions = {}): Promise<ServerFixture> {
   const db = await createFreshDb()
   await seedDatabase(db, { products: options.products ?? 60, now: options.seedAt })
-  const base = loadConfig({})
+  const base = loadConfig(options.env ?? {})
   const config: AppConfig = {
     ...base,
     clientDir: options.clientDir ?? '/nonexistent/dist/client',

@@ -77,7 +77,11 @@ describe('renderMachineDiagram', () => {
     })
     const text = renderMachineDiagram(machine)
     expect(text).toContain('  state "end" as s_end\n  state s_end {\n')
-    expect(text).toContain('  }\n  --\n  state "the-other" as the_other\n')
+    // Mermaid takes `--` only inside a composite: a parallel root's regions just follow each other
+    expect(text).toContain('  }\n  state "the-other" as the_other\n')
+    expect(text).not.toContain('\n  --\n')
+    const nested = setup({}).createMachine({ id: 'n', initial: 'both', states: { both: { type: 'parallel', states: { x: {}, y: {} } } } })
+    expect(renderMachineDiagram(nested)).toContain('  state both {\n    state "x" as both__x\n    --\n    state "y" as both__y\n  }\n')
     expect(text).toContain('    end__a : x#58; #quot;y#quot;#59; #35;1\n')
     expect(text).toContain('the_other__c --> the_other__d : after 2500 ms\n')
     expect(text).not.toContain('[*] --> s_end\n')
