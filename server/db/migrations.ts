@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, typ
 import type { Db, DialectName } from './connection'
 import { actsMigration } from './migration-acts'
 import { callbacksComplaintsMigration } from './migration-callbacks-complaints'
+import { complaintsMigration } from './migration-complaints'
 import { addressesDeletedMigration } from './migration-addresses-deleted'
 import { catalogueChangesMigration } from './migration-catalogue-changes'
 import { contragentsMigration } from './migration-contragents'
@@ -291,6 +292,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0014_chat_notifications': chatNotificationsMigration(dialect, withId),
     '0015_callbacks_complaints': callbacksComplaintsMigration(dialect, withId),
     '0016_export_jobs': exportJobsMigration(dialect, withId),
+    '0017_complaints': complaintsMigration(dialect, withId),
   }
 }
 
