@@ -4,12 +4,14 @@ import { multilineText, transformed } from './common'
 
 /** The complaints list: 10 per page. */
 export const COMPLAINTS_PER_PAGE = 10
-const COMPLAINT_COMMENT_MAX_LENGTH = 2000
+export const COMPLAINT_COMMENT_MAX_LENGTH = 2000
 /** At most this many entries in one complaint (the cookie that keeps them stays small). */
-const COMPLAINT_MAX_ENTRIES = 50
+export const COMPLAINT_MAX_ENTRIES = 50
 
 /** spec §5: a positive integer without a leading zero (at most 9 digits, so it fits a 32-bit integer). */
 const COMPLAINT_QUANTITY_PATTERN = /^[1-9]\d{0,8}$/
+
+export const isComplaintQuantity = (text: string): boolean => COMPLAINT_QUANTITY_PATTERN.test(text)
 
 export const COMPLAINT_MESSAGES = {
   badQuantity: 'Количество — целое число больше нуля, без ведущих нулей',
@@ -48,6 +50,7 @@ export const complaintRequestSchema = z.object({
   ),
   comment: z._default(multilineText().check(z.trim(), z.maxLength(COMPLAINT_COMMENT_MAX_LENGTH, COMPLAINT_MESSAGES.commentTooLong)), ''),
 })
+export type ComplaintRequest = z.input<typeof complaintRequestSchema>
 export type ComplaintInput = z.output<typeof complaintRequestSchema>
 
 const complaintEntrySchema = z.object({
