@@ -69,6 +69,8 @@ const ROUTE_PAGES: Record<string, RoutePage> = {
   '/cabinet/chat/': route('chat'),
   '/cabinet/exporter/': route('exporter'),
   '/cabinet/notifications/': route('notifications'),
+  '/cabinet/complaints/': route('complaint'),
+  '/cabinet/complaints/list/': route('complaints'),
   '/cart/': route('cart', ['/api/getBasketTableInit/']),
 }
 

@@ -37,6 +37,7 @@ import { registerPricePolicyRoutes } from './routes/price-policies'
 import { registerExporterRoutes } from './routes/exporter'
 import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generic-resource'
 import { registerCallbackRoutes } from './routes/callback'
+import { registerComplaintRoutes } from './routes/complaints'
 
 export interface BuildAppOptions {
   /** pino level for the request log; off unless given */
@@ -132,6 +133,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerExporterRoutes(app, deps)
   registerGenericResourceRoutes(app)
   registerCallbackRoutes(app, deps)
+  registerComplaintRoutes(app, deps)
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {

@@ -80,6 +80,8 @@ export const SECTION_CALLS: Readonly<Record<string, readonly CallPattern[]>> = {
   // issue 23: the chat and the notifications list (their unread counts come with GET /api/inbox/, 0 while closed)
   chat: ['GET /api/chat/', 'POST /api/chat/'],
   notifications: ['GET /ajax/messages/', 'POST /ajax/updatenotifystatus/'],
+  // issue 23: the complaints (their product autocomplete is the shared GET /search/)
+  complaints: ['GET /api/complaints/', 'POST /api/complaints/'],
   // issue 23: the exporter's brand selection, its job, polls and file
   exporter: [
     'GET /api/getBrandsForExporter/',

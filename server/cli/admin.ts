@@ -6,6 +6,8 @@ import type { AppDeps } from '../deps'
 import { createMailer } from '../mail/mailer'
 import { accessOpenedMail, registrationRejectedMail } from '../mail/messages'
 import { listCallbackRequests } from '../callbacks/callback-requests'
+import { listAllComplaints, setComplaintState } from '../complaints/complaint-store'
+import { COMPLAINT_STATE_KEYS, COMPLAINT_STATES, isComplaintState } from '../../src/contract/complaints'
 import { formatTable } from './text-table'
 import { replyAsSupplier } from '../inbox/inbox-store'
 import { CHAT_MESSAGE_MAX_LENGTH, INBOX_MESSAGES } from '../../src/contract/inbox'
@@ -22,6 +24,8 @@ export const USAGE = [
   '  chat reply <компания> <текст>  ответить в чат компании от менеджера поставщика (компания: её id, название или e-mail её учётной записи)',
   '  callbacks          заявки на обратный звонок, новые первыми',
   '  order-state <номер заказа> <состояние>  перевести заказ в другое состояние (его id или название: «Отгружен»); компания заказа получает уведомление',
+  '  complaints         рекламации всех компаний, новые первыми',
+  `  complaint-state <id> <состояние>  сменить состояние рекламации (${COMPLAINT_STATE_KEYS.join(', ')})`,
 ].join('\n')
 
 /** A refusal the administrator should read; the command exits with code 1. */
@@ -121,6 +125,15 @@ export async function setOrderState(deps: AdminDeps, orderRef: string, stateRef:
   }
 }
 
+const stateTitleOf = (state: string) => (isComplaintState(state) ? COMPLAINT_STATES[state] : state)
+
+/** Issue 23: the supplier sets a complaint's state (until the supplier side has a screen). */
+export async function changeComplaintState(deps: AdminDeps, id: string, state: string): Promise<string> {
+  if (!isComplaintState(state)) throw new AdminError(`Состояние ${state} неизвестно; возможны: ${COMPLAINT_STATE_KEYS.join(', ')}`)
+  if (!/^\d{1,9}$/.test(id) || !(await setComplaintState(deps.db, Number(id), state))) throw new AdminError(`Рекламация ${id} не найдена`)
+  return `Рекламация ${id}: ${COMPLAINT_STATES[state]}`
+}
+
 const dateOf = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.')
 /** dd.mm.yyyy hh:mm in UTC, as stored */
 const dateTimeOf = (iso: string) => `${dateOf(iso)} ${iso.slice(11, 16)}`
@@ -170,6 +183,22 @@ export async function runAdminCommand(args: string[], deps: AdminDeps, print: (t
               requests.map((r) => [dateTimeOf(r.createdAt), r.company, r.email, r.firstname, r.phone]),
             ),
       )
+      return 0
+    }
+    if (command === 'complaints' && email === undefined) {
+      const complaints = await listAllComplaints(deps.db)
+      print(
+        complaints.length === 0
+          ? 'Нет рекламаций'
+          : formatTable(
+              ['№', 'Дата', 'Компания', 'Состояние', 'Товаров', 'Комментарий'],
+              complaints.map((c) => [String(c.id), dateTimeOf(c.createdAt), c.company, stateTitleOf(c.state), String(c.entries), c.comment]),
+            ),
+      )
+      return 0
+    }
+    if (command === 'complaint-state' && email && extra.length === 1) {
+      print(await changeComplaintState(deps, email, extra[0]!))
       return 0
     }
     print(USAGE)

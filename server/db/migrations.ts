@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, typ
 import type { Db, DialectName } from './connection'
 import { actsMigration } from './migration-acts'
 import { callbacksComplaintsMigration } from './migration-callbacks-complaints'
+import { complaintsMigration } from './migration-complaints'
 import { addressesDeletedMigration } from './migration-addresses-deleted'
 import { catalogueChangesMigration, catalogueTruncateMarkerMigration } from './migration-catalogue-changes'
 import { contragentsMigration } from './migration-contragents'
@@ -292,6 +293,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0014_chat_notifications': chatNotificationsMigration(dialect, withId),
     '0015_callbacks_complaints': callbacksComplaintsMigration(dialect, withId),
     '0016_export_jobs': exportJobsMigration(dialect, withId),
+    '0017_complaints': complaintsMigration(dialect, withId),
     '0019_order_search': orderSearchMigration(dialect),
     '0020_catalogue_truncate_marker': catalogueTruncateMarkerMigration(dialect),
   }

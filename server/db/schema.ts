@@ -231,4 +231,7 @@ export interface Database {
   }
   /** issue 23: a request to be called back, for the supplier (`npm run admin -- callbacks`) */
   callback_requests: { id: Generated<number>; customer_id: number; user_id: number; firstname: string; phone: string; created_at: string }
+  /** issue 23: a company's complaint; state is a COMPLAINT_STATES key (`npm run admin -- complaint-state`) */
+  complaints: { id: Generated<number>; customer_id: number; user_id: number | null; comment: string; state: string; created_at: string }
+  complaint_entries: { id: Generated<number>; complaint_id: number; product_id: number; qnt: number }
 }

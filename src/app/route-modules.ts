@@ -24,6 +24,8 @@ export const ROUTE_MODULES = {
   chat: () => import('./routes/chat-route'),
   exporter: () => import('./routes/exporter-route'),
   notifications: () => import('./routes/notifications-route'),
+  complaint: () => import('./routes/complaint-route'),
+  complaints: () => import('./routes/complaints-route'),
   notFound: () => import('../views/layout/not-found-page'),
   noAccess: () => import('../views/layout/no-access-page'),
 }

@@ -35,6 +35,7 @@ export const BUILT_SCREENS: readonly string[] = [
   'chat',
   'exporter',
   'notifications',
+  'complaints',
 ]
 
 /** A same-site path ('/cabinet/...'), never '//host' or a full URL: no open redirect. */
@@ -261,6 +262,21 @@ const notificationsRoute = createRoute({
   component: lazyRouteComponent(ROUTE_MODULES.notifications),
 })
 
+/** /cabinet/complaints/: the complaint table with product autocomplete (spec §2, §3, §5; issue 23). */
+const complaintRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'complaints',
+  component: lazyRouteComponent(ROUTE_MODULES.complaint),
+})
+
+/** /cabinet/complaints/list/?page=: the legacy complaints list, 10 per page, with each complaint's state. */
+const complaintsRoute = createRoute({
+  getParentRoute: () => cabinetRoute,
+  path: 'complaints/list',
+  validateSearch: (search) => pageSearchSchema.parse(search),
+  component: lazyRouteComponent(ROUTE_MODULES.complaints),
+})
+
 /** /cart/ (also /cart): the basket (spec §2). */
 const cartRoute = createRoute({
   getParentRoute: () => cabinetLayoutRoute,
@@ -295,6 +311,8 @@ const routeTree = rootRoute.addChildren([
       chatRoute,
       exporterRoute,
       notificationsRoute,
+      complaintRoute,
+      complaintsRoute,
     ]),
     cartRoute,
   ]),

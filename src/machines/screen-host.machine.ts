@@ -79,6 +79,8 @@ export const screenHostMachine = setup({
     chat: screenStub<'chat'>(),
     exporter: screenStub<'exporter'>(),
     notifications: screenStub<'notifications'>(),
+    complaint: screenStub<'complaint'>(),
+    complaints: screenStub<'complaints'>(),
   },
   guards: {
     isSameScreen: ({ context, event }) => choiceOf(context, changeOf(event))?.key === context.screen?.key,

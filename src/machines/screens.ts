@@ -13,6 +13,8 @@ import type { managersMachine } from './managers.machine'
 import type { chatMachine } from './chat.machine'
 import type { exporterMachine } from './exporter.machine'
 import type { notificationsMachine } from './notifications.machine'
+import type { complaintMachine } from './complaint.machine'
+import type { complaintsMachine } from './complaints.machine'
 import { filterOfSearch } from './orders-search'
 import type { ordersMachine } from './orders.machine'
 import type { pricelistMachine } from './pricelist.machine'
@@ -56,6 +58,8 @@ export interface ScreenLogics {
   chat: typeof chatMachine
   exporter: typeof exporterMachine
   notifications: typeof notificationsMachine
+  complaint: typeof complaintMachine
+  complaints: typeof complaintsMachine
 }
 
 export type ScreenName = keyof ScreenLogics
@@ -77,6 +81,8 @@ export const SCREEN_NAMES = [
   'chat',
   'exporter',
   'notifications',
+  'complaint',
+  'complaints',
 ] as const satisfies readonly ScreenName[]
 
 /** The screen an address shows, and what makes it another run of that screen (a new key restarts it). */
@@ -131,6 +137,10 @@ export function screenOf(address: Address, frame: ScreenFrame): ScreenChoice | n
       return { name: 'exporter', key: 'exporter' }
     case '/cabinet/notifications/':
       return { name: 'notifications', key: `notifications ${frame.accountId}` }
+    case '/cabinet/complaints/':
+      return { name: 'complaint', key: `complaint ${frame.accountId}` }
+    case '/cabinet/complaints/list/':
+      return { name: 'complaints', key: `complaints ${frame.accountId} ${pageOf(address.search)}` }
   }
   return BRAND_PATH.test(path) ? { name: 'brandProducts', key: `brand ${brandIdOf(path)} ${contract} ${warehouse}` } : null
 }
@@ -171,6 +181,8 @@ export const SCREEN_INPUTS: { [N in ScreenName]: (address: Address, frame: Scree
   chat: (_, frame) => ({ accountId: frame.accountId }),
   exporter: () => undefined,
   notifications: () => undefined,
+  complaint: () => undefined,
+  complaints: ({ search }) => ({ page: pageOf(search) }),
 }
 
 /**
@@ -200,6 +212,8 @@ export function addressEventOf(name: ScreenName, address: Address, frame: Screen
     case 'chat':
     case 'exporter':
     case 'notifications':
+    case 'complaint':
+    case 'complaints':
       return null
   }
 }

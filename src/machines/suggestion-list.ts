@@ -23,6 +23,8 @@ export interface SuggestionListTexts {
   fills: string
   /** where a choice goes: the list closes (and, for a form with messages, its own target too) */
   chosen: string | string[]
+  /** the machine's own actions after a choice (the complaint keeps its entries) */
+  also?: readonly (string | { type: string; params: (args: never) => unknown })[]
 }
 
 const suggestionsParams = ({ event }: { event: { suggestions: Suggestion[] } }) => ({ suggestions: event.suggestions })
@@ -63,12 +65,17 @@ export function suggestionList<TSetup extends MachineSetup>(machineSetup: TSetup
             actions: [
               { type: 'applySuggestion', params: ({ context }: { context: { highlighted: number } }) => ({ index: context.highlighted }) },
               'stopSuggesting',
+              ...(texts.also ?? []),
             ],
           },
           'suggestion.choose': {
             target: texts.chosen,
             description: `The dealer clicks a suggestion: ${texts.fills}`,
-            actions: [{ type: 'applySuggestion', params: ({ event }: { event: { index: number } }) => ({ index: event.index }) }, 'stopSuggesting'],
+            actions: [
+              { type: 'applySuggestion', params: ({ event }: { event: { index: number } }) => ({ index: event.index }) },
+              'stopSuggesting',
+              ...(texts.also ?? []),
+            ],
           },
           'list.close': { target: 'closed', description: 'Escape or leaving the field: the list closes, the text stays' },
         },

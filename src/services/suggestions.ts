@@ -12,7 +12,7 @@ import type { Http } from './http'
 import { abortable } from './streams'
 
 /** One request for a text's suggestions; it must stop when the signal aborts. */
-export type SuggestRequest = (query: string, signal: AbortSignal) => Promise<Suggestion[]>
+export type SuggestRequest<T = Suggestion> = (query: string, signal: AbortSignal) => Promise<T[]>
 
 export interface SuggestStreamOptions {
   debounceMs: number
@@ -24,15 +24,19 @@ export interface SuggestStreamOptions {
  * a text shorter than `minLength` answers none at once, without a request. A failed request
  * answers none: the field still takes what the dealer types.
  */
-export function suggestions$(texts$: Observable<string>, request: SuggestRequest, { debounceMs, minLength = SUGGEST_MIN_LENGTH }: SuggestStreamOptions) {
+export function suggestions$<T = Suggestion>(
+  texts$: Observable<string>,
+  request: SuggestRequest<T>,
+  { debounceMs, minLength = SUGGEST_MIN_LENGTH }: SuggestStreamOptions,
+) {
   return texts$.pipe(
     map((text) => text.trim()),
     switchMap((query) =>
       query.length < minLength
-        ? of<Suggestion[]>([])
+        ? of<T[]>([])
         : timer(debounceMs).pipe(
             switchMap(() => abortable((signal) => request(query, signal))),
-            catchError(() => of<Suggestion[]>([])),
+            catchError(() => of<T[]>([])),
           ),
     ),
   )
@@ -45,9 +49,9 @@ export interface SuggestQueryEvent {
 }
 
 /** What the suggestion actor tells the machine that invoked it. */
-export interface SuggestionsFoundEvent {
+export interface SuggestionsFoundEvent<T = Suggestion> {
   type: 'suggestions.found'
-  suggestions: Suggestion[]
+  suggestions: T[]
 }
 
 /**
@@ -56,10 +60,10 @@ export interface SuggestionsFoundEvent {
  * `requestOf` picks the request for a text (the consignee's: by the field it is typed in); only the
  * latest text's request can still run (switchMap), so it is read when the pause is over.
  */
-function suggestionsCallback<TEvent extends { type: 'suggest.query'; text: string }>(requestOf: (event: TEvent) => SuggestRequest) {
+function suggestionsCallback<TEvent extends { type: 'suggest.query'; text: string }, T = Suggestion>(requestOf: (event: TEvent) => SuggestRequest<T>) {
   return fromCallback<TEvent, SuggestStreamOptions>(({ sendBack, receive, input }) => {
     const texts = new Subject<string>()
-    let latest: SuggestRequest = () => Promise.resolve([])
+    let latest: SuggestRequest<T> = () => Promise.resolve([])
     receive((event) => {
       latest = requestOf(event)
       texts.next(event.text)
@@ -71,7 +75,7 @@ function suggestionsCallback<TEvent extends { type: 'suggest.query'; text: strin
   })
 }
 
-export const suggestionsLogic = (request: SuggestRequest) => suggestionsCallback<SuggestQueryEvent>(() => request)
+export const suggestionsLogic = <T = Suggestion>(request: SuggestRequest<T>) => suggestionsCallback<SuggestQueryEvent, T>(() => request)
 
 /** GET /api/suggest/address/?query= */
 export const requestAddressSuggestions =

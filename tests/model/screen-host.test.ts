@@ -28,6 +28,8 @@ const ADDRESSES: Address[] = [
   at('/cabinet/chat/'),
   at('/cabinet/exporter/'),
   at('/cabinet/notifications/'),
+  at('/cabinet/complaints/'),
+  at('/cabinet/complaints/list/'),
   at('/cart/'),
 ]
 

@@ -199,6 +199,16 @@ async function plantCanaries(fixture: ServerFixture, company: 0 | 1, contractInd
       .returning('id')
       .executeTakeFirstOrThrow(),
   )
+  // issue 23: a complaint of the company, its comment the company's canary
+  const complaintId = await insertId(
+    db
+      .insertInto('complaints')
+      .values({ customer_id: main.customer_id, user_id: main.id, comment: `${COMPANY_CANARY}-${company}-рекламация`, state: 'new', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  )
+  const product = await db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()
+  await db.insertInto('complaint_entries').values({ complaint_id: complaintId, product_id: product.id, qnt: 1 }).execute()
   return {
     customerId: main.customer_id,
     contractId: contract.id,

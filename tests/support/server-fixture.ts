@@ -161,6 +161,8 @@ const TABLES = {
   exporter_brands: true,
   export_jobs: true,
   callback_requests: true,
+  complaints: true,
+  complaint_entries: true,
 } satisfies Record<keyof Database, true>
 
 const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]

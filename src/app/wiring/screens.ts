@@ -30,6 +30,8 @@ export function wireScreenHost(wiring: AppWiring, catalogueFilter: typeof catalo
     chat: deferredLogic(() => ROUTE_MODULES.chat().then((route) => route.wireChat(wiring))),
     exporter: deferredLogic(() => ROUTE_MODULES.exporter().then((route) => route.wireExporter(wiring))),
     notifications: deferredLogic(() => ROUTE_MODULES.notifications().then((route) => route.wireNotifications(wiring))),
+    complaint: deferredLogic(() => ROUTE_MODULES.complaint().then((route) => route.wireComplaint(wiring))),
+    complaints: deferredLogic(() => ROUTE_MODULES.complaints().then((route) => route.wireComplaints(wiring))),
   }
   const logics = Object.fromEntries(Object.entries(deferred).map(([name, each]) => [name, each.logic])) as {
     [N in keyof Deferred]: Deferred[N]['logic']

@@ -17,6 +17,6 @@ export const e2ePortOf = (slot: number) => BASE_PORT + slot
 export const e2eDbFileOf = (slot: number) => `${E2E_RESULTS_DIR}/e2e-${slot}.sqlite`
 
 /** This worker's server and database (the first one's in the config's own process). */
-export const E2E_PORT = e2ePortOf(SLOT)
+const E2E_PORT = e2ePortOf(SLOT)
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`
 export const E2E_DB_FILE = e2eDbFileOf(SLOT)
