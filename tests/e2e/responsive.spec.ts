@@ -88,6 +88,8 @@ const SCREENS: Screen[] = [
   // issue 23: «Заказать звонок» under the menu (in the drawer behind «Меню» on a phone or tablet)
   { name: 'заказать звонок', path: '/cabinet/', ready: heading('Каталог'), open: (page) => new CallbackDialog(page).open() },
   { name: 'уведомления', path: '/cabinet/notifications/', ready: heading('Уведомления') },
+  { name: 'рекламации', path: '/cabinet/complaints/', ready: heading('Рекламации') },
+  { name: 'мои рекламации', path: '/cabinet/complaints/list/', ready: heading('Мои рекламации') },
 ]
 
 /** How far the page scrolls sideways (0 when it does not), and the elements that stick out. */
