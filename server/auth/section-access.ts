@@ -134,6 +134,9 @@ export const SHARED_CALLS: readonly CallPattern[] = [
   'POST /api/hidetopnews/',
   // issue 23: the callback request, from the frame of every screen
   'POST /api/callback/',
+  // issue 25: the workflow atlas for analysts and QA (no dealer data; off in production unless ATLAS=1); Fastify prints /atlas/* as /atlas*
+  'GET /atlas/',
+  'GET /atlas*',
 ]
 
 /**
