@@ -8,7 +8,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Playwright empties its output folder on start; the e2e database sits beside it, not in it
   outputDir: `${E2E_RESULTS_DIR}/playwright`,
-  // a server and a database per worker (see e2e-env.ts); spec files are spread over the workers
+  // a server and a database per worker (see e2e-env.ts); with more than one, spec files are spread over the workers
   workers: E2E_WORKERS,
   fullyParallel: false,
   retries: ci ? 1 : 0,

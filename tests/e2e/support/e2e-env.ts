@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
  * E2E_PORT and E2E_RESULTS_DIR let several suites run side by side on one machine; E2E_WORKERS
  * sets how many workers (and servers) there are.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2))
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1))
 const BASE_PORT = Number(process.env.E2E_PORT ?? 8181)
 const SLOT = Number(process.env.TEST_PARALLEL_INDEX ?? 0)
 
