@@ -40,6 +40,7 @@ export function indexPage(entries: MachineEntry[]): string {
 <p>Every state machine of the dealer cabinet: its diagram, its states and transitions, and the test cases generated from it.
 Built by <code>npm run atlas</code> from the machine definitions and the model tests' records.</p>
 <p><a href="all-cases.csv" download>Export every test case as CSV</a></p>
+<p><a href="journal.html">Journal viewer</a>: step through a journal exported from the profile page on the machines' diagrams.</p>
 <h2>The six named workflows</h2>
 <ul>${named}</ul>
 ${sections.join('\n')}

@@ -55,6 +55,27 @@ svg .lit rect, svg .lit path, svg .lit circle { stroke: #e76f00 !important; stro
 .covers { font-size: 13px; color: #5c6578; margin: 2px 0; }
 .table-scroll { overflow-x: auto; }
 @media (max-width: 600px) { main { padding: 8px 10px 32px; } th, td { padding: 3px 4px; } table { font-size: 12px; } }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.viewer button { font: inherit; padding: 4px 12px; min-height: 36px; }
+.drop-zone { border: 2px dashed #9aa5b8; border-radius: 8px; padding: 20px; text-align: center; color: #5c6578; }
+.drop-zone.dragging { border-color: #1d3557; background: #eef1f6; }
+.older-build { background: #fff3c4; border-left: 4px solid #c98a3a; padding: 4px 12px; }
+tr.departs td, li.departs, .departure { color: #a11; }
+.departure { font-weight: 600; }
+.step-controls { display: flex; flex-wrap: wrap; gap: 8px; }
+.step-status { font-weight: 600; }
+.step-facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 2px 12px; margin: 0; }
+.step-facts dt { color: #5c6578; }
+.step-facts dd { margin: 0; overflow-wrap: anywhere; }
+.viewer-panes { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 16px; }
+.viewer-diagram { overflow-x: auto; background: #fafbfd; border: 1px solid #d5dae3; padding: 8px; }
+.viewer-diagram svg { max-width: 100%; height: auto; }
+pre.context { overflow: auto; max-height: 70vh; background: #fafbfd; border: 1px solid #d5dae3; padding: 8px; font-size: 13px; }
+pre.context mark.changed { background: #ffe2b8; }
+.step-list { max-height: 320px; overflow-y: auto; font-size: 14px; }
+.step-list button { min-height: 28px; padding: 2px 8px; text-align: left; overflow-wrap: anywhere; }
+.step-list button[aria-current] { font-weight: 700; background: #ffe2b8; }
+@media (max-width: 800px) { .viewer-panes { grid-template-columns: minmax(0, 1fr); } }
 @media print {
   header, nav.toc, a[download] { display: none; }
   main { max-width: none; padding: 0; }
