@@ -1,23 +1,12 @@
 import { existsSync } from 'node:fs'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { expect, test, type BrowserContext } from '@playwright/test'
+import { pathToFileURL } from 'node:url'
+import { expect, test } from '@playwright/test'
+import { ATLAS, offline } from './support/atlas-site'
 
 /**
  * The workflow atlas as analysts and QA open it: reports/atlas/ (npm run atlas, which test:e2e
  * runs first) from the file system, with every request off the file system refused.
  */
-const ATLAS = fileURLToPath(new URL('../../reports/atlas/', import.meta.url))
-
-async function offline(context: BrowserContext): Promise<string[]> {
-  const refused: string[] = []
-  await context.route('**', async (route) => {
-    if (route.request().url().startsWith('file:')) return route.continue()
-    refused.push(route.request().url())
-    return route.abort()
-  })
-  return refused
-}
-
 test.beforeAll(() => {
   expect(existsSync(`${ATLAS}index.html`), 'reports/atlas is built by npm run atlas').toBe(true)
 })

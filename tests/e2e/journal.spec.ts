@@ -1,16 +1,16 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import type { Page } from '@playwright/test'
-import type { JournalEntry, JournalExport } from '../../src/services/journal'
+import type { JournalEntry } from '../../src/services/journal'
 import { signIn } from './support/cabinet-shell'
 import { stockedProducts } from './support/cart-page'
 import { DEMO, DEMO_PASSWORD } from './support/demo-logins'
 import { expect, test } from './support/fixtures'
+import { exportJournal } from './support/journal-download'
 import { cancelOrderThroughApi, OrdersPage, placeOrderThroughApi } from './support/orders-page'
-import { AddToBasketControls } from './support/product-card'
+import { addFirstWithStock } from './support/product-card'
 
 const run = promisify(execFile)
 const user = DEMO.dealer.email
@@ -39,14 +39,6 @@ function actorTree(entries: readonly JournalEntry[]) {
   return { actors, chainOf }
 }
 
-async function exportJournal(page: Page): Promise<{ text: string; journal: JournalExport }> {
-  await page.getByRole('navigation', { name: 'Меню кабинета' }).getByRole('link', { name: 'Профиль' }).click()
-  const section = page.getByRole('main').getByRole('region', { name: 'Журнал действий' })
-  const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Скачать журнал' }).click()])
-  const text = await readFile((await download.path())!, 'utf8')
-  return { text, journal: JSON.parse(text) as JournalExport }
-}
-
 const replay = async (file: string) =>
   run('npx', ['tsx', 'scripts/replay-journal.ts', file], { cwd: process.cwd() }).then(
     ({ stdout }) => ({ code: 0, stdout }),
@@ -62,19 +54,12 @@ test('the journal of a visit with a reload rebuilds one actor system per page lo
 
   // the catalogue: add the first product with stock from its row
   await page.goto('/cabinet/')
-  const rows = page
-    .getByRole('table', { name: 'Товары каталога' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('form', { name: /^В корзину: / }) })
-  await expect(rows.first()).toBeVisible()
-  let added = false
-  for (let index = 0; index < (await rows.count()) && !added; index++) {
-    const controls = new AddToBasketControls(rows.nth(index))
-    await controls.add.click()
-    await expect(controls.popup.or(controls.alert)).toBeVisible()
-    added = await controls.popup.isVisible()
-  }
-  expect(added, 'a product with stock on the first page').toBe(true)
+  await addFirstWithStock(
+    page
+      .getByRole('table', { name: 'Товары каталога' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('form', { name: /^В корзину: / }) }),
+  )
   // the basket page, then a reload in the middle of the visit
   const menu = page.getByRole('navigation', { name: 'Меню кабинета' })
   await menu.getByRole('link', { name: 'Корзина' }).click()

@@ -92,3 +92,15 @@ export class ProductCardDialog {
     return Number(text.replace(/\D/g, ''))
   }
 }
+
+/** Adds one of the listed products to the basket from its row: the first the server accepts (it has stock). */
+export async function addFirstWithStock(rows: Locator): Promise<void> {
+  await expect(rows.first()).toBeVisible()
+  for (let index = 0; index < (await rows.count()); index++) {
+    const controls = new AddToBasketControls(rows.nth(index))
+    await controls.add.click()
+    await expect(controls.popup.or(controls.alert)).toBeVisible()
+    if (await controls.popup.isVisible()) return
+  }
+  throw new Error('no listed product could be added to the basket')
+}
