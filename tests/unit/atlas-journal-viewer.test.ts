@@ -5,7 +5,7 @@ import { createJournal, type JournalEntry } from '../../src/services/journal'
 import { machineVersion } from '../../src/services/journal-format'
 import { activeStatePaths, actorSteps, changedKeys, durationText } from '../../scripts/atlas/viewer/actor-steps'
 import { readJournalFile } from '../../scripts/atlas/viewer/journal-file'
-import { olderBuildText, replaySummary } from '../../scripts/atlas/viewer/replay-words'
+import { departureText, olderBuildText, replaySummary } from '../../scripts/atlas/viewer/replay-words'
 import { viewJournal } from '../../scripts/atlas/viewer/viewed-actors'
 import { CANCEL_COMMENT, CANCELLED, ORDER } from '../support/order-paths'
 
@@ -56,6 +56,19 @@ describe("the atlas's journal viewer", () => {
     expect(replaySummary(viewed)).toBe('departs at step 2')
     expect(steps[1]!.departure).toMatchObject({ part: 'value', journal: 'failed', replay: 'cancelling' })
     expect(steps.map((step) => step.uncompared)).toEqual([false, false, true])
+  })
+
+  it('says in words what departs: a context key, an event the machine does not get, a step it never reaches', async () => {
+    const entries = await cancelJournal()
+    const confirm = entries.find((entry) => entry.event.type === 'cancel.confirm')!
+    confirm.context = { ...(confirm.context as object), comment: 'другое' }
+    const { steps } = viewedCancel(entries)
+    expect(departureText(steps[1]!.departure!)).toBe(`context.comment differs: the journal recorded "другое", the machine computes "${CANCEL_COMMENT}"`)
+    const at = { entryIndex: 2, event: 'dialog.close' }
+    expect(departureText({ ...at, part: 'event', journal: 'dialog.close', replay: 'cancel.confirm' })).toBe(
+      'the machine gets another event here: the journal has "dialog.close", the machine "cancel.confirm"',
+    )
+    expect(departureText({ ...at, part: 'missing', journal: 'dialog.close', replay: null })).toBe('the machine never reaches this step')
   })
 
   it('says a journal of another build of the machine plainly: both versions, and what no longer matches', async () => {

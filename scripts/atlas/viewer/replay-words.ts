@@ -13,7 +13,7 @@ export const departingStep = (actor: ReplayedActor) => (actor.outcome === 'depar
 
 /** What departs at a step, in words. */
 export function departureText(departure: Departure): string {
-  if (departure.part === 'missing') return `the machine never reaches this step (${json(departure.replay)})`
+  if (departure.part === 'missing') return `the machine never reaches this step${departure.replay === null ? '' : ` (${json(departure.replay)})`}`
   if (departure.part === 'event')
     return `the machine gets another event here: the journal has ${json(departure.journal)}, the machine ${json(departure.replay)}`
   const what = departure.part === 'value' ? 'the state' : departure.part
