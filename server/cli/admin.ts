@@ -8,6 +8,7 @@ import { accessOpenedMail, registrationRejectedMail } from '../mail/messages'
 import { listCallbackRequests } from '../callbacks/callback-requests'
 import { listAllComplaints, setComplaintState } from '../complaints/complaint-store'
 import { COMPLAINT_STATE_KEYS, COMPLAINT_STATES, isComplaintState } from '../../src/contract/complaints'
+import { AdminError } from './admin-error'
 import { formatTable } from './text-table'
 import { problemReportsTable, writeProblemReportJournal } from './problem-report-commands'
 import { replyAsSupplier } from '../inbox/inbox-store'
@@ -30,11 +31,6 @@ export const USAGE = [
   '  reports            отчёты «Сообщить о проблеме» всех компаний, новые первыми',
   '  report <id> <файл> записать журнал отчёта в файл (формат выгрузки журнала: npm run journal:replay <файл>)',
 ].join('\n')
-
-/** A refusal the administrator should read; the command exits with code 1. */
-export class AdminError extends Error {
-  override name = 'AdminError'
-}
 
 export interface PendingRegistration {
   email: string
@@ -209,8 +205,7 @@ export async function runAdminCommand(args: string[], deps: AdminDeps, print: (t
       return 0
     }
     if (command === 'report' && email && extra.length === 1) {
-      if (!(await writeProblemReportJournal(deps.db, email, extra[0]!))) throw new AdminError(`Отчёт ${email} не найден`)
-      print(`Журнал отчёта ${email} записан в ${extra[0]!}`)
+      print(await writeProblemReportJournal(deps.db, email, extra[0]!))
       return 0
     }
     print(USAGE)

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import type { Db } from '../db/connection'
+import { AdminError } from './admin-error'
 import { listProblemReports, problemReportJournal } from '../problem-reports/problem-report-store'
 import { formatTable } from './text-table'
 
@@ -27,11 +28,16 @@ export async function problemReportsTable(db: Db): Promise<string> {
 
 /**
  * Writes the report's journal to `file` as the profile's «Скачать журнал» would (the export's JSON),
- * for `npm run journal:replay` and the atlas's journal viewer. Answers false when there is no such report.
+ * for `npm run journal:replay` and the atlas's journal viewer. Answers what to print; a report that
+ * is not there or a file that cannot be written is refused in Russian.
  */
-export async function writeProblemReportJournal(db: Db, id: string, file: string): Promise<boolean> {
+export async function writeProblemReportJournal(db: Db, id: string, file: string): Promise<string> {
   const journal = /^\d{1,9}$/.test(id) ? await problemReportJournal(db, Number(id)) : undefined
-  if (journal === undefined) return false
-  await writeFile(file, `${JSON.stringify(JSON.parse(journal), null, 2)}\n`, 'utf8')
-  return true
+  if (journal === undefined) throw new AdminError(`Отчёт ${id} не найден`)
+  try {
+    await writeFile(file, `${JSON.stringify(JSON.parse(journal), null, 2)}\n`, 'utf8')
+  } catch (error) {
+    throw new AdminError(`Не удалось записать ${file}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  return `Журнал отчёта ${id} записан в ${file}`
 }

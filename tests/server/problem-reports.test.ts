@@ -211,6 +211,15 @@ describe('npm run admin -- reports / report <id> <file>', () => {
     await expect(readFile(file)).rejects.toThrow()
   })
 
+  it('report into a folder that is not there: refused in Russian, exit code 1', async () => {
+    await send({ comment: 'x', journal: journalWith() }, await loginAs(fixture, 'mainAccount', 0))
+    const [row] = await storedReports()
+    const file = join(tmpdir(), 'нет-такой-папки', 'journal.json')
+    const { code, text } = await admin('report', String(row!.id), file)
+    expect(code).toBe(1)
+    expect(text).toMatch(new RegExp(`^Не удалось записать ${file}: `))
+  })
+
   it('report without a file: the usage, exit code 2', async () => {
     const { code, text } = await admin('report', '1')
     expect(code).toBe(2)
