@@ -6,6 +6,7 @@ import { runAdmin } from './support/admin-cli'
 import { signIn } from './support/cabinet-shell'
 import { DEMO, DEMO_PASSWORD } from './support/demo-logins'
 import { expect, test } from './support/fixtures'
+import { LoginPage } from './support/login-page'
 import { ProblemReportSection, replayJournalFile } from './support/problem-report'
 
 // the sign-in's scrypt, axe and the replay share two cores with other agents
@@ -78,4 +79,26 @@ test('a dealer sends «Сообщить о проблеме» from the profile; 
   const replayed = await replayJournalFile(file)
   expect(replayed.code, replayed.stdout).toBe(0)
   expect(replayed.stdout).toMatch(/\d+ actors: \d+ equal, 0 departed/)
+})
+
+test.describe('on a phone, 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the section fits the width: the field and «Отправить» in it, no sideways scrolling; the message shows under the field', async ({ page }) => {
+    // the menu is a drawer here: signed in once the header's «Выйти» is there
+    const login = new LoginPage(page)
+    await login.goto()
+    await login.logIn(DEMO.dealer.email)
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Выйти' })).toBeVisible()
+    await page.goto('/cabinet/profile/')
+    const report = new ProblemReportSection(page)
+    await report.send.click()
+    await expect(report.alert).toHaveText('Опишите проблему')
+    for (const part of [report.comment, report.send, report.alert]) {
+      const box = (await part.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(390)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  })
 })
