@@ -38,6 +38,7 @@ import { registerExporterRoutes } from './routes/exporter'
 import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generic-resource'
 import { registerCallbackRoutes } from './routes/callback'
 import { registerComplaintRoutes } from './routes/complaints'
+import { registerProblemReportRoutes } from './routes/problem-reports'
 
 export interface BuildAppOptions {
   /** pino level for the request log; off unless given */
@@ -134,6 +135,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerGenericResourceRoutes(app)
   registerCallbackRoutes(app, deps)
   registerComplaintRoutes(app, deps)
+  registerProblemReportRoutes(app, deps)
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {

@@ -34,6 +34,7 @@ const envSchema = z.object({
   RATE_LIMIT_REMINDER: positiveInt(5),
   RATE_LIMIT_CAPTCHA: positiveInt(30),
   RATE_LIMIT_CALLBACK: positiveInt(5),
+  RATE_LIMIT_PROBLEM_REPORT: positiveInt(5),
   SEED_PRODUCTS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 3000),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'warn'),
   DADATA_TOKEN: optionalText,
@@ -63,6 +64,8 @@ export interface AppConfig {
   rateLimits: { login: number; registration: number; reminder: number; captcha: number }
   /** callback requests per hour per account */
   callbacksPerHour: number
+  /** «Сообщить о проблеме» reports per hour per account */
+  problemReportsPerHour: number
   seedProducts: number
   /** the built SPA (vite build output) */
   clientDir: string
@@ -107,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     rateLimits: { login: e.RATE_LIMIT_LOGIN, registration: e.RATE_LIMIT_REGISTRATION, reminder: e.RATE_LIMIT_REMINDER, captcha: e.RATE_LIMIT_CAPTCHA },
     callbacksPerHour: e.RATE_LIMIT_CALLBACK,
+    problemReportsPerHour: e.RATE_LIMIT_PROBLEM_REPORT,
     seedProducts: e.SEED_PRODUCTS,
     clientDir: resolve(projectRoot, e.CLIENT_DIR),
     suggestions: { token: e.DADATA_TOKEN, url: e.DADATA_URL.replace(/\/+$/, ''), timeoutMs: e.DADATA_TIMEOUT_MS },

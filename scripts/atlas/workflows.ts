@@ -26,6 +26,7 @@ export const WORKFLOW_GROUPS: ReadonlyArray<{ title: string; machines: readonly 
     machines: [
       'profile',
       'passwordChange',
+      'problemReport',
       'managers',
       'managerEditing',
       'pricePolicy',

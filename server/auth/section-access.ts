@@ -106,6 +106,8 @@ export const SHARED_CALLS: readonly CallPattern[] = [
   // the profile (always open): one's own name, phone and password
   'PUT /api/account/:id/',
   'POST /api/profile/password/',
+  // issue 25: «Сообщить о проблеме» on the profile; sending only, no call reads a report back
+  'POST /api/problem-reports/',
   'GET /api/initdata/',
   'GET /api/filterinit/',
   'POST /api/setContract/',

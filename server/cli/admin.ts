@@ -8,7 +8,9 @@ import { accessOpenedMail, registrationRejectedMail } from '../mail/messages'
 import { listCallbackRequests } from '../callbacks/callback-requests'
 import { listAllComplaints, setComplaintState } from '../complaints/complaint-store'
 import { COMPLAINT_STATE_KEYS, COMPLAINT_STATES, isComplaintState } from '../../src/contract/complaints'
+import { AdminError } from './admin-error'
 import { formatTable } from './text-table'
+import { problemReportsTable, writeProblemReportJournal } from './problem-report-commands'
 import { replyAsSupplier } from '../inbox/inbox-store'
 import { CHAT_MESSAGE_MAX_LENGTH, INBOX_MESSAGES } from '../../src/contract/inbox'
 import { changeOrderState } from '../orders/order-state'
@@ -26,12 +28,9 @@ export const USAGE = [
   '  order-state <номер заказа> <состояние>  перевести заказ в другое состояние (его id или название: «Отгружен»); компания заказа получает уведомление',
   '  complaints         рекламации всех компаний, новые первыми',
   `  complaint-state <id> <состояние>  сменить состояние рекламации (${COMPLAINT_STATE_KEYS.join(', ')})`,
+  '  reports            отчёты «Сообщить о проблеме» всех компаний, новые первыми',
+  '  report <id> <файл> записать журнал отчёта в файл (формат выгрузки журнала: npm run journal:replay <файл>)',
 ].join('\n')
-
-/** A refusal the administrator should read; the command exits with code 1. */
-export class AdminError extends Error {
-  override name = 'AdminError'
-}
 
 export interface PendingRegistration {
   email: string
@@ -199,6 +198,14 @@ export async function runAdminCommand(args: string[], deps: AdminDeps, print: (t
     }
     if (command === 'complaint-state' && email && extra.length === 1) {
       print(await changeComplaintState(deps, email, extra[0]!))
+      return 0
+    }
+    if (command === 'reports' && email === undefined) {
+      print(await problemReportsTable(deps.db))
+      return 0
+    }
+    if (command === 'report' && email && extra.length === 1) {
+      print(await writeProblemReportJournal(deps.db, email, extra[0]!))
       return 0
     }
     print(USAGE)

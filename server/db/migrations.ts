@@ -15,6 +15,7 @@ import { orderSearchMigration } from './migration-order-search'
 import { ordersDeliveryMigration } from './migration-orders-delivery'
 import { productSortMigration } from './migration-product-sort'
 import { pricePoliciesMigration } from './migration-price-policies'
+import { problemReportsMigration } from './migration-problem-reports'
 import { chatNotificationsMigration } from './migration-chat-notifications'
 
 type AnyDb = Kysely<any>
@@ -296,6 +297,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0017_complaints': complaintsMigration(dialect, withId),
     '0019_order_search': orderSearchMigration(dialect),
     '0020_catalogue_truncate_marker': catalogueTruncateMarkerMigration(dialect),
+    '0022_problem_reports': problemReportsMigration(dialect, withId),
   }
 }
 

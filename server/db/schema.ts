@@ -234,4 +234,15 @@ export interface Database {
   /** issue 23: a company's complaint; state is a COMPLAINT_STATES key (`npm run admin -- complaint-state`) */
   complaints: { id: Generated<number>; customer_id: number; user_id: number | null; comment: string; state: string; created_at: string }
   complaint_entries: { id: Generated<number>; complaint_id: number; product_id: number; qnt: number }
+  /** issue 25: a dealer's «Сообщить о проблеме»; journal is the export's JSON, secrets masked, journal_size its bytes; no dealer call reads it */
+  problem_reports: {
+    id: Generated<number>
+    customer_id: number
+    user_id: number | null
+    comment: string
+    journal: string
+    journal_size: number
+    user_agent: string
+    created_at: string
+  }
 }

@@ -59,7 +59,7 @@ export function createAppRuntime(): AppRuntime {
   // the product card runs as the child of the workflow that opens it (the catalogue, the header search, favourites)
   const productCard = deferredLogic<typeof productCardMachine>(() => import('./wiring/product-card').then((module) => module.wireProductCard({ http })))
   const cardActors = { productCard: productCard.logic, loadCardCode: loadCodeOf(productCard) }
-  const wiring: AppWiring = { http, storage, tabStorage, cardActors }
+  const wiring: AppWiring = { http, storage, tabStorage, journal, cardActors }
   const basket = deferredLogic<typeof basketMachine>(() => import('./wiring/basket').then((module) => module.wireBasket({ http, tabStorage })))
   // the header search and the inbox (the sidebar's unread counts, the top news) come in one chunk
   // at the first idle moment after the screen's first paint: their code, the search's combobox, the

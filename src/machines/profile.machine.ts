@@ -3,6 +3,7 @@ import type { Account } from '../contract/account'
 import type { AccountDetailsRequest } from '../contract/profile'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { passwordChangeMachine } from './password-change.machine'
+import { problemReportMachine } from './problem-report.machine'
 import { formatPhone } from './phone'
 import { fieldError } from './registration.machine'
 import { TIMINGS } from './timings'
@@ -50,19 +51,21 @@ const requestOf = (details: DetailValues): AccountDetailsRequest => ({ name: det
 
 /**
  * The account profile page: loads GET /api/account/{id}/ for the signed-in account, edits its name
- * and phone (saved with «Данные сохранены» for 1.5 s) and holds the password change as its child.
+ * and phone (saved with «Данные сохранены» for 1.5 s) and holds the password change and «Сообщить о
+ * проблеме» as its children.
  */
 export const profileMachine = setup({
   types: {} as {
     context: ProfileContext
     events: ProfileEvent
     input: ProfileInput
-    children: { loadAccount: 'loadAccount'; saveDetails: 'saveDetails'; passwordChange: 'passwordChange' }
+    children: { loadAccount: 'loadAccount'; saveDetails: 'saveDetails'; passwordChange: 'passwordChange'; problemReport: 'problemReport' }
   },
   actors: {
     loadAccount: unprovidedPromise<Account, { id: number }>('loadAccount'),
     saveDetails: unprovidedPromise<Account, { id: number; details: AccountDetailsRequest }>('saveDetails'),
     passwordChange: passwordChangeMachine,
+    problemReport: problemReportMachine,
   },
   guards: {
     areDetailsValid: ({ context }) => Object.values(errorsOf(context.details)).every((error) => error === null),
@@ -102,7 +105,8 @@ export const profileMachine = setup({
   delays: { savedMessage: TIMINGS.savedMessageMs },
 }).createMachine({
   id: 'profile',
-  description: 'The account profile: loads the signed-in account, edits its name and phone, changes its password.',
+  description:
+    'The account profile: loads the signed-in account, edits its name and phone, changes its password; «Сообщить о проблеме» works whether or not the account loaded.',
   context: ({ input }) => ({
     accountId: input.accountId,
     account: null,
@@ -111,6 +115,8 @@ export const profileMachine = setup({
     detailErrors: noErrors(),
     detailsMessage: null,
   }),
+  // the report is there in every state: a profile that failed to load is worth reporting too
+  invoke: { id: 'problemReport', src: 'problemReport' },
   initial: 'loading',
   states: {
     loading: {

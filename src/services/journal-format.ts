@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate'
+import { maskedItem } from '../contract/journal-secrets'
 
 /**
  * One event that reached a machine, and the state and context it left the machine in
@@ -51,34 +52,10 @@ export const JOURNAL_VERSION = 2
 
 export { isMachine } from './journal-recorded'
 
-/**
- * A secret never leaves the tab: a string under a key naming a password (password, newPassword,
- * passwordRepeat, confirmPassword … any key containing "password", any case) or the typed captcha
- * code ('captcha'), in events and contexts alike, and a form's change event of such a field
- * ({ field: 'password', value }). It is masked with as many dots, so length rules replay alike.
- */
-const SECRET_KEY = /password|^captcha$/i
-const MASK_CHAR = '•'
-const mask = (text: string) => MASK_CHAR.repeat(text.length)
-
 const errorToJson = (error: Error): Record<string, unknown> => ({ ...error, name: error.name, message: error.message })
 
-function plainItem(key: string, item: unknown): unknown {
-  if (item instanceof Error) return errorToJson(item)
-  if (typeof item === 'string' && SECRET_KEY.test(key)) return mask(item)
-  if (
-    item !== null &&
-    typeof item === 'object' &&
-    'field' in item &&
-    typeof item.field === 'string' &&
-    SECRET_KEY.test(item.field) &&
-    'value' in item &&
-    typeof item.value === 'string'
-  ) {
-    return { ...item, value: mask(item.value) }
-  }
-  return item
-}
+/** A secret never leaves the tab: masked by the rule the server applies again (contract/journal-secrets.ts). */
+const plainItem = (key: string, item: unknown): unknown => (item instanceof Error ? errorToJson(item) : maskedItem(key, item))
 
 /** Stands for a value JSON cannot hold (a cycle, a BigInt): the entry is kept all the same. */
 const NOT_JSON = '<not JSON>'

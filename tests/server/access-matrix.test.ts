@@ -24,6 +24,8 @@ import { demoLogin, loginCookie, snapshotAllTables, startServer, type ServerFixt
 const CANARY = 'КАНАРЕЙКА'
 /** planted in data of the whole company (addresses, consignees): its managers see it too */
 const COMPANY_CANARY = 'ОБЩЕЕ'
+/** planted in a problem report (its comment and journal): no dealer call shows it, to its own company neither */
+const REPORT_CANARY = 'ОТЧЁТ-О-ПРОБЛЕМЕ'
 
 /** Calls anyone may make: signing in and up, the session's state, the captcha, the product pictures. */
 const PUBLIC_CALLS = new Set([
@@ -212,6 +214,25 @@ async function plantCanaries(fixture: ServerFixture, company: 0 | 1, contractInd
   )
   const product = await db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()
   await db.insertInto('complaint_entries').values({ complaint_id: complaintId, product_id: product.id, qnt: 1 }).execute()
+  // issue 25: a problem report of the main account; it is for the supplier only
+  const journal = JSON.stringify({
+    format: 'cabinet-journal',
+    version: 2,
+    exportedAt: now,
+    entries: [{ at: now, actor: 'p1:x:0', machine: REPORT_CANARY, event: { type: 'x' }, value: 'x' }],
+  })
+  await db
+    .insertInto('problem_reports')
+    .values({
+      customer_id: main.customer_id,
+      user_id: main.id,
+      comment: `${REPORT_CANARY}-${company}`,
+      journal,
+      journal_size: journal.length,
+      user_agent: 'test',
+      created_at: now,
+    })
+    .execute()
   return {
     customerId: main.customer_id,
     contractId: contract.id,
@@ -340,7 +361,7 @@ describe.each(CALLERS)('the access matrix: $name', (caller) => {
 
   it('every route: no 5xx, no canary of data it may not see, no change to rows it does not own', async () => {
     const failures: string[] = []
-    const canaries = [`${CANARY}-${caller.victimCompany}`, ...(caller.isColleague ? [] : [`${COMPANY_CANARY}-${caller.victimCompany}`])]
+    const canaries = [`${CANARY}-${caller.victimCompany}`, REPORT_CANARY, ...(caller.isColleague ? [] : [`${COMPANY_CANARY}-${caller.victimCompany}`])]
     for (const call of registeredCalls(fixture.app)) {
       const [method, path] = call.split(' ') as [string, string]
       const fields = victimFields(victim, shared)

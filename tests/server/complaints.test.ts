@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { COMPLAINT_MESSAGES, complaintResponseSchema, complaintsResponseSchema, COMPLAINTS_PER_PAGE } from '../../src/contract/complaints'
 import { sectionClosedMessage } from '../../src/contract/menu'
-import { runAdminCommand } from '../../server/cli/admin'
-import { createMailer } from '../../server/mail/mailer'
+import { adminCommand } from '../support/admin-command'
 import { demoLogin, loginAs, readTable, startServer, type ServerFixture } from '../support/server-fixture'
 
 let fixture: ServerFixture
@@ -26,16 +25,7 @@ const send = (payload: unknown, cookie: string) =>
   fixture.app.inject({ method: 'POST', url: '/api/complaints/', payload: payload as object, headers: { cookie } })
 const list = (cookie: string, query = '') => fixture.app.inject({ method: 'GET', url: `/api/complaints/${query}`, headers: { cookie } })
 
-const adminDeps = () => ({
-  db: fixture.db,
-  now: fixture.clock.now,
-  mailer: createMailer({ db: fixture.db, from: 'x', now: fixture.clock.now, log: { info: () => {}, error: () => {} } }),
-})
-const admin = async (...args: string[]) => {
-  const lines: string[] = []
-  const code = await runAdminCommand(args, adminDeps(), (text) => lines.push(text))
-  return { code, text: lines.join('\n') }
-}
+const admin = adminCommand(() => fixture)
 
 describe('POST /api/complaints/ and GET /api/complaints/', () => {
   it('stores a complaint with its entries and comment under the company, state «Новая»; the company lists it with its products', async () => {

@@ -163,6 +163,7 @@ const TABLES = {
   callback_requests: true,
   complaints: true,
   complaint_entries: true,
+  problem_reports: true,
 } satisfies Record<keyof Database, true>
 
 const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]

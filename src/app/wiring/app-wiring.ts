@@ -1,6 +1,7 @@
 import type { productCardMachine } from '../../machines/product-card.machine'
 import type { loadCodeOf } from './deferred-logic'
 import type { Http } from '../../services/http'
+import type { Journal } from '../../services/journal-hook'
 import type { AppStorage } from '../../services/storage'
 
 /**
@@ -12,6 +13,8 @@ export interface AppWiring {
   storage: AppStorage
   /** this tab's storage (sessionStorage) */
   tabStorage: AppStorage
+  /** the journal's entries, which «Сообщить о проблеме» sends */
+  journal: Pick<Journal, 'entries'>
   /**
    * the product card with its real actors (the child of whichever workflow opens a product), and
    * the promise that loads its code: it is not in the first load

@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react'
 import type { PasswordChangeActor } from '../../machines/password-change.machine'
-import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
 import { usePasswordChangeApi } from './profile-connect'
+import { FormActions } from './form-actions'
 import styles from './profile-page.module.css'
 
 /** «Смена пароля»: the current password (a reminder's temporary one too) and the new one twice. */
@@ -34,17 +34,7 @@ export function PasswordForm({ actor }: { actor: PasswordChangeActor }) {
           isRequired
           {...api.getFieldProps('repeatPassword')}
         />
-        <div className={styles.actions}>
-          <Button {...api.getSubmitProps()}>Сменить пароль</Button>
-          <span role="status" className={styles.done}>
-            {api.done}
-          </span>
-        </div>
-        {api.alert ? (
-          <p className={styles.alert} role="alert">
-            {api.alert}
-          </p>
-        ) : null}
+        <FormActions submit={api.getSubmitProps()} label="Сменить пароль" done={api.done} alert={api.alert} />
       </form>
     </section>
   )

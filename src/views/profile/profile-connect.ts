@@ -26,6 +26,7 @@ const profileStateOf = (snapshot: ProfileSnapshot) => ({
   detailErrors: snapshot.context.detailErrors,
   detailsMessage: snapshot.context.detailsMessage,
   passwordChange: snapshot.children.passwordChange,
+  problemReport: snapshot.children.problemReport,
 })
 
 type ProfileState = ReturnType<typeof profileStateOf>
@@ -78,6 +79,8 @@ function connectState(state: ProfileState, send: (event: ProfileEvent) => void) 
     details: isLoaded ? detailsFormOf(state, send) : null,
     /** the password change's actor, a child of the page while the account is shown */
     passwordChange: isLoaded ? (state.passwordChange ?? null) : null,
+    /** «Сообщить о проблеме»'s actor, a child of the page whether or not the account loaded */
+    problemReport: state.problemReport ?? null,
   }
 }
 

@@ -4,6 +4,7 @@ import type { ProfileActor } from '../../machines/profile.machine'
 import { DetailsForm } from './details-form'
 import { JournalExport } from './journal-export'
 import { PasswordForm } from './password-form'
+import { ProblemReport } from './problem-report'
 import { useProfileApi, type ProfileCard } from './profile-connect'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
@@ -31,6 +32,7 @@ function ProfileScreen({ profile }: { profile: ProfileActor }) {
       {api.details ? <DetailsForm form={api.details} /> : null}
       {api.passwordChange ? <PasswordForm actor={api.passwordChange} /> : null}
       <JournalExport />
+      {api.problemReport ? <ProblemReport actor={api.problemReport} /> : null}
     </section>
   )
 }
