@@ -1,8 +1,10 @@
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { JournalExport } from '../../src/services/journal'
 import { runAdmin } from './support/admin-cli'
+import { ATLAS, offline } from './support/atlas-site'
 import { signIn } from './support/cabinet-shell'
 import { DEMO, DEMO_PASSWORD } from './support/demo-logins'
 import { expect, test } from './support/fixtures'
@@ -17,6 +19,7 @@ const TOO_MANY = 'Слишком много отчётов за час. Попр
 
 test('a dealer sends «Сообщить о проблеме» from the profile; the admin command writes its journal out with no password, and the replay reads it', async ({
   page,
+  context,
   checkA11y,
 }) => {
   // the password is typed in the sign-in form, which the journal records
@@ -79,6 +82,15 @@ test('a dealer sends «Сообщить о проблеме» from the profile; 
   const replayed = await replayJournalFile(file)
   expect(replayed.code, replayed.stdout).toBe(0)
   expect(replayed.stdout).toMatch(/\d+ actors: \d+ equal, 0 departed/)
+
+  // the atlas's journal viewer opens the written file from the file system, nothing off it
+  const refused = await offline(context)
+  await page.goto(pathToFileURL(`${ATLAS}journal.html`).href)
+  await page.getByLabel('Choose a journal file').setInputFiles(file)
+  await expect(page.getByRole('status').filter({ hasText: `journal.json: ${journal.entries.length} entries` })).toBeVisible()
+  const reportRow = page.getByRole('region', { name: 'Actors' }).getByRole('row').filter({ hasText: 'problemReport' })
+  await expect(reportRow.getByRole('cell', { name: 'the same as the machine computes' })).toBeVisible()
+  expect(refused).toEqual([])
 })
 
 test.describe('on a phone, 390 px', () => {
