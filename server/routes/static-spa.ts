@@ -23,13 +23,14 @@ const wantsSpaPage = (request: FastifyRequest) =>
 
 const notBuiltPage = `<!doctype html><html lang="ru"><meta charset="utf-8"><title>Кабинет дилера</title><p>${NOT_BUILT_MESSAGE}</p></html>`
 
-/**
- * The built pages (index.html) by the folder that holds them: '' for the root, 'cabinet/orders'
- * for the orders screen's own page, which also preloads that screen (scripts/route-pages.ts).
- * Undefined when the SPA is not built.
- */
+/** The HTML of each built page by the folder that holds its index.html. */
 export type BuiltPages = ReadonlyMap<string, string>
 
+/**
+ * The built pages: '' for the root, 'cabinet/orders' for the orders screen's own page, which also
+ * preloads that screen (scripts/route-pages.ts); undefined when the SPA is not built. Read once at
+ * start: the routes serve them and the security headers hash their inline blocks.
+ */
 export function readBuiltPages(root: string): BuiltPages | undefined {
   if (!existsSync(join(root, 'index.html'))) return undefined
   const folders = readdirSync(root, { recursive: true, withFileTypes: true })
