@@ -41,6 +41,9 @@ export default defineConfig({
       RATE_LIMIT_REGISTRATION: '1000',
       RATE_LIMIT_REMINDER: '1000',
       RATE_LIMIT_CAPTCHA: '1000',
+      // the specs sign in as the same demo dealers over and over
+      RATE_LIMIT_LOGIN_ACCOUNT: '1000',
+      RATE_LIMIT_REMINDER_ACCOUNT: '1000',
     },
   })),
 })

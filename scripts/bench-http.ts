@@ -50,7 +50,14 @@ export class BenchClient {
 
 /** The app on `db` listening on a free loopback port, with limits that a benchmark never reaches. */
 export async function listenForBench(db: Db): Promise<{ app: FastifyInstance; port: number }> {
-  const config = { ...loadConfig({}), clientDir: '/nonexistent', rateLimits: { login: 1e6, registration: 1e6, reminder: 1e6, captcha: 1e6 } }
+  const config = {
+    ...loadConfig({}),
+    clientDir: '/nonexistent',
+    rateLimits: { login: 1e6, registration: 1e6, reminder: 1e6, captcha: 1e6 },
+    accountRateLimits: { login: 1e6, reminder: 1e6 },
+    // many clients of a benchmark sign in as one demo user
+    sessionsPerUser: 1e6,
+  }
   const now = () => new Date()
   const mailer = createMailer({ db, from: config.mailFrom, now, log: { info: () => {}, error: () => {} } })
   const app = await buildApp({ db, config, mailer, now })

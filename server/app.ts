@@ -15,7 +15,8 @@ import { registerAccountRoutes } from './routes/account'
 import { registerInitDataRoutes } from './routes/initdata'
 import { registerPictureRoutes } from './routes/pictures'
 import { registerAtlasRoutes } from './routes/atlas'
-import { registerStaticSpaRoutes } from './routes/static-spa'
+import { readBuiltPages, registerStaticSpaRoutes } from './routes/static-spa'
+import { addSecurityHeaders, contentSecurityPolicy, inlineSourcesOf } from './security-headers'
 import { registerCatalogueRoutes } from './routes/catalogue'
 import { registerProductRoutes } from './routes/product'
 import { registerWishNeedRoutes } from './routes/wish-need'
@@ -150,6 +151,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorateRequest('user', null)
   app.setErrorHandler(handleError)
   app.addHook('onRequest', csrfGuard)
+  const pages = readBuiltPages(deps.config.clientDir)
+  addSecurityHeaders(app, contentSecurityPolicy(inlineSourcesOf(pages?.values() ?? [])))
   // before any route: it adds the section check (issue 11, disabledMenus) to the routes it names
   closeDisabledSections(app)
   await app.register(cookie)
@@ -161,6 +164,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   })
   registerAtlasRoutes(app, deps)
   // last: it answers every address no other route claims
-  await registerStaticSpaRoutes(app, deps)
+  await registerStaticSpaRoutes(app, deps.config.clientDir, pages)
   return app
 }

@@ -35,6 +35,9 @@ const envSchema = z.object({
   RATE_LIMIT_CAPTCHA: positiveInt(30),
   RATE_LIMIT_CALLBACK: positiveInt(5),
   RATE_LIMIT_PROBLEM_REPORT: positiveInt(5),
+  RATE_LIMIT_LOGIN_ACCOUNT: positiveInt(10),
+  RATE_LIMIT_REMINDER_ACCOUNT: positiveInt(5),
+  SESSIONS_PER_USER: positiveInt(10),
   SEED_PRODUCTS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 3000),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'warn'),
   DADATA_TOKEN: optionalText,
@@ -62,10 +65,14 @@ export interface AppConfig {
   trustProxy: boolean | number | string
   /** attempts per minute per client IP */
   rateLimits: { login: number; registration: number; reminder: number; captcha: number }
+  /** attempts per minute per account (the login or e-mail asked for), whatever the addresses they come from */
+  accountRateLimits: { login: number; reminder: number }
   /** callback requests per hour per account */
   callbacksPerHour: number
   /** «Сообщить о проблеме» reports per hour per account */
   problemReportsPerHour: number
+  /** live sessions a user keeps at most: a new sign-in ends the oldest beyond it */
+  sessionsPerUser: number
   seedProducts: number
   /** the built SPA (vite build output) */
   clientDir: string
@@ -109,8 +116,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
     rateLimits: { login: e.RATE_LIMIT_LOGIN, registration: e.RATE_LIMIT_REGISTRATION, reminder: e.RATE_LIMIT_REMINDER, captcha: e.RATE_LIMIT_CAPTCHA },
+    accountRateLimits: { login: e.RATE_LIMIT_LOGIN_ACCOUNT, reminder: e.RATE_LIMIT_REMINDER_ACCOUNT },
     callbacksPerHour: e.RATE_LIMIT_CALLBACK,
     problemReportsPerHour: e.RATE_LIMIT_PROBLEM_REPORT,
+    sessionsPerUser: e.SESSIONS_PER_USER,
     seedProducts: e.SEED_PRODUCTS,
     clientDir: resolve(projectRoot, e.CLIENT_DIR),
     suggestions: { token: e.DADATA_TOKEN, url: e.DADATA_URL.replace(/\/+$/, ''), timeoutMs: e.DADATA_TIMEOUT_MS },

@@ -1,17 +1,21 @@
 import { isoDayOf, type ActsQuery, type ActsResponse } from '../../src/contract/acts'
+import { AUTH_MESSAGES } from '../../src/contract/auth'
 import type { SessionUser } from '../auth/sessions'
 import type { Db } from '../db/connection'
 import { ACT_COLUMNS, actContracts, scopedActs } from './act-scope'
 import { toAct } from './act-row'
 import { moscowDayEnd, moscowDayStart } from './period'
+import { HttpError } from '../validation'
 
 /**
  * GET /api/getActs/: a page of the acts requested within startDate..endDate (Moscow days, both
  * included), newest first, under the contracts the user may use (contract and contragent '0' =
  * all of them), with those contracts and their contragents for the filters and the request form.
+ * A contract the user may not use is refused (403), as the orders list and purchased goods do.
  */
 export async function listActs(db: Db, user: SessionUser, query: ActsQuery): Promise<ActsResponse> {
   const contracts = await actContracts(db, user)
+  if (query.contract !== '0' && !contracts.some((c) => c.id === query.contract)) throw new HttpError(403, AUTH_MESSAGES.forbidden)
   const contragents = [...new Map(contracts.map((c) => [c.contragent_id, { id: c.contragent_id, company: c.contragent }])).values()]
   const shown = contracts.filter(
     (c) => (query.contract === '0' || c.id === query.contract) && (query.contragent === '0' || c.contragent_id === query.contragent),

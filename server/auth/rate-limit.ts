@@ -47,6 +47,20 @@ export async function enforceRateLimit(deps: Pick<AppDeps, 'db' | 'config' | 'no
   if (attempts > deps.config.rateLimits[action]) throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts)
 }
 
+/**
+ * Throws 429 when this minute's attempts at `action` for one account (the login or e-mail asked
+ * for, in any case) are used up, wherever they come from: attempts spread over many addresses
+ * stop too. Counted whether or not the account exists, so the answer tells nothing about it.
+ */
+export async function enforceAccountRateLimit(
+  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
+  action: keyof AppConfig['accountRateLimits'],
+  account: string,
+): Promise<void> {
+  const attempts = await countAttempt(deps.db, `${action}-account:${account.trim().toLowerCase()}`, deps.now())
+  if (attempts > deps.config.accountRateLimits[action]) throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts)
+}
+
 const HOUR_MS = 60 * 60_000
 
 /** Throws 429 with `message` when the account has used up this hour's requests of `action` (the callback). */

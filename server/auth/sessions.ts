@@ -43,18 +43,27 @@ export const liveSessionUsers = (kysely: Kysely<Database>, sessionHash: string, 
     .where('users.approval', '=', 'approved')
     .where('users.deleted_at', 'is', null)
 
-export async function createSession(db: Db, userId: number, now: Date): Promise<string> {
+/**
+ * Starts a session of the user's. At most `cap` of its sessions stay live (one user had 175): the
+ * oldest beyond them end, the expired ones too; never the one just started.
+ */
+export async function createSession(db: Db, userId: number, now: Date, cap: number): Promise<string> {
   const sessionId = randomBytes(16).toString('hex')
+  const id = hashSessionId(sessionId)
   await db.kysely
     .insertInto('sessions')
-    .values({
-      id: hashSessionId(sessionId),
-      user_id: userId,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
-    })
+    .values({ id, user_id: userId, created_at: now.toISOString(), expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString() })
     .execute()
-  await db.kysely.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now.toISOString()).execute()
+  const othersKept = db.kysely
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '!=', id)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(cap - 1)
+  await db.kysely.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', id).where('id', 'not in', othersKept).execute()
   return sessionId
 }
 

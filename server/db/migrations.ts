@@ -14,6 +14,7 @@ import { orderIndexesMigration } from './migration-order-indexes'
 import { orderSearchMigration } from './migration-order-search'
 import { ordersDeliveryMigration } from './migration-orders-delivery'
 import { productSortMigration } from './migration-product-sort'
+import { sessionsUserMigration } from './migration-sessions-user'
 import { pricePoliciesMigration } from './migration-price-policies'
 import { problemReportsMigration } from './migration-problem-reports'
 import { chatNotificationsMigration } from './migration-chat-notifications'
@@ -297,6 +298,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0017_complaints': complaintsMigration(dialect, withId),
     '0019_order_search': orderSearchMigration(dialect),
     '0020_catalogue_truncate_marker': catalogueTruncateMarkerMigration(dialect),
+    '0021_sessions_user': sessionsUserMigration(),
     '0022_problem_reports': problemReportsMigration(dialect, withId),
   }
 }

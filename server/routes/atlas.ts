@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { AppDeps } from '../deps'
+import { contentSecurityPolicy } from '../security-headers'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -9,6 +10,12 @@ const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.csv': 'text/csv; charset=utf-8',
 }
+
+/**
+ * Mermaid writes each diagram as an SVG holding its own `<style>` and style attributes, so the
+ * atlas's pages take inline styles; scripts still come only from the atlas's own files.
+ */
+const ATLAS_POLICY = contentSecurityPolicy({ scripts: [], styles: ["'unsafe-inline'"] })
 
 /**
  * The workflow atlas (reports/atlas, built by npm run atlas) at /atlas/ for analysts and QA, when
@@ -24,6 +31,7 @@ export function registerAtlasRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply
       .type(type)
       .header('cache-control', 'no-cache')
+      .header('content-security-policy', ATLAS_POLICY)
       .send(readFileSync(join(root, name)))
   }
   // the router ignores a trailing slash: /atlas and /atlas/ both come here; the pages' relative links need the slash

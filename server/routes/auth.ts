@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, loginRequestSchema, logoutRequestSchema } from '../../sr
 import { accountOf, findUser } from '../auth/account'
 import { adoptTemporaryPassword, matchPassword } from '../auth/password-match'
 import { spendPasswordCheck } from '../auth/passwords'
-import { enforceRateLimit } from '../auth/rate-limit'
+import { enforceAccountRateLimit, enforceRateLimit } from '../auth/rate-limit'
 import { clearSessionCookie, createSession, deleteSession, findSessionUser, sessionIdOf, setSessionCookie } from '../auth/sessions'
 import type { AppDeps } from '../deps'
 import { HttpError, parseBody } from '../validation'
@@ -21,6 +21,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/api/login/', async (request, reply) => {
     const { email, password } = parseBody(loginRequestSchema, request)
     await enforceRateLimit(deps, request, 'login')
+    await enforceAccountRateLimit(deps, 'login', email)
     const user = await db.kysely
       .selectFrom('users')
       .select(['id', 'password_hash', 'approval', 'enabled'])
@@ -37,7 +38,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (refusal) throw new HttpError(403, refusal)
     if (match.kind === 'temporary') await adoptTemporaryPassword(db, user.id, match.hash)
 
-    const sessionId = await createSession(db, user.id, now)
+    const sessionId = await createSession(db, user.id, now, deps.config.sessionsPerUser)
     setSessionCookie(request, reply, sessionId)
     const sessionUser = await findUser(db, user.id)
     if (!sessionUser) throw new HttpError(401, AUTH_MESSAGES.wrongCredentials)

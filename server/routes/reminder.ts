@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { REMINDER_MESSAGES, reminderRequestSchema } from '../../src/contract/registration'
 import { generateTemporaryPassword, hashPassword } from '../auth/passwords'
-import { enforceRateLimit } from '../auth/rate-limit'
+import { enforceAccountRateLimit, enforceRateLimit } from '../auth/rate-limit'
 import type { AppDeps } from '../deps'
 import { passwordReminderMail } from '../mail/messages'
 import { HttpError, parseBody } from '../validation'
@@ -19,6 +19,7 @@ export function registerReminderRoutes(app: FastifyInstance, deps: AppDeps): voi
     const { email } = parseBody(reminderRequestSchema, request)
     if (!email) throw new HttpError(400, REMINDER_MESSAGES.empty)
     await enforceRateLimit(deps, request, 'reminder')
+    await enforceAccountRateLimit(deps, 'reminder', email)
     const user = await db.kysely.selectFrom('users').select(['id', 'email']).where('email', '=', email.toLowerCase()).executeTakeFirst()
     if (!user) return { result: 0, message: REMINDER_MESSAGES.unknown }
 

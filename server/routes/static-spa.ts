@@ -2,7 +2,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { AppDeps } from '../deps'
 import { bootPageOf, sendBootPage, type BootPage } from './boot-page'
 
 export const NOT_BUILT_MESSAGE = 'Интерфейс не собран: выполните npm run build'
@@ -24,34 +23,41 @@ const wantsSpaPage = (request: FastifyRequest) =>
 
 const notBuiltPage = `<!doctype html><html lang="ru"><meta charset="utf-8"><title>Кабинет дилера</title><p>${NOT_BUILT_MESSAGE}</p></html>`
 
+/** The HTML of each built page by the folder that holds its index.html. */
+export type BuiltPages = ReadonlyMap<string, string>
+
 /**
- * The folders of the build that hold a page (index.html): '' for the root, 'cabinet/orders' for
- * the orders screen's own page, which also preloads that screen (scripts/route-pages.ts).
+ * The built pages: '' for the root, 'cabinet/orders' for the orders screen's own page, which also
+ * preloads that screen (scripts/route-pages.ts); undefined when the SPA is not built. Read once at
+ * start: the routes serve them and the security headers hash their inline blocks.
  */
-function pageFolders(root: string): Set<string> {
+export function readBuiltPages(root: string): BuiltPages | undefined {
+  if (!existsSync(join(root, 'index.html'))) return undefined
   const folders = readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name === 'index.html')
     .map((entry) => relative(root, entry.parentPath).split(sep).join('/'))
-  return new Set(folders.filter((folder) => !folder.split('/').some((part) => part.startsWith('.') || part === 'assets')))
+    .filter((folder) => !folder.split('/').some((part) => part.startsWith('.') || part === 'assets'))
+  return new Map(folders.map((folder) => [folder, readFileSync(join(root, pageFile(folder)), 'utf8')]))
 }
 
+const pageFile = (folder: string) => (folder ? `${folder}/index.html` : 'index.html')
+
 /** The pages that take boot answers (their head names their boot calls), by file. */
-function bootPages(root: string, folders: ReadonlySet<string>): Map<string, BootPage> {
+function bootPages(pages: BuiltPages): Map<string, BootPage> {
   const found = new Map<string, BootPage>()
-  for (const folder of folders) {
-    const file = folder ? `${folder}/index.html` : 'index.html'
-    const page = bootPageOf(readFileSync(join(root, file), 'utf8'))
-    if (page) found.set(file, page)
+  for (const [folder, html] of pages) {
+    const page = bootPageOf(html)
+    if (page) found.set(pageFile(folder), page)
   }
   return found
 }
 
 /** The page of the deepest folder along the address: /cabinet/brand/12/ gets cabinet/brand/index.html. */
-function nearestPage(folders: ReadonlySet<string>, url: string): string {
+function nearestPage(pages: BuiltPages, url: string): string {
   const parts = (url.split('?')[0] ?? '').split('/').filter(Boolean)
   for (let depth = parts.length; depth > 0; depth--) {
     const folder = parts.slice(0, depth).join('/')
-    if (folders.has(folder)) return `${folder}/index.html`
+    if (pages.has(folder)) return pageFile(folder)
   }
   return 'index.html'
 }
@@ -68,12 +74,9 @@ function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
  * /cabinet/..., /cart/ ...); anything else unknown is a 404 with a message. A page built to take
  * boot answers gets the answers of its start's GET calls written in (boot-page.ts).
  */
-export async function registerStaticSpaRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const root = deps.config.clientDir
-  const built = existsSync(join(root, 'index.html'))
-  const pages = built ? pageFolders(root) : new Set<string>()
-  const withBootAnswers = built ? bootPages(root, pages) : new Map<string, BootPage>()
-  if (built) {
+export async function registerStaticSpaRoutes(app: FastifyInstance, root: string, pages: BuiltPages | undefined): Promise<void> {
+  const withBootAnswers = pages ? bootPages(pages) : new Map<string, BootPage>()
+  if (pages) {
     await app.register(fastifyStatic, {
       serve: true,
       root,
@@ -92,7 +95,7 @@ export async function registerStaticSpaRoutes(app: FastifyInstance, deps: AppDep
 
   app.setNotFoundHandler(async (request, reply) => {
     if (!wantsSpaPage(request)) return answerNotFound(request, reply)
-    if (!built) return reply.code(503).type('text/html; charset=utf-8').send(notBuiltPage)
+    if (!pages) return reply.code(503).type('text/html; charset=utf-8').send(notBuiltPage)
     const file = nearestPage(pages, request.url)
     const bootPage = withBootAnswers.get(file)
     if (bootPage && request.method === 'GET') return sendBootPage(app, request, reply, bootPage)

@@ -45,3 +45,16 @@ test("orderCancel's test cases are listed in words, each with the state it reach
   await expect(page.locator('svg .lit')).toHaveCount(2)
   expect(refused).toEqual([])
 })
+
+test('served at /atlas/, a diagram renders under the atlas’s Content-Security-Policy', async ({ page }) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
+  const response = await page.goto('/atlas/orderCancel.html')
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
+  await expect(page.locator('body')).toHaveAttribute('data-diagram', /rendered|failed/, { timeout: 30_000 })
+  await expect(page.locator('body')).toHaveAttribute('data-diagram', 'rendered')
+  await expect(page.locator('main svg').first()).toBeVisible()
+  expect(violations).toEqual([])
+})

@@ -105,6 +105,8 @@ describe('acts beyond the paths', () => {
     // the address catching up names the page shown: no restart
     actor.send({ type: 'page.change', page: 1 })
     expect(poll.starts).toHaveLength(2)
+    actor.send({ type: 'page.change', page: 2 })
+    expect(poll.starts.map((start) => start.query.page)).toEqual([2, 1, 2])
     actor.stop()
   })
 

@@ -113,8 +113,23 @@ describe('GET /api/getActs/: the list', () => {
     const managerList = await listActs('', managerCookie)
     expect(managerList.contracts.map((c) => c.id)).toEqual(['1', '2'])
     expect(managerList.contragents.map((c) => c.id)).toEqual(['1'])
-    // asking for a contract the manager may not use shows nothing rather than another's acts
-    expect(ids(await listActs('?contract=3', managerCookie))).toEqual([])
+  })
+
+  it('refuses a contract the user may not use (403, as the orders list does), another company’s too', async () => {
+    await created({ contract_id: 3, contragent_id: 2 })
+    await created({ contract_id: 4, contragent_id: 3 }, otherCompanyCookie)
+    const refusals = {
+      'a contract not granted to the manager': await get('/api/getActs/?contract=3', managerCookie),
+      'another company’s contract': await get('/api/getActs/?contract=4'),
+      'a contract that does not exist': await get('/api/getActs/?contract=999'),
+    }
+    for (const [what, response] of Object.entries(refusals)) {
+      expect(response.statusCode, what).toBe(403)
+      expect(response.json(), what).toEqual({ message: AUTH_MESSAGES.forbidden })
+    }
+    const orders = await get('/api/order/?contract=3', managerCookie)
+    expect(orders.statusCode).toBe(403)
+    expect(orders.json()).toEqual(refusals['a contract not granted to the manager'].json())
   })
 
   it('filters by contract, contragent and the request period, 20 a page', async () => {

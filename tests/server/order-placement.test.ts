@@ -178,7 +178,7 @@ describe('POST /api/placeOrder/', () => {
     const cookies: string[] = []
     for (const buyer of buyers) {
       await putLine(buyer.id, product, 1)
-      cookies.push(`${SESSION_COOKIE}=${await createSession(fixture.db, buyer.id, fixture.clock.now())}`)
+      cookies.push(`${SESSION_COOKIE}=${await createSession(fixture.db, buyer.id, fixture.clock.now(), fixture.config.sessionsPerUser)}`)
     }
     const started = performance.now()
     const responses = await Promise.all(cookies.map((session) => placeOrder({}, session)))

@@ -31,6 +31,8 @@ export interface ServerFixture {
 export interface ServerFixtureOptions {
   /** per-minute limits; generous unless a test is about them */
   rateLimits?: Partial<AppConfig['rateLimits']>
+  /** per-minute limits per account; generous unless a test is about them */
+  accountRateLimits?: Partial<AppConfig['accountRateLimits']>
   clientDir?: string
   products?: number
   mailTransport?: MailTransport
@@ -55,6 +57,7 @@ export async function startServer(options: ServerFixtureOptions = {}): Promise<S
     ...base,
     clientDir: options.clientDir ?? '/nonexistent/dist/client',
     rateLimits: { login: GENEROUS_LIMIT, registration: GENEROUS_LIMIT, reminder: GENEROUS_LIMIT, captcha: GENEROUS_LIMIT, ...options.rateLimits },
+    accountRateLimits: { login: GENEROUS_LIMIT, reminder: GENEROUS_LIMIT, ...options.accountRateLimits },
     suggestions: options.suggestions ?? base.suggestions,
   }
   const clock = createClock(options.seedAt)

@@ -62,6 +62,19 @@ describe('acts connect', () => {
     expect(run.api().getRetryProps()).toMatchObject({ title: 'Не удалось загрузить акты сверки', message: 'Ошибка сервера (503)' })
   })
 
+  it('a refusal (403 «Нет доступа» for a contract no longer allowed) shows its message with «Повторить», first or over the last list', () => {
+    const first = actsActor()
+    first.actor.send({ type: 'poll.failed', message: 'Нет доступа', retryInMs: 20_000, status: 403 })
+    expect(first.api().body).toBe('failed')
+    expect(first.api().getRetryProps()).toMatchObject({ title: 'Не удалось загрузить акты сверки', message: 'Нет доступа' })
+    const over = actsActor()
+    over.actor.send({ type: 'poll.data', data: actsPage([ACT]) })
+    over.actor.send({ type: 'poll.failed', message: 'Нет доступа', retryInMs: 20_000, status: 403 })
+    expect(over.api()).toMatchObject({ body: 'list', acts: [ACT], refreshFailed: { title: 'Список не обновлён', message: 'Нет доступа' } })
+    over.api().refreshFailed?.onRetry()
+    expect(over.sent).toEqual([{ type: 'list.retry' }])
+  })
+
   it('«Запросить акт сверки» waits for the contracts; the open request, its close, and the notice after it', async () => {
     const run = actsActor()
     expect(run.api().getRequestButtonProps().isDisabled).toBe(true)
