@@ -38,6 +38,7 @@ import { registerExporterRoutes } from './routes/exporter'
 import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generic-resource'
 import { registerCallbackRoutes } from './routes/callback'
 import { registerComplaintRoutes } from './routes/complaints'
+import { REQUEST_ID_HEADER, answerRequestId, loggerOptions, requestIdOf } from './ops/request-log'
 
 export interface BuildAppOptions {
   /** pino level for the request log; off unless given */
@@ -138,15 +139,17 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logLevel ? { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) } : false,
+    logger: options.logLevel ? loggerOptions(options.logLevel, options.logStream) : false,
+    genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     rewriteUrl: rewriteRestAlias,
-    frameworkErrors: (error, request, reply) => void handleError(error, request, reply),
+    frameworkErrors: (error, request, reply) => void handleError(error, request, reply.header(REQUEST_ID_HEADER, request.id)),
   })
   app.decorateRequest('user', null)
   app.setErrorHandler(handleError)
+  app.addHook('onRequest', answerRequestId)
   app.addHook('onRequest', csrfGuard)
   // before any route: it adds the section check (issue 11, disabledMenus) to the routes it names
   closeDisabledSections(app)
