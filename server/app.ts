@@ -38,6 +38,7 @@ import { registerExporterRoutes } from './routes/exporter'
 import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generic-resource'
 import { registerCallbackRoutes } from './routes/callback'
 import { registerComplaintRoutes } from './routes/complaints'
+import { registerHealthRoutes } from './routes/health'
 import { REQUEST_ID_HEADER, answerRequestId, loggerOptions, requestIdOf } from './ops/request-log'
 
 export interface BuildAppOptions {
@@ -135,6 +136,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerGenericResourceRoutes(app)
   registerCallbackRoutes(app, deps)
   registerComplaintRoutes(app, deps)
+  registerHealthRoutes(app, deps)
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {

@@ -170,3 +170,8 @@ export function availableAt(db: Db, snapshot: CatalogueSnapshot, warehouseId: nu
   cache.availability.set(warehouseId, { key, flags })
   return flags
 }
+
+/** Whether this process holds a copy of the catalogue to answer from (the readiness check asks). */
+export function isCatalogueLoaded(db: Db): boolean {
+  return caches.get(db)?.snapshot !== undefined
+}
