@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ConfigError, loadConfig, openConfiguredDatabase } from '../config'
 import type { Db } from '../db/connection'
@@ -9,12 +10,16 @@ import { listCallbackRequests } from '../callbacks/callback-requests'
 import { listAllComplaints, setComplaintState } from '../complaints/complaint-store'
 import { COMPLAINT_STATE_KEYS, COMPLAINT_STATES, isComplaintState } from '../../src/contract/complaints'
 import { formatTable } from './text-table'
+import { BACKUP_MESSAGES, BackupRefusal, backupSqlite } from './backup'
 import { replyAsSupplier } from '../inbox/inbox-store'
 import { CHAT_MESSAGE_MAX_LENGTH, INBOX_MESSAGES } from '../../src/contract/inbox'
 import { changeOrderState } from '../orders/order-state'
 import { HttpError } from '../validation'
 
-export type AdminDeps = Pick<AppDeps, 'db' | 'mailer' | 'now'>
+export type AdminDeps = Pick<AppDeps, 'db' | 'mailer' | 'now'> & {
+  /** the SQLite file the database lives in (DB_FILE); none on PostgreSQL */
+  sqliteFile?: string
+}
 
 export const USAGE = [
   'Использование: npm run admin -- <команда>',
@@ -26,6 +31,7 @@ export const USAGE = [
   '  order-state <номер заказа> <состояние>  перевести заказ в другое состояние (его id или название: «Отгружен»); компания заказа получает уведомление',
   '  complaints         рекламации всех компаний, новые первыми',
   `  complaint-state <id> <состояние>  сменить состояние рекламации (${COMPLAINT_STATE_KEYS.join(', ')})`,
+  '  backup <файл>      копия базы SQLite на ходу, сервер может работать (на PostgreSQL: pg_dump)',
 ].join('\n')
 
 /** A refusal the administrator should read; the command exits with code 1. */
@@ -138,6 +144,13 @@ const dateOf = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.')
 /** dd.mm.yyyy hh:mm in UTC, as stored */
 const dateTimeOf = (iso: string) => `${dateOf(iso)} ${iso.slice(11, 16)}`
 
+/** `backup <file>`: the SQLite copy, or on PostgreSQL the refusal that names pg_dump. */
+async function backupDatabase(deps: AdminDeps, file: string): Promise<string> {
+  if (deps.db.dialect === 'postgres' || !deps.sqliteFile) throw new AdminError(BACKUP_MESSAGES.postgres)
+  const pages = await backupSqlite(deps.sqliteFile, file)
+  return BACKUP_MESSAGES.done(resolve(file), pages)
+}
+
 /** Runs one command; answers the exit code (0 done, 1 refused, 2 usage). */
 export async function runAdminCommand(args: string[], deps: AdminDeps, print: (text: string) => void): Promise<number> {
   const [command, email, ...extra] = args
@@ -201,10 +214,14 @@ export async function runAdminCommand(args: string[], deps: AdminDeps, print: (t
       print(await changeComplaintState(deps, email, extra[0]!))
       return 0
     }
+    if (command === 'backup' && email && extra.length === 0) {
+      print(await backupDatabase(deps, email))
+      return 0
+    }
     print(USAGE)
     return 2
   } catch (error) {
-    if (error instanceof AdminError) {
+    if (error instanceof AdminError || error instanceof BackupRefusal) {
       print(error.message)
       return 1
     }
@@ -219,7 +236,8 @@ async function main() {
     await migrate(db)
     const now = () => new Date()
     const mailer = createMailer({ db, from: config.mailFrom, smtpUrl: config.smtpUrl, now, log: { info: console.log, error: console.error } })
-    process.exitCode = await runAdminCommand(process.argv.slice(2), { db, mailer, now }, console.log)
+    const sqliteFile = config.databaseUrl ? undefined : config.dbFile
+    process.exitCode = await runAdminCommand(process.argv.slice(2), { db, mailer, now, sqliteFile }, console.log)
   } finally {
     await db.close()
   }
