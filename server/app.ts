@@ -39,6 +39,8 @@ import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generi
 import { registerCallbackRoutes } from './routes/callback'
 import { registerComplaintRoutes } from './routes/complaints'
 import { registerHealthRoutes } from './routes/health'
+import { registerMetricsRoutes } from './routes/metrics'
+import { observeRequestDurations } from './ops/metrics'
 import { REQUEST_ID_HEADER, answerRequestId, loggerOptions, requestIdOf } from './ops/request-log'
 
 export interface BuildAppOptions {
@@ -137,6 +139,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerCallbackRoutes(app, deps)
   registerComplaintRoutes(app, deps)
   registerHealthRoutes(app, deps)
+  registerMetricsRoutes(app, deps)
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -152,6 +155,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorateRequest('user', null)
   app.setErrorHandler(handleError)
   app.addHook('onRequest', answerRequestId)
+  observeRequestDurations(app)
   app.addHook('onRequest', csrfGuard)
   // before any route: it adds the section check (issue 11, disabledMenus) to the routes it names
   closeDisabledSections(app)

@@ -120,7 +120,14 @@ export function createActWorker(deps: ActWorkerDeps): ActWorker {
     stopping = true
     lookAgain = false
     if (inHand !== null) {
-      await deps.db.kysely.updateTable('acts').set({ state: 'queued', claimed_at: null }).where('id', '=', inHand).where('state', '=', 'working').execute()
+      await deps.db.kysely
+        .updateTable('acts')
+        .set({ state: 'queued', claimed_at: null })
+        .where('id', '=', inHand)
+        .where('state', '=', 'working')
+        .execute()
+        // unreleased (the database gone), the claim is taken back as stale, as after a crash
+        .catch((error: unknown) => deps.logError(`act ${inHand} not released`, error))
     }
     await idle()
   }

@@ -140,6 +140,8 @@ export const SHARED_CALLS: readonly CallPattern[] = [
   // issue 26: the probes of a process manager or a load balancer (no data, no session)
   'GET /healthz',
   'GET /readyz',
+  // issue 26: Prometheus' scrape, answered only to this machine or to METRICS_TOKEN (404 to anyone else)
+  'GET /metrics',
 ]
 
 /**

@@ -179,6 +179,7 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
 
   let timer: NodeJS.Timeout | null = null
   /** this worker's claim, given back as if never taken (the attempt does not count) */
+  // unreleased (the database gone), the claim lapses with its lease as after a crash
   const releaseClaims = () =>
     db.kysely
       .updateTable('export_jobs')
@@ -186,6 +187,7 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
       .where('claimed_by', '=', workerId)
       .where('state', '=', 'working')
       .execute()
+      .catch((error: unknown) => deps.logError('export claims not released', error))
   const loop = () => {
     timer = setTimeout(() => {
       void kick().finally(() => {

@@ -48,6 +48,8 @@ const PUBLIC_CALLS = new Set([
   // the probes of a process manager: the process and the database answer, the catalogue is loaded
   'GET /healthz',
   'GET /readyz',
+  // the process's metrics: answered only to this machine (the tests' injected caller) or to METRICS_TOKEN
+  'GET /metrics',
 ])
 
 /** The readiness probe's 503 is its meaning (here: the catalogue is not in memory yet), no failure. */
