@@ -107,14 +107,18 @@ describe('SIGTERM', () => {
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
     })
     const answered = once(inFlight, 'response') as Promise<[IncomingMessage]>
-    await once(inFlight, 'continue') // the server holds the request
+    const withOutput = (error: unknown): never => {
+      throw new Error(`${String(error)}\n${output}`)
+    }
+    // the server holds the request (a reset fails here, with the server's output)
+    await Promise.race([once(inFlight, 'continue'), answered]).catch(withOutput)
     inFlight.write(body.slice(0, 10))
 
     const exited = once(server, 'exit') as Promise<[number | null]>
     server.kill('SIGTERM')
     await printed('Получен SIGTERM')
     inFlight.end(body.slice(10))
-    const [response] = await answered
+    const [response] = await answered.catch(withOutput)
     expect(response.statusCode).toBe(200)
     expect(String(response.headers['set-cookie'])).toContain(`${SESSION_COOKIE}=`)
 
