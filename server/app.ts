@@ -40,6 +40,10 @@ import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generi
 import { registerCallbackRoutes } from './routes/callback'
 import { registerComplaintRoutes } from './routes/complaints'
 import { registerProblemReportRoutes } from './routes/problem-reports'
+import { registerHealthRoutes } from './routes/health'
+import { registerMetricsRoutes } from './routes/metrics'
+import { observeRequestDurations } from './ops/metrics'
+import { REQUEST_ID_HEADER, answerRequestId, loggerOptions, requestIdOf } from './ops/request-log'
 
 export interface BuildAppOptions {
   /** pino level for the request log; off unless given */
@@ -137,19 +141,24 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerCallbackRoutes(app, deps)
   registerComplaintRoutes(app, deps)
   registerProblemReportRoutes(app, deps)
+  registerHealthRoutes(app, deps)
+  registerMetricsRoutes(app, deps)
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logLevel ? { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) } : false,
+    logger: options.logLevel ? loggerOptions(options.logLevel, options.logStream) : false,
+    genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     rewriteUrl: rewriteRestAlias,
-    frameworkErrors: (error, request, reply) => void handleError(error, request, reply),
+    frameworkErrors: (error, request, reply) => void handleError(error, request, reply.header(REQUEST_ID_HEADER, request.id)),
   })
   app.decorateRequest('user', null)
   app.setErrorHandler(handleError)
+  app.addHook('onRequest', answerRequestId)
+  observeRequestDurations(app)
   app.addHook('onRequest', csrfGuard)
   const pages = readBuiltPages(deps.config.clientDir)
   addSecurityHeaders(app, contentSecurityPolicy(inlineSourcesOf(pages?.values() ?? [])))

@@ -50,6 +50,7 @@ const envSchema = z.object({
   EXPORT_DIR: z._default(z.string().check(z.trim(), z.minLength(1)), 'data/exports'),
   NODE_ENV: optionalText,
   ATLAS: z.optional(z.enum(['0', '1'])),
+  METRICS_TOKEN: optionalText,
   ATLAS_DIR: z._default(z.string().check(z.trim(), z.minLength(1)), 'reports/atlas'),
 })
 
@@ -89,6 +90,8 @@ export interface AppConfig {
    * production (NODE_ENV=production) only with ATLAS=1; ATLAS=0 turns it off anywhere. Undefined: off.
    */
   atlasDir?: string
+  /** GET /metrics: with METRICS_TOKEN, only to `Authorization: Bearer <token>`; without, only to this machine */
+  metricsToken?: string
 }
 
 export class ConfigError extends Error {
@@ -125,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     suggestions: { token: e.DADATA_TOKEN, url: e.DADATA_URL.replace(/\/+$/, ''), timeoutMs: e.DADATA_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     exportDir: resolve(projectRoot, e.EXPORT_DIR),
+    metricsToken: e.METRICS_TOKEN,
     atlasDir: e.ATLAS === '1' || (e.ATLAS !== '0' && e.NODE_ENV !== 'production') ? resolve(projectRoot, e.ATLAS_DIR) : undefined,
   }
 }

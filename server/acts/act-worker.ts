@@ -14,8 +14,14 @@ export interface ActWorkerDeps {
 export interface ActWorker {
   /** Builds every queued act, one after another; a kick while running makes it look again when done. */
   kick: () => Promise<void>
-  /** Resolves when the work in hand is done (for shutdown and tests). */
+  /** Resolves when the work in hand is done (tests). */
   idle: () => Promise<void>
+  /**
+   * For a graceful stop: claims no more acts and puts the one in hand back in the queue at once (its
+   * build ends without a file), so another process or the restart builds it instead of waiting for
+   * the 10-minute stale claim.
+   */
+  stop: () => Promise<void>
 }
 
 /**
@@ -66,6 +72,7 @@ async function buildOne(deps: ActWorkerDeps, act: ActSubject & { id: number }): 
       .updateTable('acts')
       .set({ state: 'failed', error: error instanceof Error ? error.message : String(error) })
       .where('id', '=', act.id)
+      .where('state', '=', 'working')
       .execute()
   }
 }
@@ -74,15 +81,21 @@ async function buildOne(deps: ActWorkerDeps, act: ActSubject & { id: number }): 
 export function createActWorker(deps: ActWorkerDeps): ActWorker {
   let running: Promise<void> | null = null
   let lookAgain = false
+  let stopping = false
+  /** the act being built, put back in the queue by stop() */
+  let inHand: number | null = null
 
   const drain = async () => {
     await requeueStale(deps.db, deps.now())
-    for (let act = await claimNext(deps.db, deps.now()); act; act = await claimNext(deps.db, deps.now())) {
+    for (let act = await claimNext(deps.db, deps.now()); act; act = stopping ? null : await claimNext(deps.db, deps.now())) {
+      inHand = act.id
       await buildOne(deps, act)
+      inHand = null
     }
   }
 
   const kick = (): Promise<void> => {
+    if (stopping) return Promise.resolve()
     if (running) {
       lookAgain = true
       return running
@@ -103,5 +116,21 @@ export function createActWorker(deps: ActWorkerDeps): ActWorker {
     while (running) await running
   }
 
-  return { kick, idle }
+  const stop = async () => {
+    stopping = true
+    lookAgain = false
+    if (inHand !== null) {
+      await deps.db.kysely
+        .updateTable('acts')
+        .set({ state: 'queued', claimed_at: null })
+        .where('id', '=', inHand)
+        .where('state', '=', 'working')
+        .execute()
+        // unreleased (the database gone), the claim is taken back as stale, as after a crash
+        .catch((error: unknown) => deps.logError(`act ${inHand} not released`, error))
+    }
+    await idle()
+  }
+
+  return { kick, idle, stop }
 }

@@ -139,6 +139,11 @@ export const SHARED_CALLS: readonly CallPattern[] = [
   // issue 25: the workflow atlas for analysts and QA (no dealer data; off in production unless ATLAS=1); Fastify prints /atlas/* as /atlas*
   'GET /atlas/',
   'GET /atlas*',
+  // issue 26: the probes of a process manager or a load balancer (no data, no session)
+  'GET /healthz',
+  'GET /readyz',
+  // issue 26: Prometheus' scrape, answered only to this machine or to METRICS_TOKEN (404 to anyone else)
+  'GET /metrics',
 ]
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection'
+import { timeCatalogue } from '../ops/metrics'
 import { createPacer } from './pacing'
 import { pruneChanges, readChanges } from './snapshot-changes'
 import type { CatalogueSnapshot } from './snapshot-columns'
@@ -65,8 +66,7 @@ function serve(db: Db, cache: Cache, fresh: CatalogueSnapshot) {
  * when it is newer, so no request ever gets a copy older than one already served.
  */
 function reload(db: Db, cache: Cache): Promise<CatalogueSnapshot> {
-  cache.loading ??= snapshotLoader
-    .load(db)
+  cache.loading ??= timeCatalogue('load', () => snapshotLoader.load(db))
     .then((fresh) => {
       serve(db, cache, fresh)
       return fresh
@@ -81,8 +81,7 @@ function reload(db: Db, cache: Cache): Promise<CatalogueSnapshot> {
  */
 function patch(db: Db, cache: Cache, served: CatalogueSnapshot): Promise<CatalogueSnapshot | undefined> {
   if (cache.loading) return Promise.resolve(undefined)
-  cache.patching ??= snapshotLoader
-    .update(db, served)
+  cache.patching ??= timeCatalogue('patch', () => snapshotLoader.update(db, served))
     .then((fresh) => {
       if (fresh) serve(db, cache, fresh)
       return fresh
@@ -169,4 +168,9 @@ export function availableAt(db: Db, snapshot: CatalogueSnapshot, warehouseId: nu
   flags.catch(() => cache.availability.delete(warehouseId))
   cache.availability.set(warehouseId, { key, flags })
   return flags
+}
+
+/** Whether this process holds a copy of the catalogue to answer from (the readiness check asks). */
+export function isCatalogueLoaded(db: Db): boolean {
+  return caches.get(db)?.snapshot !== undefined
 }

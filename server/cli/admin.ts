@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ConfigError, loadConfig, openConfiguredDatabase } from '../config'
 import type { Db } from '../db/connection'
@@ -11,12 +12,16 @@ import { COMPLAINT_STATE_KEYS, COMPLAINT_STATES, isComplaintState } from '../../
 import { AdminError } from './admin-error'
 import { formatTable } from './text-table'
 import { problemReportsTable, writeProblemReportJournal } from './problem-report-commands'
+import { BACKUP_MESSAGES, BackupRefusal, backupSqlite } from './backup'
 import { replyAsSupplier } from '../inbox/inbox-store'
 import { CHAT_MESSAGE_MAX_LENGTH, INBOX_MESSAGES } from '../../src/contract/inbox'
 import { changeOrderState } from '../orders/order-state'
 import { HttpError } from '../validation'
 
-export type AdminDeps = Pick<AppDeps, 'db' | 'mailer' | 'now'>
+export type AdminDeps = Pick<AppDeps, 'db' | 'mailer' | 'now'> & {
+  /** the SQLite file the database lives in (DB_FILE); none on PostgreSQL */
+  sqliteFile?: string
+}
 
 export const USAGE = [
   'Использование: npm run admin -- <команда>',
@@ -30,6 +35,7 @@ export const USAGE = [
   `  complaint-state <id> <состояние>  сменить состояние рекламации (${COMPLAINT_STATE_KEYS.join(', ')})`,
   '  reports            отчёты «Сообщить о проблеме» всех компаний, новые первыми',
   '  report <id> <файл> записать журнал отчёта в файл (формат выгрузки журнала: npm run journal:replay <файл>)',
+  '  backup <файл>      копия базы SQLite на ходу, сервер может работать (на PostgreSQL: pg_dump)',
 ].join('\n')
 
 export interface PendingRegistration {
@@ -137,6 +143,13 @@ const dateOf = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.')
 /** dd.mm.yyyy hh:mm in UTC, as stored */
 const dateTimeOf = (iso: string) => `${dateOf(iso)} ${iso.slice(11, 16)}`
 
+/** `backup <file>`: the SQLite copy, or on PostgreSQL the refusal that names pg_dump. */
+async function backupDatabase(deps: AdminDeps, file: string): Promise<string> {
+  if (deps.db.dialect === 'postgres' || !deps.sqliteFile) throw new AdminError(BACKUP_MESSAGES.postgres)
+  const pages = await backupSqlite(deps.sqliteFile, file)
+  return BACKUP_MESSAGES.done(resolve(file), pages)
+}
+
 /** Runs one command; answers the exit code (0 done, 1 refused, 2 usage). */
 export async function runAdminCommand(args: string[], deps: AdminDeps, print: (text: string) => void): Promise<number> {
   const [command, email, ...extra] = args
@@ -208,10 +221,14 @@ export async function runAdminCommand(args: string[], deps: AdminDeps, print: (t
       print(await writeProblemReportJournal(deps.db, email, extra[0]!))
       return 0
     }
+    if (command === 'backup' && email && extra.length === 0) {
+      print(await backupDatabase(deps, email))
+      return 0
+    }
     print(USAGE)
     return 2
   } catch (error) {
-    if (error instanceof AdminError) {
+    if (error instanceof AdminError || error instanceof BackupRefusal) {
       print(error.message)
       return 1
     }
@@ -226,7 +243,8 @@ async function main() {
     await migrate(db)
     const now = () => new Date()
     const mailer = createMailer({ db, from: config.mailFrom, smtpUrl: config.smtpUrl, now, log: { info: console.log, error: console.error } })
-    process.exitCode = await runAdminCommand(process.argv.slice(2), { db, mailer, now }, console.log)
+    const sqliteFile = config.databaseUrl ? undefined : config.dbFile
+    process.exitCode = await runAdminCommand(process.argv.slice(2), { db, mailer, now, sqliteFile }, console.log)
   } finally {
     await db.close()
   }

@@ -8,6 +8,8 @@ export interface Db {
   kysely: Kysely<Database>
   dialect: DialectName
   close: () => Promise<void>
+  /** PostgreSQL's pool: its connections, the idle ones and the queries waiting for one (for /metrics) */
+  poolUsage?: () => { total: number; idle: number; waiting: number }
 }
 
 // int8 and numeric come back from pg as strings; the cabinet's values fit a double.
@@ -31,7 +33,8 @@ export function openDatabase(options: DbOptions): Db {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     })
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }) })
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() }
+    const poolUsage = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy(), poolUsage }
   }
   const file = options.sqliteFile ?? 'data/cabinet.sqlite'
   const sqlite = new SQLite(file)

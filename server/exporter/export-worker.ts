@@ -32,7 +32,10 @@ export interface ExportWorker {
   kick: () => Promise<void>
   /** Starts the loop that kicks every 2 s (queued jobs of other processes, lapsed claims). */
   start: () => void
-  /** Stops the loop and waits for the job in hand. */
+  /**
+   * Stops the loop, claims no more jobs and puts the one in hand back in the queue at once (its build
+   * ends at its next page without a file), for a graceful stop: another process or the restart builds it.
+   */
   stop: () => Promise<void>
   /** Claims and builds queued jobs until none is left; answers the ids it built (tests race two workers with it). */
   drain: () => Promise<number[]>
@@ -144,10 +147,12 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
     }
   }
 
+  let stopped = false
+  const claim = () => (stopped ? Promise.resolve(null) : claimNext(db, workerId, leaseUntil()))
   const drain = async (): Promise<number[]> => {
     const built: number[] = []
     await reclaimLapsed(db, deps.now())
-    for (let job = await claimNext(db, workerId, leaseUntil()); job; job = await claimNext(db, workerId, leaseUntil())) {
+    for (let job = await claim(); job; job = await claim()) {
       await build(job)
       built.push(job.id)
     }
@@ -173,7 +178,16 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
   }
 
   let timer: NodeJS.Timeout | null = null
-  let stopped = false
+  /** this worker's claim, given back as if never taken (the attempt does not count) */
+  // unreleased (the database gone), the claim lapses with its lease as after a crash
+  const releaseClaims = () =>
+    db.kysely
+      .updateTable('export_jobs')
+      .set({ state: 'queued', claimed_by: null, lease_until: null, progress: 0, attempts: sql<number>`attempts - 1` })
+      .where('claimed_by', '=', workerId)
+      .where('state', '=', 'working')
+      .execute()
+      .catch((error: unknown) => deps.logError('export claims not released', error))
   const loop = () => {
     timer = setTimeout(() => {
       void kick().finally(() => {
@@ -194,7 +208,10 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
     stop: async () => {
       stopped = true
       if (timer) clearTimeout(timer)
+      await releaseClaims()
       while (running) await running
+      // a claim that raced the first release
+      await releaseClaims()
     },
   }
 }

@@ -24,7 +24,8 @@ export function registerActRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onReady', async () => {
     void worker.kick()
   })
-  app.addHook('onClose', async () => worker.idle())
+  // a graceful stop puts the act in hand back in the queue
+  app.addHook('onClose', async () => worker.stop())
 
   app.get('/api/getActs/', guarded, async (request) => listActs(db, signedInUser(request), parseQuery(actsQuerySchema, request, actMessage)))
 

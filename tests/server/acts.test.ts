@@ -6,6 +6,7 @@ import { actResponseSchema, actsResponseSchema, XLSX_CONTENT_TYPE, type ActReque
 import { AUTH_MESSAGES } from '../../src/contract/auth'
 import { demoLogin, loginAs, readTable, startServer, type ServerFixture } from '../support/server-fixture'
 import { sessionRequests } from '../support/server-requests'
+import { deferred } from '../support/deferred'
 
 // every build passes through, counted, so a test can tell whether an act was built twice
 vi.mock('../../server/acts/act-workbook', async (importOriginal) => {
@@ -247,6 +248,31 @@ describe('the worker', () => {
     expect(built).toHaveBeenCalledTimes(6)
     const states = await k().selectFrom('acts').select(['state', 'file']).execute()
     expect(states.every((row) => row.state === 'ready' && row.file && row.file.length > 0)).toBe(true)
+  })
+
+  it('on a graceful stop puts the act it is building back in the queue, and claims no other', async () => {
+    const act = await created()
+    await readyAct(act.id)
+    await k().updateTable('acts').set({ state: 'queued', file: null, claimed_at: null }).where('id', '=', act.id).execute()
+    const building = deferred<void>()
+    const held = deferred<Buffer>()
+    vi.mocked(buildActWorkbook).mockImplementationOnce(() => {
+      building.resolve()
+      return held.promise
+    })
+    const worker = createActWorker({ db: fixture.db, now: fixture.clock.now, logError: () => {} })
+    void worker.kick()
+    await building.promise
+    const stateOf = async () => (await k().selectFrom('acts').select('state').where('id', '=', act.id).executeTakeFirstOrThrow()).state
+    expect(await stateOf()).toBe('working')
+    const stopped = worker.stop()
+    // the build ends after the stop gave the act back: its file is dropped
+    held.resolve(Buffer.from('не файл'))
+    await stopped
+    const row = await k().selectFrom('acts').select(['state', 'file', 'claimed_at']).where('id', '=', act.id).executeTakeFirstOrThrow()
+    expect(row).toEqual({ state: 'queued', file: null, claimed_at: null })
+    await worker.kick()
+    expect(await stateOf()).toBe('queued')
   })
 
   it('takes again an act whose process died while building it', async () => {

@@ -1,0 +1,130 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { request, type IncomingMessage } from 'node:http'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SESSION_COOKIE } from '../../server/auth/sessions'
+import { DEMO_PASSWORD, demoLogin } from '../support/server-fixture'
+
+/**
+ * Issue 26: the real server (tsx server/main.ts) on a temp SQLite file gets SIGTERM with a request
+ * in flight and an export job claimed: it answers the request, puts the job back in the queue and
+ * exits 0 (the 10-second hard stop exits 1). SQLite only: the server process has no schema of its own
+ * on the shared PostgreSQL test database.
+ */
+const root = resolve(import.meta.dirname, '../..')
+let dir: string
+let server: ChildProcessWithoutNullStreams
+let port: number
+let output = ''
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1')
+  await once(probe, 'listening')
+  const { port: free } = probe.address() as { port: number }
+  probe.close()
+  return free
+}
+
+/** Resolves once the server has printed `text`. */
+function printed(text: string): Promise<void> {
+  return new Promise((done) => {
+    const look = () => {
+      if (!output.includes(text)) return
+      server.stdout.off('data', look)
+      done()
+    }
+    server.stdout.on('data', look)
+    look()
+  })
+}
+
+async function call(
+  method: string,
+  path: string,
+  body?: object,
+  cookie?: string,
+): Promise<{ status: number; body: string; headers: IncomingMessage['headers'] }> {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  return { status: response.status, body: await response.text(), headers: Object.fromEntries(response.headers) }
+}
+
+const dbFile = () => join(dir, 'cabinet.sqlite')
+const jobState = (id: number) => {
+  const db = new SQLite(dbFile(), { readonly: true })
+  try {
+    return (db.prepare('select state, claimed_by from export_jobs where id = ?').get(id) as { state: string; claimed_by: string | null }) ?? null
+  } finally {
+    db.close()
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cabinet-stop-'))
+  port = await freePort()
+  const env = { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DB_FILE: dbFile(), EXPORT_DIR: join(dir, 'exports') }
+  server = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: root,
+    env: { ...env, SEED_PRODUCTS: '3000', CLIENT_DIR: join(dir, 'none'), LOG_LEVEL: 'warn' },
+  })
+  server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  await printed('Кабинет дилера запущен')
+}, 120_000)
+
+afterAll(() => {
+  if (server.exitCode === null) server.kill('SIGKILL')
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('SIGTERM', () => {
+  it('answers the request in flight, puts the claimed export job back in the queue and exits 0', async () => {
+    const login = await call('POST', '/api/login/', { email: demoLogin('mainAccount').email, password: DEMO_PASSWORD })
+    const cookie = new RegExp(`${SESSION_COOKIE}=[^;]+`).exec(String(login.headers['set-cookie']))?.[0]
+    expect(login.status).toBe(200)
+    const brands = new SQLite(dbFile(), { readonly: true }).prepare('select id from brands').pluck().all() as number[]
+    const started = await call('POST', '/api/runExporter/', { data: brands }, cookie)
+    expect(started.status, started.body).toBe(200)
+    const jobId = (JSON.parse(started.body) as { job: { id: number } }).job.id
+    while (jobState(jobId)?.state === 'queued') await new Promise((wait) => setTimeout(wait, 20))
+    expect(jobState(jobId)?.state).toBe('working')
+
+    // a sign-in whose body is still coming when the signal arrives
+    const body = JSON.stringify({ email: demoLogin('manager').email, password: DEMO_PASSWORD })
+    const inFlight = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/login/',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+    })
+    const answered = once(inFlight, 'response') as Promise<[IncomingMessage]>
+    const withOutput = (error: unknown): never => {
+      throw new Error(`${String(error)}\n${output}`)
+    }
+    // the server holds the request (a reset fails here, with the server's output)
+    await Promise.race([once(inFlight, 'continue'), answered]).catch(withOutput)
+    inFlight.write(body.slice(0, 10))
+
+    const exited = once(server, 'exit') as Promise<[number | null]>
+    server.kill('SIGTERM')
+    await printed('Получен SIGTERM')
+    inFlight.end(body.slice(10))
+    const [response] = await answered.catch(withOutput)
+    expect(response.statusCode).toBe(200)
+    expect(String(response.headers['set-cookie'])).toContain(`${SESSION_COOKIE}=`)
+
+    const [code] = await exited
+    expect(code, output).toBe(0)
+    expect(output).toContain('Сервер остановлен')
+    expect(jobState(jobId)).toEqual({ state: 'queued', claimed_by: null })
+  }, 60_000)
+})
