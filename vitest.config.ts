@@ -14,8 +14,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          // one database per file; files run one after another so PostgreSQL schemas never clash
-          fileParallelism: false,
+          // one database per file; on PostgreSQL files run one after another so schemas never clash
+          fileParallelism: !process.env.DATABASE_URL,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
