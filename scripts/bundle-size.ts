@@ -19,7 +19,6 @@ const BUDGET_JS_KB = 150
 const OVER_BUDGET_FOR_NOW = new Set([
   'acts',
   'addresses',
-  'brand',
   'cart',
   'chat',
   'complaint',
@@ -29,8 +28,6 @@ const OVER_BUDGET_FOR_NOW = new Set([
   'drafts',
   'exporter',
   'favorites',
-  'invitation',
-  'login',
   'managers',
   'orders',
   'pricelist',
