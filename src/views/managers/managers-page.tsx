@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import type { ManagersActor } from '../../machines/managers.machine'
 import { MANAGERS_MESSAGES } from '../../machines/managers.machine'
 import { WithScreen } from '../layout/with-screen'
@@ -8,11 +9,13 @@ import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import { MessageDialog, MessageText } from '../ui/message-dialog'
 import { PageHeading } from '../ui/page-heading'
-import { ManagerFormDialog } from './manager-form-dialog'
 import { MANAGERS_LOADING_LABEL, useManagersApi, type ManagersApi } from './managers-connect'
-import { PricePolicyDialog } from './price-policy-dialog'
 import { ManagersTable } from './managers-table'
 import styles from './managers.module.css'
+
+/** The manager's form and the price policy dialog load when first opened, not with the list. */
+const ManagerFormDialog = lazy(() => import('./manager-form-dialog').then((module) => ({ default: module.ManagerFormDialog })))
+const PricePolicyDialog = lazy(() => import('./price-policy-dialog').then((module) => ({ default: module.PricePolicyDialog })))
 
 /** /cabinet/managers/ (main account only): the company's managers. */
 export function ManagersPage() {
@@ -44,8 +47,10 @@ function ManagersScreen({ managers }: { managers: ManagersActor }) {
       ) : null}
       <ManagersBody api={api} />
       <ManagersDialogs api={api} />
-      {api.form ? <ManagerFormDialog form={api.form} /> : null}
-      {api.pricing ? <PricePolicyDialog pricing={api.pricing} /> : null}
+      <Suspense fallback={null}>
+        {api.form ? <ManagerFormDialog form={api.form} /> : null}
+        {api.pricing ? <PricePolicyDialog pricing={api.pricing} /> : null}
+      </Suspense>
     </section>
   )
 }
