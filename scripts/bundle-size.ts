@@ -27,7 +27,6 @@ const OVER_BUDGET_FOR_NOW = new Set([
   'drafts',
   'exporter',
   'favorites',
-  'managers',
   'orders',
   'profile',
   'purchased',
