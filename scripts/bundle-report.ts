@@ -3,15 +3,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build } from 'vite'
-import { CATALOGUE_ROUTE, routeFirstLoad, type Manifest } from './bundle-manifest'
+import { routeFirstLoad, routeModules, type Manifest } from './bundle-manifest'
 
 /**
- * `npx tsx scripts/bundle-report.ts`: what the catalogue's first load holds. Builds the client with
+ * `npx tsx scripts/bundle-report.ts`: what the catalogue's first load holds (`ROUTE=purchased`:
+ * that route's, by the name `npm run size` prints). Builds the client with
  * source maps into a temporary folder and, for each first-load chunk, shares its minified bytes out
  * to the npm packages and source files they came from (as source-map-explorer does); the gzipped
  * share is the chunk's gzip size split in the same proportion. A dev tool, no budget (`npm run size`).
  */
 const TOP = Number(process.env.TOP ?? 12)
+const ROUTE = process.env.ROUTE ?? 'catalogue'
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 
 /** The source index of each generated segment of each line: [line][segment] = { column, source }. */
@@ -77,8 +79,15 @@ try {
   await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: true } })
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(2).padStart(7)} KB`
+  const route = routeModules(manifest).find(({ name }) => name === ROUTE)
+  if (!route)
+    throw new Error(
+      `no route «${ROUTE}»: ${routeModules(manifest)
+        .map(({ name }) => name)
+        .join(', ')}`,
+    )
   let total = 0
-  for (const file of routeFirstLoad(manifest, CATALOGUE_ROUTE).js) {
+  for (const file of routeFirstLoad(manifest, route.route).js) {
     // without the source-map comment, so the sizes are those `npm run size` measures
     const code = readFileSync(join(outDir, file), 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '')
     const gzip = gzipSync(code, { level: 9 }).length

@@ -22,7 +22,7 @@ import { followSession } from './routes/session-guards'
 import type { AppWiring } from './wiring/app-wiring'
 import { deferredLogic, loadCodeOf, loadOnce } from './wiring/deferred-logic'
 import { wireForms } from './wiring/forms'
-import { wireBasketAdders, wireCatalogue } from './wiring/frame'
+import { wireBasketAdders } from './wiring/frame'
 import { wireScreenHost } from './wiring/screens'
 import { followAddress } from './address-events'
 
@@ -36,9 +36,9 @@ export interface AppRuntime {
 /**
  * The composition root, run once at start-up. It is the only place that joins services to
  * machines: one http client, the session actor (signed in / out for the whole app), the
- * sidebar actor (its width remembered in localStorage), the machines of the catalogue and the
- * frame with their real actors provided (wiring/frame.ts), and the router (its guards read the
- * session; a session change re-runs them). Every other screen's machines are joined to these
+ * sidebar actor (its width remembered in localStorage), the machines of the frame with their
+ * real actors provided (wiring/frame.ts), and the router (its guards read the
+ * session; a session change re-runs them). Every screen's machines are joined to these
  * same pieces (`wiring`) by the screen's route module in src/app/routes when it is first shown,
  * so they are not in the first load.
  * Views get these through SessionProvider, AppDepsProvider and RouteDepsProvider and never
@@ -77,7 +77,7 @@ export function createAppRuntime(): AppRuntime {
       headerSearch: headerSearch.logic,
       loadHeaderSearchCode: loadCodeOf({ load: () => inbox.load().then(headerSearch.load) }),
       inbox: inbox.logic,
-      screenHost: wireScreenHost(wiring, wireCatalogue(wiring)),
+      screenHost: wireScreenHost(wiring),
       productCardHost: productCardHostMachine.provide({ actors: cardActors }),
       basketAdders: wireBasketAdders(wiring),
       callback: callback.logic,

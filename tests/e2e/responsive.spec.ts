@@ -356,6 +356,8 @@ test.describe('ноутбук: layout (issue 21)', () => {
     const day = (daysAgo: number) => new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' }).format(new Date(Date.now() - daysAgo * 86_400_000))
     await page.goto(`/cabinet/purchased/?startDate=${day(730)}&endDate=${day(0)}`)
     await expect(page.getByRole('figure', { name: 'Расходы по месяцам' })).toBeVisible({ timeout: 20_000 })
+    // the labels are placed when the plot's code has drawn the bars
+    await expect(page.getByTestId('spend-chart').locator('canvas')).toBeVisible()
     const labels = await boxesOf(page.getByTestId('spend-chart-months').locator('span'))
     expect(labels.length, 'the months under the bars').toBeGreaterThan(2)
     const touching = labels.flatMap((a, index) =>

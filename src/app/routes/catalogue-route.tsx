@@ -1,8 +1,14 @@
 import { useSearch } from '@tanstack/react-router'
 import { CataloguePage } from '../../views/catalogue/catalogue-page'
-import { CATALOGUE_SCREEN_MESSAGES } from '../../machines/catalogue-filter.machine'
+import { CATALOGUE_SCREEN_MESSAGES, catalogueFilterMachine } from '../../machines/catalogue-filter.machine'
+import { createCatalogueFilterActors } from '../../services/catalogue'
 import { WithScreen } from '../../views/layout/with-screen'
 import { NoKeyword } from '../../views/search/no-keyword'
+import type { AppWiring } from '../wiring/app-wiring'
+
+/** The catalogue screen's machine with its calls and the product card it opens, for the screen host. */
+export const wireCatalogue = ({ http, cardActors }: AppWiring) =>
+  catalogueFilterMachine.provide({ actors: { ...createCatalogueFilterActors({ http }), ...cardActors } })
 
 /**
  * /cabinet/: the catalogue. The screen host runs its machine for the address (and starts it afresh

@@ -2,8 +2,6 @@ import { fromPromise } from 'xstate'
 import type { AddLineRequest } from '../../contract/basket'
 import { addToBasketMachine } from '../../machines/add-to-basket.machine'
 import { basketAddersMachine } from '../../machines/basket-adders.machine'
-import { catalogueFilterMachine } from '../../machines/catalogue-filter.machine'
-import { createCatalogueFilterActors } from '../../services/catalogue'
 import type { AppWiring } from './app-wiring'
 import { loadOnce } from './deferred-logic'
 
@@ -19,7 +17,3 @@ export function wireBasketAdders({ http }: AppWiring) {
   )
   return basketAddersMachine.provide({ actors: { addToBasket: addToBasketMachine.provide({ actors: { addLine } }) } })
 }
-
-/** The catalogue screen's machine, in the first load (the first route is the catalogue). */
-export const wireCatalogue = ({ http, cardActors }: AppWiring) =>
-  catalogueFilterMachine.provide({ actors: { ...createCatalogueFilterActors({ http }), ...cardActors } })

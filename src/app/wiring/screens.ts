@@ -1,20 +1,21 @@
 import { fromPromise, type AnyActorLogic } from 'xstate'
-import type { catalogueFilterMachine } from '../../machines/catalogue-filter.machine'
 import { screenHostMachine } from '../../machines/screen-host.machine'
 import type { ScreenLogics, ScreenName } from '../../machines/screens'
 import type { AppWiring } from './app-wiring'
 import { ROUTE_MODULES } from '../route-modules'
 import { deferredLogic, type DeferredLogic } from './deferred-logic'
 
-type Deferred = { [N in Exclude<ScreenName, 'catalogueFilter'>]: DeferredLogic<ScreenLogics[N]> }
+type Deferred = { [N in ScreenName]: DeferredLogic<ScreenLogics[N]> }
 
 /**
- * The screen host with every screen's machine: the catalogue's is in the first load; each other
- * screen's comes from its route module, loaded with the route (the host waits for it in its
- * `loadingCode` state, so a screen never starts before its code is there).
+ * The screen host with every screen's machine: each screen's comes from its route module, loaded
+ * with the route (the host waits for it in its `loadingCode` state, so a screen never starts before
+ * its code is there). The catalogue's too: its page preloads the route's chunk, and the screens the
+ * dealer opens first need not load its machine (issue 24).
  */
-export function wireScreenHost(wiring: AppWiring, catalogueFilter: typeof catalogueFilterMachine) {
+export function wireScreenHost(wiring: AppWiring) {
   const deferred: Deferred = {
+    catalogueFilter: deferredLogic(() => ROUTE_MODULES.catalogue().then((route) => route.wireCatalogue(wiring))),
     brandProducts: deferredLogic(() => ROUTE_MODULES.brand().then((route) => route.wireBrand(wiring))),
     favoritesNeeds: deferredLogic(() => ROUTE_MODULES.favorites().then((route) => route.wireFavorites(wiring))),
     pricelist: deferredLogic(() => ROUTE_MODULES.pricelist().then((route) => route.wirePricelist(wiring))),
@@ -37,9 +38,9 @@ export function wireScreenHost(wiring: AppWiring, catalogueFilter: typeof catalo
     [N in keyof Deferred]: Deferred[N]['logic']
   }
   const load = async (name: ScreenName) => {
-    if (name !== 'catalogueFilter') await (deferred[name] as DeferredLogic<AnyActorLogic>).load()
+    await (deferred[name] as DeferredLogic<AnyActorLogic>).load()
   }
   return screenHostMachine.provide({
-    actors: { ...logics, catalogueFilter, loadScreenCode: fromPromise<void, { name: ScreenName }>(({ input }) => load(input.name)) },
+    actors: { ...logics, loadScreenCode: fromPromise<void, { name: ScreenName }>(({ input }) => load(input.name)) },
   })
 }

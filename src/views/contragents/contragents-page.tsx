@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import type { ContragentsActor } from '../../machines/contragents.machine'
 import { CONTRAGENTS_MESSAGES } from '../../machines/contragents.machine'
 import { WithScreen } from '../layout/with-screen'
@@ -7,10 +8,12 @@ import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import { RemoveDialog } from '../ui/remove-dialog'
-import { ContragentFormDialog } from './contragent-form-dialog'
 import { CONTRAGENTS_LOADING_LABEL, useContragentsApi, type ContragentsApi } from './contragents-connect'
 import { ContragentsTable } from './contragents-table'
 import styles from './contragents.module.css'
+
+/** The add / change form loads when it is first opened, not with the list. */
+const ContragentFormDialog = lazy(() => import('./contragent-form-dialog').then((module) => ({ default: module.ContragentFormDialog })))
 
 /** /cabinet/contragents/: the company's counterparties. */
 export function ContragentsPage() {
@@ -47,7 +50,11 @@ function ContragentsScreen({ contragents }: { contragents: ContragentsActor }) {
       </div>
       <ContragentsBody api={api} />
       <RemoveDialog dialog={api.dialog} />
-      {api.form ? <ContragentFormDialog form={api.form} /> : null}
+      {api.form ? (
+        <Suspense fallback={null}>
+          <ContragentFormDialog form={api.form} />
+        </Suspense>
+      ) : null}
     </section>
   )
 }

@@ -1,18 +1,20 @@
+import { lazy, Suspense } from 'react'
 import type { ManagersActor } from '../../machines/managers.machine'
 import { MANAGERS_MESSAGES } from '../../machines/managers.machine'
 import { WithScreen } from '../layout/with-screen'
 import { Button } from '../ui/button'
-import { ConfirmDialog } from '../ui/confirm-dialog'
 import { EmptyState } from '../ui/empty-state'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
-import { MessageDialog, MessageText } from '../ui/message-dialog'
 import { PageHeading } from '../ui/page-heading'
-import { ManagerFormDialog } from './manager-form-dialog'
 import { MANAGERS_LOADING_LABEL, useManagersApi, type ManagersApi } from './managers-connect'
-import { PricePolicyDialog } from './price-policy-dialog'
 import { ManagersTable } from './managers-table'
 import styles from './managers.module.css'
+
+/** The manager's form, the price policy dialog and the remove / failure dialogs load when first opened, not with the list. */
+const ManagersDialogs = lazy(() => import('./managers-dialogs').then((module) => ({ default: module.ManagersDialogs })))
+const ManagerFormDialog = lazy(() => import('./manager-form-dialog').then((module) => ({ default: module.ManagerFormDialog })))
+const PricePolicyDialog = lazy(() => import('./price-policy-dialog').then((module) => ({ default: module.PricePolicyDialog })))
 
 /** /cabinet/managers/ (main account only): the company's managers. */
 export function ManagersPage() {
@@ -43,9 +45,11 @@ function ManagersScreen({ managers }: { managers: ManagersActor }) {
         </div>
       ) : null}
       <ManagersBody api={api} />
-      <ManagersDialogs api={api} />
-      {api.form ? <ManagerFormDialog form={api.form} /> : null}
-      {api.pricing ? <PricePolicyDialog pricing={api.pricing} /> : null}
+      <Suspense fallback={null}>
+        {api.dialog.kind !== 'none' ? <ManagersDialogs api={api} /> : null}
+        {api.form ? <ManagerFormDialog form={api.form} /> : null}
+        {api.pricing ? <PricePolicyDialog pricing={api.pricing} /> : null}
+      </Suspense>
     </section>
   )
 }
@@ -60,33 +64,5 @@ function ManagersBody({ api }: { api: ManagersApi }) {
       return <EmptyState title={MANAGERS_MESSAGES.empty} hint={MANAGERS_MESSAGES.emptyHint} />
     case 'list':
       return <ManagersTable api={api} />
-  }
-}
-
-function ManagersDialogs({ api }: { api: ManagersApi }) {
-  const { dialog } = api
-  switch (dialog.kind) {
-    case 'confirmRemove':
-    case 'removing':
-      return (
-        <ConfirmDialog
-          title={dialog.question}
-          confirmLabel="Удалить"
-          isBusy={dialog.kind === 'removing'}
-          onConfirm={dialog.onConfirm}
-          onCancel={dialog.onCancel}
-        >
-          <MessageText>{dialog.email}</MessageText>
-        </ConfirmDialog>
-      )
-    case 'removeFailed':
-    case 'toggleFailed':
-      return (
-        <MessageDialog title={dialog.failedTitle} onClose={dialog.onClose}>
-          <MessageText>{dialog.errorMessage}</MessageText>
-        </MessageDialog>
-      )
-    case 'none':
-      return null
   }
 }

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react'
+import { lazy, Suspense, type FormEvent } from 'react'
 import type { PricelistActor } from '../../machines/pricelist.machine'
 import { useInitData } from '../layout/shell-context'
 import { WithScreen } from '../layout/with-screen'
@@ -7,8 +7,10 @@ import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import { usePricelistApi, type PricelistApi } from './pricelist-connect'
-import { PricelistDialog } from './pricelist-dialog'
 import styles from './pricelist.module.css'
+
+/** The upload's result dialog loads when the first upload is answered, not with the page. */
+const PricelistDialog = lazy(() => import('./pricelist-dialog').then((module) => ({ default: module.PricelistDialog })))
 
 const PRICELIST_ACCEPT = '.xlsx,.csv,.txt'
 
@@ -38,7 +40,11 @@ function PricelistScreen({ pricelist }: { pricelist: PricelistActor }) {
         <TextForm api={api} />
       </div>
       {api.loadingLabel !== null ? <Loading label={api.loadingLabel} /> : null}
-      {api.isModalOpen ? <PricelistDialog api={api.dialog} /> : null}
+      {api.isModalOpen ? (
+        <Suspense fallback={null}>
+          <PricelistDialog api={api.dialog} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }
