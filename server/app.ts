@@ -40,6 +40,7 @@ import { registerGenericResourceRoutes, rewriteRestAlias } from './routes/generi
 import { registerCallbackRoutes } from './routes/callback'
 import { registerComplaintRoutes } from './routes/complaints'
 import { registerProblemReportRoutes } from './routes/problem-reports'
+import { registerApiDocsRoutes } from './routes/api-docs'
 
 export interface BuildAppOptions {
   /** pino level for the request log; off unless given */
@@ -137,6 +138,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerCallbackRoutes(app, deps)
   registerComplaintRoutes(app, deps)
   registerProblemReportRoutes(app, deps)
+  registerApiDocsRoutes(app)
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {

@@ -139,6 +139,11 @@ export const SHARED_CALLS: readonly CallPattern[] = [
   // issue 25: the workflow atlas for analysts and QA (no dealer data; off in production unless ATLAS=1); Fastify prints /atlas/* as /atlas*
   'GET /atlas/',
   'GET /atlas*',
+  // issue 26: the API reference, its page and its document (the contract's shape, no company's data)
+  'GET /api/openapi.json',
+  'GET /api/docs/',
+  'GET /api/docs/api-docs.js',
+  'GET /api/docs/api-docs.css',
 ]
 
 /**

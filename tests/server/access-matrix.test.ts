@@ -47,6 +47,11 @@ const PUBLIC_CALLS = new Set([
   // the workflow atlas: static pages of the machines, no company's data
   'GET /atlas',
   'GET /atlas*',
+  // the API reference: the contract's shape, no company's data
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/api-docs.js',
+  'GET /api/docs/api-docs.css',
 ])
 
 /** Tables a call may change whoever makes it: sign-in state, limits and mail. */
