@@ -84,6 +84,7 @@ function operationBody(path, method, operation) {
 function operationView(path, method, operation) {
   const summary = element('summary', '', [
     element('span', `method method-${method}`, method.toUpperCase()),
+    ' ',
     element('span', 'path', path),
     ` — ${operation.summary ?? ''}`,
   ])
