@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATIONS, buildOpenApiDocument } from '../../server/openapi/document'
+import { checkAnswersAgainstDocument } from '../support/answer-check'
 import { callKey, registeredCalls } from '../support/route-table'
 import { startServer, type ServerFixture } from '../support/server-fixture'
 
@@ -124,5 +126,23 @@ describe('the document and the reference page are served', () => {
     expect(styles.headers['content-type']).toMatch(/^text\/css/)
     const other = await fixture.app.inject({ method: 'GET', url: '/api/docs/..%2F..%2Fapp.ts' })
     expect(other.statusCode).toBe(404)
+  })
+})
+
+describe('the suite holds answers to the document', () => {
+  it('reports a JSON answer that does not match its documented schema, and passes one that does', async () => {
+    const app = Fastify()
+    const mismatches = checkAnswersAgainstDocument(app)
+    app.get('/api/session/', async (request) => ((request.query as { wrong?: string }).wrong ? { account: 5 } : { account: null }))
+    app.get('/api/order/:id/', async (_request, reply) => reply.code(404).send({ error: 'нет' }))
+    await app.inject({ method: 'GET', url: '/api/session/' })
+    expect(mismatches()).toEqual([])
+    await app.inject({ method: 'GET', url: '/api/session/?wrong=1' })
+    await app.inject({ method: 'GET', url: '/api/order/1/' })
+    expect(mismatches()).toEqual([
+      expect.stringMatching(/^GET \/api\/session\/ 200: account /),
+      expect.stringMatching(/^GET \/api\/order\/:id\/ 404: message /),
+    ])
+    await app.close()
   })
 })
