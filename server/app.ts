@@ -44,6 +44,7 @@ import { registerHealthRoutes } from './routes/health'
 import { registerMetricsRoutes } from './routes/metrics'
 import { observeRequestDurations } from './ops/metrics'
 import { REQUEST_ID_HEADER, answerRequestId, loggerOptions, requestIdOf } from './ops/request-log'
+import { registerApiDocsRoutes } from './routes/api-docs'
 
 export interface BuildAppOptions {
   /** pino level for the request log; off unless given */
@@ -143,6 +144,7 @@ function registerServerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerProblemReportRoutes(app, deps)
   registerHealthRoutes(app, deps)
   registerMetricsRoutes(app, deps)
+  registerApiDocsRoutes(app)
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {

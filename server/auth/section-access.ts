@@ -144,6 +144,11 @@ export const SHARED_CALLS: readonly CallPattern[] = [
   'GET /readyz',
   // issue 26: Prometheus' scrape, answered only to this machine or to METRICS_TOKEN (404 to anyone else)
   'GET /metrics',
+  // issue 26: the API reference, its page and its document (the contract's shape, no company's data)
+  'GET /api/openapi.json',
+  'GET /api/docs/',
+  'GET /api/docs/api-docs.js',
+  'GET /api/docs/api-docs.css',
 ]
 
 /**

@@ -52,6 +52,11 @@ const PUBLIC_CALLS = new Set([
   'GET /readyz',
   // the process's metrics: answered only to this machine (the tests' injected caller) or to METRICS_TOKEN
   'GET /metrics',
+  // the API reference: the contract's shape, no company's data
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/api-docs.js',
+  'GET /api/docs/api-docs.css',
 ])
 
 /** The readiness probe's 503 is its meaning (here: the catalogue is not in memory yet), no failure. */

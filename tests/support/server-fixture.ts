@@ -7,6 +7,7 @@ import { SESSION_COOKIE } from '../../server/auth/sessions'
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDatabase } from '../../server/db/seed'
 import { createMailer, type MailTransport } from '../../server/mail/mailer'
 import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
+import { checkAnswersAgainstDocument } from './answer-check'
 
 export { DEMO_PASSWORD }
 
@@ -64,6 +65,7 @@ export async function startServer(options: ServerFixtureOptions = {}): Promise<S
   const silent = { info: () => {}, error: () => {} }
   const mailer = createMailer({ db, from: config.mailFrom, now: clock.now, log: silent, transport: options.mailTransport })
   const app = await buildApp({ db, config, mailer, now: clock.now }, options.log)
+  const answerMismatches = checkAnswersAgainstDocument(app)
   return {
     app,
     db,
@@ -72,6 +74,8 @@ export async function startServer(options: ServerFixtureOptions = {}): Promise<S
     close: async () => {
       await app.close()
       await db.dispose()
+      const mismatches = answerMismatches()
+      if (mismatches.length > 0) throw new Error(`answers that do not match the OpenAPI document:\n${mismatches.join('\n')}`)
     },
   }
 }
