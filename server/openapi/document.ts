@@ -4,10 +4,11 @@ import { COMPANY_OPERATIONS } from './company-operations'
 import { jsonSchemaOf, type SharedSchemas } from './json-schema'
 import type { Operation } from './operation'
 import { ORDERING_OPERATIONS } from './ordering-operations'
+import { PROBE_OPERATIONS } from './probe-operations'
 import { REFERENCE_OPERATIONS } from './reference-operations'
 
 /** Every documented call of the API. */
-export const OPERATIONS: readonly Operation[] = [...ORDERING_OPERATIONS, ...COMPANY_OPERATIONS, ...REFERENCE_OPERATIONS]
+export const OPERATIONS: readonly Operation[] = [...ORDERING_OPERATIONS, ...COMPANY_OPERATIONS, ...PROBE_OPERATIONS, ...REFERENCE_OPERATIONS]
 
 const ERROR_MEANINGS: Record<number, string> = {
   400: 'Некорректный запрос: сообщение называет поле',
@@ -18,6 +19,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   413: 'Слишком большой запрос',
   415: 'Неподдерживаемый формат файла',
   429: 'Слишком много попыток',
+  503: 'Сервер не готов принимать запросы',
 }
 
 const API_ERROR_REF = { $ref: '#/components/schemas/ApiError' }
