@@ -8,6 +8,7 @@ import { createActWorker } from '../acts/act-worker'
 import { listActs } from '../acts/list-acts'
 import { requestAct } from '../acts/request-act'
 import type { AppDeps } from '../deps'
+import { sendPolled } from '../polled-answer'
 import { sendXlsx } from '../xlsx-file'
 import { describeIssue, parseInput, parseParams, parseQuery, type DescribeIssue } from '../validation'
 
@@ -26,7 +27,9 @@ export function registerActRoutes(app: FastifyInstance, deps: AppDeps): void {
   })
   app.addHook('onClose', async () => worker.idle())
 
-  app.get('/api/getActs/', guarded, async (request) => listActs(db, signedInUser(request), parseQuery(actsQuerySchema, request, actMessage)))
+  app.get('/api/getActs/', guarded, async (request, reply) =>
+    sendPolled(request, reply, await listActs(db, signedInUser(request), parseQuery(actsQuerySchema, request, actMessage))),
+  )
 
   app.post('/api/act/', guarded, async (request): Promise<ActResponse> => {
     const body = parseInput(actRequestSchema, request.body, actMessage)
