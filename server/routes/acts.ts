@@ -27,7 +27,9 @@ export function registerActRoutes(app: FastifyInstance, deps: AppDeps): void {
   })
   app.addHook('onClose', async () => worker.idle())
 
-  app.get('/api/getActs/', guarded, async (request, reply) =>
+  // polled every 10 s by every open acts screen: the allowed contracts come with the session, in its query
+  const withContracts = { preHandler: requireAccount(deps, { withContracts: true }) }
+  app.get('/api/getActs/', withContracts, async (request, reply) =>
     sendPolled(request, reply, await listActs(db, signedInUser(request), parseQuery(actsQuerySchema, request, actMessage))),
   )
 
