@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod/mini'
 import { transformed } from '../src/contract/common'
-import { openDatabase, type Db } from './db/connection'
+import { DEFAULT_PG_POOL_SIZE, openDatabase, type Db } from './db/connection'
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -25,6 +25,7 @@ const envSchema = z.object({
   PORT: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(65_535)), 8080),
   HOST: z._default(z.string().check(z.trim(), z.minLength(1)), '0.0.0.0'),
   DATABASE_URL: z.pipe(optionalText, z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'ожидается адрес postgres://...')))),
+  PG_POOL_SIZE: positiveInt(DEFAULT_PG_POOL_SIZE),
   DB_FILE: z._default(z.string().check(z.trim(), z.minLength(1)), 'data/cabinet.sqlite'),
   SMTP_URL: z.pipe(optionalText, z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'ожидается адрес smtp:// или smtps://')))),
   MAIL_FROM: z._default(z.string().check(z.trim(), z.minLength(1)), 'Кабинет дилера <no-reply@localhost>'),
@@ -60,6 +61,8 @@ export interface AppConfig {
   port: number
   host: string
   databaseUrl?: string
+  /** PostgreSQL connections kept at most (PG_POOL_SIZE) */
+  pgPoolSize: number
   dbFile: string
   smtpUrl?: string
   mailFrom: string
@@ -114,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    pgPoolSize: e.PG_POOL_SIZE,
     dbFile: resolve(projectRoot, e.DB_FILE),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -135,7 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else the SQLite file (its folder is created). */
 export function openConfiguredDatabase(config: AppConfig): Db {
-  if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl })
+  if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl, pgPoolSize: config.pgPoolSize })
   mkdirSync(dirname(config.dbFile), { recursive: true })
   return openDatabase({ sqliteFile: config.dbFile })
 }

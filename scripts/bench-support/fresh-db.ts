@@ -17,14 +17,14 @@ export interface FreshDb extends Db {
 
 /**
  * A fresh, migrated, empty database: a temporary SQLite file, or a new schema in the
- * PostgreSQL database named by DATABASE_URL when it is set.
+ * PostgreSQL database named by DATABASE_URL when it is set (PG_POOL_SIZE connections at most, when set).
  */
 export async function createFreshDb(): Promise<FreshDb> {
   const url = process.env.DATABASE_URL
   if (url) {
     const schema = `t_${randomBytes(6).toString('hex')}`
     await withPgClient(url, (c) => c.query(`CREATE SCHEMA ${schema}`))
-    const db = openDatabase({ databaseUrl: url, pgSchema: schema })
+    const db = openDatabase({ databaseUrl: url, pgSchema: schema, pgPoolSize: Number(process.env.PG_POOL_SIZE) || undefined })
     await migrate(db)
     return {
       ...db,

@@ -23,13 +23,22 @@ export interface DbOptions {
   sqliteFile?: string
   /** PostgreSQL schema to work in (tests use one per run) */
   pgSchema?: string
+  /** PostgreSQL connections kept at most (DEFAULT_PG_POOL_SIZE unless given) */
+  pgPoolSize?: number
 }
+
+/**
+ * Connections to PostgreSQL one process keeps at most (PG_POOL_SIZE). With 10, 500 dealers polling
+ * (npm run bench:pollers) queued for a connection; more than the database's cores buys little, and
+ * each connection is a server process (PostgreSQL's max_connections is 100 by default).
+ */
+export const DEFAULT_PG_POOL_SIZE = 20
 
 export function openDatabase(options: DbOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.pgPoolSize ?? DEFAULT_PG_POOL_SIZE,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     })
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }) })

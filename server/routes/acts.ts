@@ -8,6 +8,7 @@ import { createActWorker } from '../acts/act-worker'
 import { listActs } from '../acts/list-acts'
 import { requestAct } from '../acts/request-act'
 import type { AppDeps } from '../deps'
+import { sendPolled } from '../polled-answer'
 import { sendXlsx } from '../xlsx-file'
 import { describeIssue, parseInput, parseParams, parseQuery, type DescribeIssue } from '../validation'
 
@@ -27,7 +28,11 @@ export function registerActRoutes(app: FastifyInstance, deps: AppDeps): void {
   // a graceful stop puts the act in hand back in the queue
   app.addHook('onClose', async () => worker.stop())
 
-  app.get('/api/getActs/', guarded, async (request) => listActs(db, signedInUser(request), parseQuery(actsQuerySchema, request, actMessage)))
+  // polled every 10 s by every open acts screen: the allowed contracts come with the session, in its query
+  const withContracts = { preHandler: requireAccount(deps, { withContracts: true }) }
+  app.get('/api/getActs/', withContracts, async (request, reply) =>
+    sendPolled(request, reply, await listActs(db, signedInUser(request), parseQuery(actsQuerySchema, request, actMessage))),
+  )
 
   app.post('/api/act/', guarded, async (request): Promise<ActResponse> => {
     const body = parseInput(actRequestSchema, request.body, actMessage)

@@ -17,6 +17,7 @@ import { addProductSet } from '../catalogue/product-set'
 import { listWarehouses } from '../catalogue/warehouses'
 import type { AppDeps } from '../deps'
 import { HttpError, parseInput, parseQuery } from '../validation'
+import { sendPolled } from '../polled-answer'
 
 export function registerBasketRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps
@@ -48,10 +49,10 @@ export function registerBasketRoutes(app: FastifyInstance, deps: AppDeps): void 
   app.post('/api/processBasket/', guarded, processBasket('add'))
   app.post('/api/processBasketUpdate/', guarded, processBasket('update'))
 
-  app.get('/api/getBasketData/', guarded, async (request) => {
+  app.get('/api/getBasketData/', guarded, async (request, reply) => {
     const { contract } = parseQuery(basketDataQuerySchema, request)
     const user = signedInUser(request)
-    return basketData(db, user.id, await resolveCatalogueContext(db, user, contract, CATALOGUE_DEFAULTS.warehouse))
+    return sendPolled(request, reply, await basketData(db, user.id, await resolveCatalogueContext(db, user, contract, CATALOGUE_DEFAULTS.warehouse)))
   })
 
   /** Every line of the contract's basket goes. */

@@ -21,6 +21,7 @@ import { exportOrders } from '../orders/order-export'
 import { listOrders } from '../orders/order-list'
 import { placeOrder } from '../orders/place-order'
 import { HttpError, parseInput, parseParams, parseQuery } from '../validation'
+import { sendPolled } from '../polled-answer'
 import { sendXlsx } from '../xlsx-file'
 
 /** Placing the basket as an order, the orders list, one order's detail, and its cancel and repeat (spec §7). */
@@ -46,9 +47,10 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
     return answer
   })
 
-  app.get('/api/order/', guarded, async (request): Promise<OrderList> => {
+  app.get('/api/order/', guarded, async (request, reply) => {
     const filter = parseQuery(orderListQuerySchema, request)
-    return listOrders(db, signedInUser(request), filter, deps.now())
+    const answer: OrderList = await listOrders(db, signedInUser(request), filter, deps.now())
+    return sendPolled(request, reply, answer)
   })
 
   /** 200 the order with its delivery and lines; 404 when it is not one the user may see. */

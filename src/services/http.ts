@@ -48,7 +48,8 @@ export function createHttp(options: HttpOptions = {}) {
           credentials: 'same-origin',
           retry: 0,
           timeout: 30_000,
-          throwHttpErrors: true,
+          // a 304 answers a GET that named the last ETag (readFresh): the data parsed then still holds
+          throwHttpErrors: (status) => status !== NOT_MODIFIED,
           fetch: options.fetch,
           headers: { accept: 'application/json' },
         }),
@@ -61,13 +62,15 @@ export function createHttp(options: HttpOptions = {}) {
   loadClient().catch(() => undefined)
   const bootAnswers = options.bootAnswers ?? readPageBootAnswers()
 
-  async function send<S extends z.ZodMiniType>(schema: S, request: (client: KyInstance) => Promise<Response>): Promise<z.output<S>> {
-    let response: Response
+  async function respond(request: (client: KyInstance) => Promise<Response>): Promise<Response> {
     try {
-      response = await request(await loadClient())
+      return await request(await loadClient())
     } catch (error) {
       throw await toApiCallError(error, options.onUnauthorized)
     }
+  }
+
+  async function parseResponse<S extends z.ZodMiniType>(schema: S, response: Response): Promise<z.output<S>> {
     let json: unknown
     try {
       json = await response.json()
@@ -77,15 +80,43 @@ export function createHttp(options: HttpOptions = {}) {
     return parseAnswer(schema, json, response.status)
   }
 
+  const send = async <S extends z.ZodMiniType>(schema: S, request: (client: KyInstance) => Promise<Response>): Promise<z.output<S>> =>
+    parseResponse(schema, await respond(request))
+
+  const lastAnswers = createLastAnswers()
+
+  /**
+   * A GET that names the ETag of the address's last answer: a 304 (nothing changed, as a poll
+   * mostly finds) answers the data parsed then, so nothing is sent or parsed again. The API's
+   * answers are `no-store`, so the browser would not revalidate them by itself.
+   */
+  async function readFresh<S extends z.ZodMiniType>(
+    schema: S,
+    address: string,
+    request: (client: KyInstance, headers: Record<string, string>) => Promise<Response>,
+  ): Promise<z.output<S>> {
+    const last = lastAnswers.get(address)
+    const response = await respond((client) => request(client, last ? { 'if-none-match': last.etag } : {}))
+    if (response.status === NOT_MODIFIED) {
+      if (last) return last.data as z.output<S>
+      throw new ApiCallError(UNEXPECTED_ANSWER_MESSAGE, response.status)
+    }
+    const data = await parseResponse(schema, response)
+    const etag = response.headers.get('etag')
+    if (etag) lastAnswers.set(address, { etag, data })
+    return data
+  }
+
   /** A GET: the page's boot answer for the address when it has one, else the server's. */
   function read<S extends z.ZodMiniType>(
     schema: S,
     url: string,
     query: Record<string, string | number> | undefined,
-    request: (client: KyInstance) => Promise<Response>,
+    request: (client: KyInstance, headers: Record<string, string>) => Promise<Response>,
   ) {
-    const early = bootAnswers.take(bootAddress(url, query))
-    return early ? Promise.resolve().then(() => parseAnswer(schema, early.body, 200)) : send(schema, request)
+    const address = bootAddress(url, query)
+    const early = bootAnswers.take(address)
+    return early ? Promise.resolve().then(() => parseAnswer(schema, early.body, 200)) : readFresh(schema, address, request)
   }
 
   /** Any other call may change what the boot answers say: those left are dropped first. */
@@ -99,7 +130,7 @@ export function createHttp(options: HttpOptions = {}) {
   return {
     /** GET any address with query parameters */
     getUrl: <S extends z.ZodMiniType>(url: string, schema: S, query?: Record<string, string | number>, signal?: AbortSignal) =>
-      read(schema, url, query, (client) => client.get(path(url), { searchParams: query, signal })),
+      read(schema, url, query, (client, headers) => client.get(path(url), { searchParams: query, signal, headers })),
     /** POST a JSON body to any address */
     postUrl: <S extends z.ZodMiniType>(url: string, body: unknown, schema: S, signal?: AbortSignal) =>
       write(schema, (client) => client.post(path(url), { json: body ?? {}, signal })),
@@ -110,7 +141,7 @@ export function createHttp(options: HttpOptions = {}) {
       schema: S,
       query?: Record<string, string | number>,
       signal?: AbortSignal,
-    ) => read(schema, apiPath(method, id), query, (client) => client.get(apiPath(method, id), { searchParams: query, signal })),
+    ) => read(schema, apiPath(method, id), query, (client, headers) => client.get(apiPath(method, id), { searchParams: query, signal, headers })),
     /** POST /api/{method}/{id}/ with body field `method` (put, update, del) */
     mutate: <S extends z.ZodMiniType>(method: string, id: string | number, verb: Method, data: Record<string, unknown>, schema: S, signal?: AbortSignal) =>
       write(schema, (client) => client.post(apiPath(method, id), { json: { ...data, method: verb }, signal })),
@@ -135,6 +166,30 @@ export function createHttp(options: HttpOptions = {}) {
 }
 
 export type Http = ReturnType<typeof createHttp>
+
+const NOT_MODIFIED = 304
+/** addresses whose last answers are kept: the polled screens are a few */
+const LAST_ANSWERS_KEPT = 20
+
+/** The last answer with an ETag of each address, parsed; the least recently asked goes first. */
+function createLastAnswers() {
+  const answers = new Map<string, { etag: string; data: unknown }>()
+  return {
+    get(address: string) {
+      const answer = answers.get(address)
+      if (answer) {
+        answers.delete(address)
+        answers.set(address, answer)
+      }
+      return answer
+    },
+    set(address: string, answer: { etag: string; data: unknown }) {
+      answers.delete(address)
+      answers.set(address, answer)
+      if (answers.size > LAST_ANSWERS_KEPT) answers.delete(answers.keys().next().value!)
+    },
+  }
+}
 
 function parseAnswer<S extends z.ZodMiniType>(schema: S, json: unknown, status: number): z.output<S> {
   const parsed = schema.safeParse(json)

@@ -141,6 +141,9 @@ describe('GET /api/getActs/: the list', () => {
     expect((await listActs('?startDate=01.01.2020&endDate=02.01.2020')).count).toBe(0)
     const page = await listActs()
     expect(page.pagination).toEqual({ page: 1, perpage: 20, pages: 1 })
+    // the count comes with a page's rows; a page past the last, with none, still counts them all
+    expect(await listActs('?perpage=1&page=2')).toMatchObject({ count: page.count, acts: [page.acts[1]] })
+    expect(await listActs('?page=9')).toMatchObject({ count: page.count, acts: [], pagination: { page: 9, pages: 1 } })
     const bad = await get('/api/getActs/?startDate=31.02.2026')
     expect(bad.statusCode).toBe(400)
   })

@@ -14,6 +14,7 @@ describe('configuration', () => {
       trustProxy: false,
       rateLimits: { login: 10, registration: 5, reminder: 5, captcha: 30 },
       seedProducts: 3000,
+      pgPoolSize: 20,
     })
     expect(config.dbFile).toMatch(/[/\\]data[/\\]cabinet\.sqlite$/)
     expect(config.clientDir).toMatch(/[/\\]dist[/\\]client$/)
@@ -27,15 +28,30 @@ describe('configuration', () => {
       RATE_LIMIT_LOGIN: '20',
       SEED_PRODUCTS: '',
       TRUST_PROXY: '2',
+      PG_POOL_SIZE: '40',
     })
-    expect(config).toMatchObject({ port: 3000, databaseUrl: 'postgres://u@db:5432/cabinet', smtpUrl: 'smtp://mail:25', seedProducts: 3000, trustProxy: 2 })
+    expect(config).toMatchObject({
+      pgPoolSize: 40,
+      port: 3000,
+      databaseUrl: 'postgres://u@db:5432/cabinet',
+      smtpUrl: 'smtp://mail:25',
+      seedProducts: 3000,
+      trustProxy: 2,
+    })
     expect(config.rateLimits.login).toBe(20)
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1')
   })
 
   it('stops with a clear Russian message on a bad value', () => {
-    for (const env of [{ PORT: 'eighty' }, { PORT: '70000' }, { RATE_LIMIT_LOGIN: '0' }, { DATABASE_URL: 'mysql://x' }, { SMTP_URL: 'http://x' }]) {
+    for (const env of [
+      { PORT: 'eighty' },
+      { PORT: '70000' },
+      { RATE_LIMIT_LOGIN: '0' },
+      { PG_POOL_SIZE: '0' },
+      { DATABASE_URL: 'mysql://x' },
+      { SMTP_URL: 'http://x' },
+    ]) {
       const name = Object.keys(env)[0]!
       expect(() => loadConfig(env)).toThrow(ConfigError)
       expect(() => loadConfig(env)).toThrow(new RegExp(`^Неверные настройки окружения:\\n  ${name}=".*": [А-Яа-я]`))
