@@ -57,9 +57,12 @@ async function requeueStale(db: Db, now: Date): Promise<void> {
     .execute()
 }
 
-async function buildOne(deps: ActWorkerDeps, act: ActSubject & { id: number }): Promise<void> {
+/** `released` says the act went back to the queue meanwhile (a graceful stop): its outcome is dropped. */
+async function buildOne(deps: ActWorkerDeps, act: ActSubject & { id: number }, released: () => boolean): Promise<void> {
   try {
     const file = await buildActWorkbook(await buildLedger(deps.db, act))
+    // the stop's UPDATE runs on another pooled connection, so the state check alone may lose the race
+    if (released()) return
     await deps.db.kysely
       .updateTable('acts')
       .set({ state: 'ready', file, ready_at: deps.now().toISOString(), error: null })
@@ -67,6 +70,7 @@ async function buildOne(deps: ActWorkerDeps, act: ActSubject & { id: number }): 
       .where('state', '=', 'working')
       .execute()
   } catch (error) {
+    if (released()) return
     deps.logError(`act ${act.id} not built`, error)
     await deps.db.kysely
       .updateTable('acts')
@@ -89,7 +93,7 @@ export function createActWorker(deps: ActWorkerDeps): ActWorker {
     await requeueStale(deps.db, deps.now())
     for (let act = await claimNext(deps.db, deps.now()); act; act = stopping ? null : await claimNext(deps.db, deps.now())) {
       inHand = act.id
-      await buildOne(deps, act)
+      await buildOne(deps, act, () => stopping)
       inHand = null
     }
   }
