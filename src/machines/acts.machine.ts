@@ -2,7 +2,7 @@ import { assign, fromEventObservable, raise, setup, type ActorRefFrom } from 'xs
 import { throwError } from 'rxjs'
 import type { Act, ActsResponse } from '../contract/acts'
 import type { ActsPollInput } from '../services/acts'
-import type { PollEvent } from '../services/streams'
+import { isRefusalStatus, type PollEvent } from '../services/streams'
 import { actRequestMachine } from './act-request.machine'
 import { actsQueryOf, defaultActsFilter, filterError, type ActsFilter } from './act-rules'
 import { TIMINGS } from './timings'
@@ -64,13 +64,15 @@ export const actsMachine = setup({
     isFilterInvalid: ({ context }) => filterError(context.draft) !== null,
     /** a request the dealer was filling in before a reload is kept (provided by the app: this tab's storage) */
     hasRequestToResume: () => false,
+    /** a 4xx (a contract the user may not use answers 403 «Нет доступа»): asking again the same way gets the same answer */
+    isRefusal: (_, params: { status: number | undefined }) => isRefusalStatus(params.status),
   },
   actions: {
     storePage: assign({ page: (_, params: { page: number }) => params.page }),
     storeResult: assign({ result: (_, params: { result: ActsResponse }) => params.result, errorMessage: null, retryInMs: null }),
     storeFailure: assign({
-      errorMessage: (_, params: { message: string; retryInMs: number }) => params.message,
-      retryInMs: (_, params: { message: string; retryInMs: number }) => params.retryInMs,
+      errorMessage: (_, params: { message: string; retryInMs: number | null }) => params.message,
+      retryInMs: (_, params: { message: string; retryInMs: number | null }) => params.retryInMs,
     }),
     storeDraftField: assign({
       draft: ({ context }, params: { field: keyof ActsFilter; value: string }) => ({ ...context.draft, [params.field]: params.value }),
@@ -132,11 +134,19 @@ export const actsMachine = setup({
               description: 'A list arrived',
               actions: { type: 'storeResult', params: ({ event }) => ({ result: event.data }) },
             },
-            'poll.failed': {
-              target: '.failed',
-              description: 'The request failed: the next try waits 10 s × 2^failures',
-              actions: { type: 'storeFailure', params: ({ event }) => ({ message: event.message, retryInMs: event.retryInMs }) },
-            },
+            'poll.failed': [
+              {
+                guard: { type: 'isRefusal', params: ({ event }) => ({ status: event.status }) },
+                target: '#acts.list.refused',
+                description: 'The server refused the request (a 4xx, e.g. 403 «Нет доступа» for a contract not granted): the poll stops',
+                actions: { type: 'storeFailure', params: ({ event }) => ({ message: event.message, retryInMs: null }) },
+              },
+              {
+                target: '.failed',
+                description: 'The network or the server failed (a 5xx): the next try waits 10 s × 2^failures',
+                actions: { type: 'storeFailure', params: ({ event }) => ({ message: event.message, retryInMs: event.retryInMs }) },
+              },
+            ],
             'poll.paused': { target: '.paused', description: 'The tab was hidden: nothing is requested until it shows again' },
           },
           initial: 'loading',
@@ -156,6 +166,20 @@ export const actsMachine = setup({
               on: { 'list.retry': { target: '#acts.list.live', reenter: true, description: 'The dealer asks to load again now' } },
             },
             paused: { description: '"Обновление приостановлено, пока вкладка скрыта"; the last list stays' },
+          },
+        },
+        refused: {
+          description:
+            'The server refused the request (a 4xx): the error block with its message (or, over the last list, "Список не обновлён") and «Повторить»; nothing is requested until the dealer retries or changes the filter or the page',
+          on: {
+            'list.retry': { target: 'live', description: 'The dealer asks to load again' },
+            'list.refresh': { target: 'live', description: 'The filter changed (another contract) or an act was requested: the poll starts again' },
+            'page.change': {
+              guard: 'isOtherPage',
+              target: 'live',
+              description: 'The address names another page: the poll starts again on it',
+              actions: { type: 'storePage', params: ({ event }) => ({ page: event.page }) },
+            },
           },
         },
       },

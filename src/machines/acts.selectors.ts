@@ -4,12 +4,13 @@ import type { actsMachine } from './acts.machine'
 
 type ActsSnapshot = SnapshotFrom<typeof actsMachine>
 
-/** What the list area shows: one per state of the list region. */
-export type ActsListView = 'loading' | 'loaded' | 'empty' | 'failed' | 'paused'
+/** What the list area shows: one per state of the list region (`refused`: a 4xx stopped the poll). */
+export type ActsListView = 'loading' | 'loaded' | 'empty' | 'failed' | 'paused' | 'refused'
 
-const LIST_VIEWS: readonly ActsListView[] = ['failed', 'empty', 'paused', 'loaded']
+const LIVE_VIEWS = ['failed', 'empty', 'paused', 'loaded'] as const
 
-export const listViewOf = (snapshot: ActsSnapshot): ActsListView => LIST_VIEWS.find((view) => snapshot.matches({ list: { live: view } })) ?? 'loading'
+export const listViewOf = (snapshot: ActsSnapshot): ActsListView =>
+  snapshot.matches({ list: 'refused' }) ? 'refused' : (LIVE_VIEWS.find((view) => snapshot.matches({ list: { live: view } })) ?? 'loading')
 
 /** «Запросить акт сверки» is enabled once the contracts are known and while the modal is closed. */
 export const canRequestAct = (snapshot: ActsSnapshot): boolean =>

@@ -2,7 +2,7 @@ import { assign, enqueueActions, fromEventObservable, setup, type ActorRefFrom }
 import { throwError } from 'rxjs'
 import type { OrderList, OrderRow } from '../contract/orders'
 import type { PollOrdersInput } from '../services/orders'
-import { visibleCountdownLogic, type VisiblePollEvent } from '../services/streams'
+import { isRefusalStatus, visibleCountdownLogic, type VisiblePollEvent } from '../services/streams'
 import { orderCancelMachine, type OrderCancelOutput } from './order-cancel.machine'
 import { orderDetailMachine } from './order-detail.machine'
 import { orderRepeatMachine } from './order-repeat.machine'
@@ -33,9 +33,6 @@ export const ORDERS_MESSAGES = {
   /** the address names dates that cannot be asked: the filter's message follows, nothing was requested */
   invalidFilter: 'Заказы не запрошены: проверьте даты в фильтре',
 } as const
-
-/** A 4xx answer is a refusal (asking again the same way gets the same answer), except a timeout or too many requests. */
-const isRefusalStatus = (status: number | undefined) => status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429
 
 export interface OrdersInput {
   /** the filter the address names */

@@ -33,6 +33,9 @@ export type PollEvent<T> =
   | { type: 'poll.failed'; message: string; retryInMs: number; status?: number }
   | { type: 'poll.paused' }
 
+/** A 4xx answer is a refusal (asking again the same way gets the same answer), except a timeout or too many requests. */
+export const isRefusalStatus = (status: number | undefined) => status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429
+
 export interface PollInput<T> {
   periodMs: number
   /** one request; it must stop when the signal aborts (pass the signal to the HTTP client) */

@@ -96,3 +96,36 @@ test('a bad period is refused in the form; a good one becomes an act that turns 
   expect(balance('Сальдо на конец периода')).toBeCloseTo(balance('Сальдо на начало периода') + turnoverDebit! - turnoverCredit!, 2)
   await checkA11y(page)
 })
+
+test('a contract the server refuses (403 «Нет доступа») stops the list’s refresh until the dealer asks again', async ({ page }) => {
+  await page.clock.install()
+  await signIn(page, user)
+  const acts = new ActsPage(page)
+  await acts.open()
+  // from now on the list asks for a contract this dealer may not use: the real server answers 403
+  const asked: string[] = []
+  const actsCall = (url: URL) => url.pathname === '/api/getActs/'
+  await page.route(actsCall, (route) => {
+    const url = new URL(route.request().url())
+    url.searchParams.set('contract', '999999')
+    asked.push(url.search)
+    return route.continue({ url: url.toString() })
+  })
+  await page.clock.runFor(TIMINGS.actsPollMs)
+  const refusal = page.getByRole('main').getByText('Нет доступа', { exact: true })
+  await expect(refusal).toBeVisible()
+  await expect(page.getByText('Список не обновлён')).toBeVisible()
+  expect(asked).toHaveLength(1)
+
+  // the next polls and their backoff pass: nothing more is asked
+  for (let period = 0; period < 5; period++) await page.clock.runFor(TIMINGS.actsPollMs * 2 ** period)
+  await page.waitForTimeout(200)
+  expect(asked).toHaveLength(1)
+  await expect(refusal).toBeVisible()
+
+  // «Повторить» asks once more; the contract allowed again, the list comes back and refreshes by itself
+  await page.unroute(actsCall)
+  await page.getByRole('main').getByRole('button', { name: 'Повторить' }).click()
+  await expect(page.getByText('Список не обновлён')).toBeHidden()
+  await expect(refusal).toBeHidden()
+})

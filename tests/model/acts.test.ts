@@ -50,7 +50,10 @@ describeMachinePaths(actsMachine, {
       { type: 'poll.data', data: actsPage([ACT], 41, 3) },
       { type: 'poll.data', data: actsPage([]) },
     ],
-    'poll.failed': [{ type: 'poll.failed', message: 'Ошибка сервера (503)', retryInMs: 20_000 }],
+    'poll.failed': [
+      { type: 'poll.failed', message: 'Ошибка сервера (503)', retryInMs: 20_000, status: 503 },
+      { type: 'poll.failed', message: 'Нет доступа', retryInMs: 20_000, status: 403 },
+    ],
     'xstate.done.actor.actRequest': [{ type: 'xstate.done.actor.actRequest', output: ACT }],
   },
   input: { page: 2, today: TODAY },
@@ -66,6 +69,10 @@ describeMachinePaths(actsMachine, {
   assertStep: (snapshot) => {
     const context = contextOf(snapshot)
     if (snapshot.matches({ list: { live: 'failed' } })) expect(context.errorMessage).toBe('Ошибка сервера (503)')
+    if (snapshot.matches({ list: 'refused' })) {
+      expect(context.errorMessage).toBe('Нет доступа')
+      expect(snapshot.children.pollActs).toBeUndefined()
+    }
     if (snapshot.matches({ filter: 'invalid' }))
       expect(context.filterErrorMessage).toBe('Ошибка во временных периодах: дата начала периода больше или равна дате конца периода')
     if (snapshot.matches({ request: 'requested' })) expect(context.requested).toEqual(ACT)
@@ -82,7 +89,7 @@ function drivenPoll() {
     subject = new Subject<PollEvent<ActsResponse>>()
     return subject
   })
-  return { starts, logic, emit: (event: PollEvent<ActsResponse>) => subject.next(event) }
+  return { starts, logic, emit: (event: PollEvent<ActsResponse>) => subject.next(event), subject: () => subject }
 }
 
 describe('acts beyond the paths', () => {
@@ -107,6 +114,38 @@ describe('acts beyond the paths', () => {
     expect(poll.starts).toHaveLength(2)
     actor.send({ type: 'page.change', page: 2 })
     expect(poll.starts.map((start) => start.query.page)).toEqual([2, 1, 2])
+    actor.stop()
+  })
+
+  it('stops polling on a 403 and shows the refusal until the dealer retries or changes the contract or the page', () => {
+    const poll = drivenPoll()
+    const actor = createActor(actsMachine.provide({ actors: { pollActs: poll.logic }, actions: { notifyAddress: () => {} } }), {
+      input: { page: 1, today: TODAY },
+    }).start()
+    const subjectOfFirst = poll.subject()
+    poll.emit({ type: 'poll.failed', message: 'Нет доступа', retryInMs: 20_000, status: 403 })
+    expect(listViewOf(actor.getSnapshot())).toBe('refused')
+    expect(actor.getSnapshot().context.errorMessage).toBe('Нет доступа')
+    // the poll is unsubscribed: no timer of its own will ask again
+    expect(subjectOfFirst.observed).toBe(false)
+    expect(poll.starts).toHaveLength(1)
+    actor.send({ type: 'page.change', page: 1 })
+    expect(poll.starts).toHaveLength(1)
+
+    actor.send({ type: 'list.retry' })
+    expect(poll.starts).toHaveLength(2)
+    expect(listViewOf(actor.getSnapshot())).toBe('loading')
+    poll.emit({ type: 'poll.failed', message: 'Нет доступа', retryInMs: 20_000, status: 403 })
+    actor.send({ type: 'filter.edit', field: 'contract', value: '3' })
+    actor.send({ type: 'filter.apply' })
+    expect(poll.starts.at(-1)?.query).toMatchObject({ contract: '3', page: 1 })
+    poll.emit({ type: 'poll.failed', message: 'Нет доступа', retryInMs: 20_000, status: 403 })
+    actor.send({ type: 'page.change', page: 2 })
+    expect(poll.starts.map((start) => start.query.page)).toEqual([1, 1, 1, 2])
+    // a server failure (no status, or a 5xx) keeps the poll running with its backoff
+    poll.emit({ type: 'poll.failed', message: 'Нет связи с сервером', retryInMs: 20_000 })
+    expect(listViewOf(actor.getSnapshot())).toBe('failed')
+    expect(poll.subject().observed).toBe(true)
     actor.stop()
   })
 

@@ -37,7 +37,10 @@ export type ActsState = ReturnType<typeof actsStateOf>
 /** The body: the first load's failure, the first load, or the list (kept while the next loads or a refresh fails). */
 type ActsBody = 'failed' | 'firstLoad' | 'list'
 
-const bodyOf = ({ view, result }: ActsState): ActsBody => (result ? 'list' : view === 'failed' ? 'failed' : 'firstLoad')
+/** a failure (the poll retries by itself) or a refusal (a 4xx such as 403 «Нет доступа»: nothing more is asked until «Повторить» or another filter) */
+const isFailure = (view: ActsState['view']) => view === 'failed' || view === 'refused'
+
+const bodyOf = ({ view, result }: ActsState): ActsBody => (result ? 'list' : isFailure(view) ? 'failed' : 'firstLoad')
 
 /** What the list shows under its caption: the table, past the last page, or the empty notice. */
 type ActsContent = 'table' | 'pastLastPage' | 'empty'
@@ -65,7 +68,7 @@ function connectState(state: ActsState, send: Send) {
     /** the pause while the tab is hidden, null otherwise */
     pausedText: view === 'paused' ? ACTS_MESSAGES_UI.paused : null,
     /** a refresh failed over the last list: «Список не обновлён» with «Повторить» */
-    refreshFailed: view === 'failed' ? { title: ACTS_MESSAGES_UI.refreshFailed, message: errorMessage, onRetry: retry } : null,
+    refreshFailed: isFailure(view) ? { title: ACTS_MESSAGES_UI.refreshFailed, message: errorMessage, onRetry: retry } : null,
     content,
     acts: result?.acts ?? [],
     page,
