@@ -1,227 +1,31 @@
-import { parse as parseForm } from 'node:querystring'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as z from 'zod/mini'
-import { setContractRequestSchema } from '../../src/contract/account'
-import { actRequestSchema } from '../../src/contract/acts'
-import { loginRequestSchema, logoutRequestSchema } from '../../src/contract/auth'
-import { processBasketRequestSchema } from '../../src/contract/basket'
-import { brandProductsRequestSchema, filterRequestSchema } from '../../src/contract/catalogue'
-import { clearBasketRequestSchema, placeOrderRequestSchema, processProductSetRequestSchema } from '../../src/contract/delivery'
-import { addToDraftRequestSchema, draftActionRequestSchema } from '../../src/contract/drafts'
-import { deleteFavoritesRequestSchema } from '../../src/contract/favorites'
-import { orderActionRequestSchema } from '../../src/contract/orders'
-import { addCartFromPricelistRequestSchema, PRICELIST_LIMITS, uploadFileFieldsSchema, uploadTextRequestSchema } from '../../src/contract/pricelist'
-import { ASYNC_TAB_IDS, bindsRequestSchema, needRequestSchema, unsetNeedRequestSchema, wishRequestSchema } from '../../src/contract/product'
-import { registrationRequestSchema, reminderRequestSchema } from '../../src/contract/registration'
-import { searchRequestSchema } from '../../src/contract/search'
-import { genericResourceRequestSchema } from '../../src/contract/generic-resource'
 import { TEXT_MESSAGES } from '../../src/contract/common'
-import { multipartForm, type FilePart } from '../../scripts/bench-support/multipart'
-import { DEMO_PASSWORD, loginAs, snapshotAllTables, startServer, type ServerFixture } from '../support/server-fixture'
+import { multipartForm } from '../../scripts/bench-support/multipart'
+import {
+  addressesFor,
+  bodiesFor,
+  oversizedBody,
+  QUERY_TARGETS,
+  RUSSIAN,
+  TARGETS,
+  UPLOAD_URL,
+  uploadsFor,
+  type Body,
+  type Target,
+} from '../../scripts/bench-support/fuzz-targets'
+import { loginAs, snapshotAllTables, startServer, type ServerFixture } from '../support/server-fixture'
 
 /**
  * Malformed bodies of every kind against every POST route with a body (the ones that change
  * state, and the catalogue's filter, search, brand and binds calls): each must get a 4xx with a
  * Russian message (never a 500) and leave every table exactly as it was. The multipart upload
- * (/api/uploadsFromFile/) has its own test below.
+ * (/api/uploadsFromFile/) and the GET routes' query strings and ids have their own tests below.
+ * The targets and the arbitraries are scripts/bench-support/fuzz-targets.ts, which `npm run
+ * bench:fuzz` sends many more of.
  */
 
-interface Target {
-  url: string
-  schema: z.ZodMiniType
-  /** a body the schema accepts, mutated into ones it does not */
-  valid: Record<string, unknown>
-  signedIn: boolean
-  /** the call takes an array of such items (the bulk form): mutated bodies are sent inside one */
-  asArray?: boolean
-  /** the body over the size limit, when padding alone would not do (a route with its own larger limit) */
-  oversized?: Record<string, unknown>
-  /** the fields that take a user's text (dotted paths into the body): a control character in one is refused */
-  texts?: readonly string[]
-}
-
-// the filter and search calls answer the default page to a body that is absent (or JSON null)
-const orDefaults = (schema: z.ZodMiniType) =>
-  z.pipe(
-    z.transform((value: unknown): unknown => value ?? {}),
-    schema,
-  )
-
-const TARGETS: Target[] = [
-  { url: '/api/login/', schema: loginRequestSchema, valid: { email: 'dealer@example.com', password: DEMO_PASSWORD }, signedIn: false, texts: ['email'] },
-  {
-    url: '/registration/',
-    schema: registrationRequestSchema,
-    valid: {
-      company: 'ООО «Ромашка»',
-      inn: '7707083893',
-      name: 'Иванов Иван',
-      email: 'new@example.com',
-      phone: '+7 (903) 123-45-67',
-      password: 'password123',
-      captcha: 'abcde',
-    },
-    signedIn: false,
-    texts: ['company', 'name', 'email', 'captcha'],
-  },
-  { url: '/reminder/', schema: reminderRequestSchema, valid: { email: 'dealer@example.com' }, signedIn: false, texts: ['email'] },
-  { url: '/api/setContract/', schema: setContractRequestSchema, valid: { id: '1' }, signedIn: true },
-  { url: '/api/logout/', schema: logoutRequestSchema, valid: {}, signedIn: true },
-  {
-    url: '/api/filter/',
-    schema: orDefaults(filterRequestSchema),
-    valid: {
-      catalog: '27',
-      contract: '0',
-      warehouse: 1,
-      page: 1,
-      perpage: 20,
-      brand: [3],
-      byprice: true,
-      minprice: 100,
-      sorting: { field: 'price', sort: 'asc' },
-    },
-    signedIn: true,
-    texts: ['origin', 'query'],
-  },
-  {
-    url: '/api/search/',
-    schema: orDefaults(searchRequestSchema),
-    valid: { keyword: 'дрель', contract: '0', page: 1 },
-    signedIn: true,
-    texts: ['keyword', 'origin'],
-  },
-  { url: '/api/processBasket/', schema: processBasketRequestSchema, valid: { id: 1, qnt: 1, wms: 1, type: 'add', contract: '0' }, signedIn: true },
-  { url: '/api/setWish/', schema: wishRequestSchema, valid: { id: 1 }, signedIn: true },
-  { url: '/api/setNeed/', schema: needRequestSchema, valid: { id: 1, need: 1 }, signedIn: true },
-  { url: '/api/unsetWish/', schema: wishRequestSchema, valid: { id: 1 }, signedIn: true },
-  { url: '/api/unsetNeed/', schema: unsetNeedRequestSchema, valid: { id: 1 }, signedIn: true },
-  { url: '/api/processBasketUpdate/', schema: processBasketRequestSchema, valid: { id: 1, qnt: 1, wms: 1, type: 'update', contract: '0' }, signedIn: true },
-  { url: '/api/clearBasket/', schema: clearBasketRequestSchema, valid: { contract: '0' }, signedIn: true },
-  {
-    url: '/api/processProductSet/',
-    schema: processProductSetRequestSchema,
-    valid: { contract: '0', products: [{ id: 1, qnt: 1, wms: 1 }] },
-    signedIn: true,
-  },
-  {
-    url: '/api/placeOrder/',
-    schema: placeOrderRequestSchema,
-    valid: { contract: '0', delivery: { method: '1', company: null, type: 'terminal', region: '1' }, address_id: null, consignee_id: null, comment: '' },
-    signedIn: true,
-    texts: ['comment', 'delivery.method', 'delivery.company', 'delivery.region'],
-  },
-  { url: '/api/getProductsByBrandId/', schema: brandProductsRequestSchema, valid: { id: 3, page: 1, contract: '0', warehouse: 1 }, signedIn: true },
-  {
-    url: '/api/binds/',
-    schema: bindsRequestSchema,
-    valid: { id: 1, bindIds: [...ASYNC_TAB_IDS], contract: '0', warehouse: 1 },
-    signedIn: true,
-    asArray: true,
-  },
-  {
-    url: '/api/addToDraft/',
-    schema: addToDraftRequestSchema,
-    valid: { header: 'Черновик к понедельнику', contract: '0' },
-    signedIn: true,
-    texts: ['header'],
-  },
-  { url: '/api/drafts/', schema: draftActionRequestSchema, valid: { id: 1, action: 'remove' }, signedIn: true },
-  // the generic resource (spec §7), also under its /rest/ alias
-  { url: '/api/drafts/1/', schema: genericResourceRequestSchema, valid: { method: 'del' }, signedIn: true },
-  { url: '/rest/noSuchResource/', schema: genericResourceRequestSchema, valid: { method: 'put' }, signedIn: true },
-  {
-    url: '/api/order/',
-    schema: orderActionRequestSchema,
-    valid: { id: 1, action: 'cancel', cancelComment: 'дубль заказа' },
-    signedIn: true,
-    texts: ['cancelComment'],
-  },
-  { url: '/ajax/deletefavorites/', schema: deleteFavoritesRequestSchema, valid: { id: 1 }, signedIn: true },
-  {
-    url: '/api/uploadsFromBuffer/',
-    schema: uploadTextRequestSchema,
-    valid: { text: 'EHL-1234A56752 2', contract: '0', wms: 1 },
-    signedIn: true,
-    // its own body limit is larger (form-encoded Cyrillic): the text itself goes over its 1 MB
-    oversized: { text: 'x'.repeat(PRICELIST_LIMITS.textBytes + 1), contract: '0', wms: 1 },
-    texts: ['text'],
-  },
-  { url: '/api/addCartFromPricelist/', schema: addCartFromPricelistRequestSchema, valid: { cartList: { '1': 2 }, contract: '0', wms: 1 }, signedIn: true },
-  {
-    url: '/api/act/',
-    schema: actRequestSchema,
-    valid: { act: { contract_id: 1, contragent_id: 1, startdate: '01.08.2026', enddate: '31.10.2026' } },
-    signedIn: true,
-  },
-]
-
 const RUNS_PER_TARGET = 240
-const MAX_BODY_BYTES = 1024 * 1024
-
-interface Body {
-  kind: string
-  contentType: string
-  payload: string
-}
-
-const isJson = (text: string) => {
-  try {
-    JSON.parse(text)
-    return true
-  } catch {
-    return false
-  }
-}
-
-function bodiesFor(target: Target): fc.Arbitrary<Body> {
-  const keys = Object.keys(target.valid)
-  const fails = (value: unknown) => !target.schema.safeParse(value).success
-  const key = keys.length > 0 ? fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 12 })) : fc.string({ maxLength: 12 })
-
-  const mutated = fc
-    .record({
-      drop: fc.subarray(keys),
-      replace: fc.dictionary(key, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
-      huge: fc.option(fc.tuple(key, fc.integer({ min: 255, max: 50_000 })), { nil: undefined }),
-    })
-    .map(({ drop, replace, huge }) => {
-      const value: Record<string, unknown> = { ...target.valid, ...replace }
-      for (const name of drop) delete value[name]
-      if (huge) value[huge[0]] = 'ж'.repeat(huge[1])
-      return target.asArray ? [value] : value
-    })
-  const json = fc
-    .oneof(
-      { weight: 4, arbitrary: mutated },
-      { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
-      { weight: 1, arbitrary: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }) },
-      { weight: 1, arbitrary: fc.constantFrom(null, true, 0, '', [], [target.valid], 'null') },
-    )
-    .filter(fails)
-    .map((value): Body => ({ kind: 'json', contentType: 'application/json', payload: JSON.stringify(value) }))
-
-  const brokenJson = fc
-    .oneof(fc.string({ maxLength: 60 }), fc.constantFrom('', ' ', '{', '{"email":', "{'a':1}", 'undefined', '[1,]', '{"__proto__":{"x":1}}'))
-    .filter((text) => !isJson(text) || text.includes('__proto__'))
-    .map((payload): Body => ({ kind: 'non-JSON text as JSON', contentType: 'application/json; charset=utf-8', payload }))
-
-  const form = fc
-    .dictionary(key, fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('', ...Object.values(target.valid).map(String))), { maxKeys: 8 })
-    .map((fields) => new URLSearchParams(fields).toString())
-    .filter((payload) => fails({ ...parseForm(payload) }))
-    .map((payload): Body => ({ kind: 'form-encoded', contentType: 'application/x-www-form-urlencoded', payload }))
-
-  const other = fc
-    .tuple(
-      fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'image/png'),
-      fc.string({ minLength: 1, maxLength: 40 }),
-    )
-    .map(([contentType, payload]): Body => ({ kind: contentType.split(';')[0]!, contentType, payload }))
-
-  return fc.oneof({ weight: 6, arbitrary: json }, { weight: 2, arbitrary: brokenJson }, { weight: 2, arbitrary: form }, { weight: 1, arbitrary: other })
-}
 
 let fixture: ServerFixture
 let cookie: string
@@ -246,7 +50,7 @@ describe('fuzzing the state-changing routes with malformed bodies', () => {
       const label = `${target.url} ${body.contentType} ${body.payload.slice(0, 200)}`
       expect(response.statusCode, label).toBeGreaterThanOrEqual(400)
       expect(response.statusCode, label).toBeLessThan(500)
-      expect(response.json().message, label).toMatch(/[А-Яа-яЁё]/)
+      expect(response.json().message, label).toMatch(RUSSIAN)
     }
 
     for (const target of TARGETS) {
@@ -254,9 +58,7 @@ describe('fuzzing the state-changing routes with malformed bodies', () => {
         fc.asyncProperty(bodiesFor(target), (body) => send(target, body)),
         { numRuns: RUNS_PER_TARGET },
       )
-      const oversized = target.oversized ?? { ...target.valid, padding: 'x'.repeat(MAX_BODY_BYTES) }
-      const tooLarge = JSON.stringify(target.asArray ? [oversized] : oversized)
-      await send(target, { kind: 'over 1 MB', contentType: 'application/json', payload: tooLarge })
+      await send(target, oversizedBody(target))
     }
 
     expect(await snapshotAllTables(fixture.db)).toEqual(before)
@@ -368,61 +170,7 @@ describe('a control character in any text a user sends', () => {
   })
 })
 
-const UPLOAD_URL = '/api/uploadsFromFile/'
 const UPLOAD_RUNS = 400
-
-interface Upload {
-  kind: string
-  contentType: string
-  payload: Buffer
-}
-
-const asUpload = (kind: string, form: { payload: Buffer; headers: { 'content-type': string } }): Upload => ({
-  kind,
-  contentType: form.headers['content-type'],
-  payload: form.payload,
-})
-
-/**
- * Multipart forms that cannot be read as an upload: cut short, without the file, with fields the
- * schema refuses, plain garbage under a multipart type, or a form sent under another type.
- */
-function uploadsFor(): fc.Arbitrary<Upload> {
-  const content = fc.oneof(fc.string({ maxLength: 80 }), fc.constant('EHL-1234A56752;2\n'))
-  const file = content.map((text): FilePart => ({ content: text, filename: 'order.csv', type: 'text/csv' }))
-  const field = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('', '0', '1', '-1', 'abc', '1e3', ' 7 ', '9999999999'))
-
-  // a complete form whose only fault is being cut before its closing boundary
-  const truncated = fc.tuple(file, fc.double({ min: 0, max: 1, noNaN: true })).map(([part, at]) => {
-    const form = multipartForm({ contract: '0', wms: '1', file: part })
-    const closing = Buffer.byteLength(`--${form.headers['content-type'].split('boundary=')[1]}--\r\n`)
-    return { ...asUpload('cut short', form), payload: form.payload.subarray(0, Math.floor(at * (form.payload.length - closing))) }
-  })
-  const withoutFile = fc
-    .tuple(fc.dictionary(fc.constantFrom('contract', 'wms', 'text', 'upload'), field, { maxKeys: 3 }), fc.option(file, { nil: undefined }))
-    .map(([fields, misnamed]) => asUpload('no file', multipartForm({ ...fields, ...(misnamed ? { upload: misnamed } : {}) })))
-  const badFields = fc
-    .tuple(fc.record({ contract: field, wms: field }, { requiredKeys: [] }), file)
-    .filter(([fields]) => !uploadFileFieldsSchema.safeParse(fields).success)
-    .map(([fields, part]) => asUpload('bad fields', multipartForm({ ...fields, file: part })))
-  const garbage = fc
-    .tuple(
-      fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=x', 'multipart/form-data; boundary=', 'multipart/mixed; boundary=x'),
-      fc.string({ maxLength: 120 }),
-    )
-    .map(([contentType, text]): Upload => ({ kind: 'garbage multipart', contentType, payload: Buffer.from(text) }))
-  const wrongType = fc
-    .tuple(fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/octet-stream', 'text/csv'), file)
-    .map(([contentType, part]): Upload => ({ kind: `form as ${contentType}`, contentType, payload: multipartForm({ contract: '0', file: part }).payload }))
-
-  return fc.oneof(
-    { weight: 3, arbitrary: truncated },
-    { weight: 2, arbitrary: withoutFile },
-    { weight: 2, arbitrary: badFields },
-    { weight: 2, arbitrary: garbage },
-    { weight: 2, arbitrary: wrongType },
-  )
-}
 
 describe('fuzzing the multipart upload with malformed forms', () => {
   it('answers every malformed upload with a Russian 4xx and changes no table', async () => {
@@ -440,7 +188,7 @@ describe('fuzzing the multipart upload with malformed forms', () => {
         const label = `${upload.kind} ${upload.contentType} ${upload.payload.toString('utf8').slice(0, 200)}`
         expect(response.statusCode, label).toBeGreaterThanOrEqual(400)
         expect(response.statusCode, label).toBeLessThan(500)
-        expect(response.json().message, label).toMatch(/[А-Яа-яЁё]/)
+        expect(response.json().message, label).toMatch(RUSSIAN)
       }),
       { numRuns: UPLOAD_RUNS },
     )
@@ -451,4 +199,30 @@ describe('fuzzing the multipart upload with malformed forms', () => {
     expect(await snapshotAllTables(fixture.db)).toEqual(before)
     console.log(`fuzz: ${UPLOAD_RUNS} malformed uploads sent (${[...sent].map(([kind, count]) => `${kind} ${count}`).join(', ')})`)
   })
+})
+
+const QUERY_RUNS_PER_TARGET = 30
+
+describe('fuzzing the GET routes with bad query strings and path ids', () => {
+  it('never answers 5xx: a refusal is a 4xx with a Russian message, signed in or not', async () => {
+    const sent = new Map<string, number>()
+    for (const target of QUERY_TARGETS) {
+      await fc.assert(
+        fc.asyncProperty(addressesFor(target), fc.boolean(), async (address, signedOut) => {
+          const response = await fixture.app.inject({ method: 'GET', url: address.url, headers: signedOut ? {} : { cookie } })
+          sent.set(address.kind, (sent.get(address.kind) ?? 0) + 1)
+          const label = `GET ${address.url.slice(0, 200)}${signedOut ? ' (signed out)' : ''}`
+          expect(response.statusCode, label).toBeLessThan(500)
+          // signed out: refused (401, or 400 for an address that cannot even be read)
+          if (signedOut && target.signedIn) expect(response.statusCode, label).toBeGreaterThanOrEqual(400)
+          if (response.statusCode >= 400 && String(response.headers['content-type']).startsWith('application/json'))
+            expect(response.json().message, label).toMatch(RUSSIAN)
+        }),
+        { numRuns: QUERY_RUNS_PER_TARGET },
+      )
+    }
+    console.log(
+      `fuzz: ${QUERY_TARGETS.length * QUERY_RUNS_PER_TARGET} bad GET addresses sent (${[...sent].map(([kind, count]) => `${kind} ${count}`).join(', ')})`,
+    )
+  }, 120_000)
 })

@@ -1,5 +1,4 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import type { Database } from '../../server/db/schema'
 import { buildApp, type BuildAppOptions } from '../../server/app'
 import { loadConfig, type AppConfig } from '../../server/config'
 import { readCaptchaAnswer, CAPTCHA_COOKIE } from '../../server/auth/captchas'
@@ -7,6 +6,7 @@ import { SESSION_COOKIE } from '../../server/auth/sessions'
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDatabase } from '../../server/db/seed'
 import { createMailer, type MailTransport } from '../../server/mail/mailer'
 import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
+export { readTable, snapshotAllTables } from '../../scripts/bench-support/table-snapshot'
 import { checkAnswersAgainstDocument } from './answer-check'
 
 export { DEMO_PASSWORD }
@@ -119,70 +119,4 @@ export async function solveCaptcha(fixture: ServerFixture, cookie?: string): Pro
   const answer = await readCaptchaAnswer(fixture.db, captchaId)
   if (!answer) throw new Error('the captcha has no answer in the database')
   return { cookie: `${CAPTCHA_COOKIE}=${captchaId}`, answer, response }
-}
-
-/** Every table of schema.ts; the `satisfies` makes a new table a compile error here until it is listed. */
-const TABLES = {
-  customers: true,
-  users: true,
-  sessions: true,
-  password_resets: true,
-  rate_limits: true,
-  captchas: true,
-  outbox: true,
-  contragents: true,
-  contracts: true,
-  manager_contracts: true,
-  addresses: true,
-  consignees: true,
-  warehouses: true,
-  brands: true,
-  categories: true,
-  products: true,
-  params: true,
-  product_params: true,
-  tags: true,
-  product_tags: true,
-  pictures: true,
-  stocks: true,
-  wishes: true,
-  needs: true,
-  basket_lines: true,
-  order_states: true,
-  orders: true,
-  order_lines: true,
-  order_counts: true,
-  order_search: true,
-  drafts: true,
-  draft_lines: true,
-  payments: true,
-  acts: true,
-  consignee_files: true,
-  manager_invitations: true,
-  chat_messages: true,
-  chat_seen: true,
-  notifications: true,
-  notification_reads: true,
-  top_news: true,
-  hidden_top_news: true,
-  exporter_brands: true,
-  export_jobs: true,
-  callback_requests: true,
-  complaints: true,
-  complaint_entries: true,
-  problem_reports: true,
-} satisfies Record<keyof Database, true>
-
-const TABLE_NAMES = Object.keys(TABLES) as (keyof Database)[]
-
-/** A table's rows in a stable order, for before/after comparisons. */
-export async function readTable(db: FreshDb, table: keyof Database): Promise<unknown[]> {
-  const rows = await db.kysely.selectFrom(table).selectAll().execute()
-  return rows.map((row) => JSON.stringify(row)).sort()
-}
-
-export async function snapshotAllTables(db: FreshDb): Promise<Record<string, unknown[]>> {
-  const snapshot: Record<string, unknown[]> = {}
-  for (const table of TABLE_NAMES) snapshot[table] = await readTable(db, table)
-  return snapshot
 }
