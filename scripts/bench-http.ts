@@ -48,8 +48,8 @@ export class BenchClient {
   close = () => this.agent.destroy()
 }
 
-/** The app on `db` listening on a free loopback port, with limits that a benchmark never reaches. */
-export async function listenForBench(db: Db): Promise<{ app: FastifyInstance; port: number }> {
+/** The app on `db`, with limits that a benchmark never reaches (not listening: `app.inject` reaches it). */
+export async function benchApp(db: Db): Promise<FastifyInstance> {
   const config = {
     ...loadConfig({}),
     clientDir: '/nonexistent',
@@ -60,7 +60,12 @@ export async function listenForBench(db: Db): Promise<{ app: FastifyInstance; po
   }
   const now = () => new Date()
   const mailer = createMailer({ db, from: config.mailFrom, now, log: { info: () => {}, error: () => {} } })
-  const app = await buildApp({ db, config, mailer, now })
+  return buildApp({ db, config, mailer, now })
+}
+
+/** The app on `db` listening on a free loopback port, with limits that a benchmark never reaches. */
+export async function listenForBench(db: Db): Promise<{ app: FastifyInstance; port: number }> {
+  const app = await benchApp(db)
   await app.listen({ host: '127.0.0.1', port: 0 })
   return { app, port: (app.server.address() as AddressInfo).port }
 }

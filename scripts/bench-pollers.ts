@@ -21,6 +21,7 @@ import { formatTable } from '../server/cli/text-table'
 import { DEMO_PASSWORD } from '../server/db/seed'
 import { COMPANIES } from '../server/db/seed-customers-data'
 import { percentile } from './bench-http'
+import { benchOption } from './bench-support/options'
 
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test'
 /** issue 26: p95 on either database, with no errors */
@@ -32,13 +33,7 @@ const POLLING_LOGINS = COMPANIES.flatMap((company) => [
   ...(company.manager.disabledMenus.includes('acts') ? [] : [company.manager.email]),
 ])
 
-const option = (name: string, fallback: string) => {
-  const args = process.argv.slice(2)
-  const at = args.findIndex((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))
-  if (at < 0) return fallback
-  const arg = args[at]!
-  return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (args[at + 1] ?? fallback)
-}
+const option = benchOption
 const CLIENTS = Number(option('clients', '500'))
 const SECONDS = Number(option('seconds', '60'))
 const DATABASES = option('db', 'both')
