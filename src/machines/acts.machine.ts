@@ -1,5 +1,5 @@
 import { assign, fromEventObservable, raise, setup, type ActorRefFrom } from 'xstate'
-import { throwError } from 'rxjs'
+import { unprovidedObservable } from './machine-support'
 import type { Act, ActsResponse } from '../contract/acts'
 import type { ActsPollInput } from '../services/acts'
 import type { PollEvent } from '../services/streams'
@@ -54,7 +54,7 @@ export type ActsEvent = AddressEvent | FilterEvent | RequestEvent | PollEvent<Ac
 export const actsMachine = setup({
   types: {} as { context: ActsContext; events: ActsEvent; input: ActsInput },
   actors: {
-    pollActs: fromEventObservable<PollEvent<ActsResponse>, ActsPollInput>(() => throwError(() => new Error('pollActs is not provided'))),
+    pollActs: fromEventObservable<PollEvent<ActsResponse>, ActsPollInput>(() => unprovidedObservable('pollActs')),
     actRequest: actRequestMachine,
   },
   guards: {

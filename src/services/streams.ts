@@ -170,8 +170,3 @@ export const pollLogic = <T>() => fromEventObservable(({ input }: { input: PollI
  * events: only the view shows it, and a tick a second would flood the journal.
  */
 export const countdownLogic = fromObservable(({ input }: { input: { periodMs: number } }) => countdown$(input.periodMs))
-
-/** Invoke with `input: { periodMs }`; its snapshot context is the milliseconds left, counted while the page is visible. */
-export const visibleCountdownLogic = fromObservable(({ input }: { input: { periodMs: number; visible$?: Observable<boolean> } }) =>
-  visibleCountdown$(input.periodMs, input.visible$),
-)
