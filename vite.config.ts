@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite'
+import { defaultClientConditions, defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { cssModuleClassName } from './scripts/css-module-names.ts'
 import { firstLoadGroups } from './scripts/first-load-chunks.ts'
@@ -105,6 +105,11 @@ export default defineConfig({
         codeSplitting: { groups: [...VENDOR_GROUPS, ...firstLoadGroups()] },
       },
     },
+  },
+  resolve: {
+    // RxJS's ES2015 build (native classes, no tslib) rather than its ES5 one: 1.6 KB gzipped less
+    // for every screen that polls or suggests
+    conditions: ['es2015', ...defaultClientConditions],
   },
   css: { modules: { generateScopedName: cssModuleClassName } },
   server: {

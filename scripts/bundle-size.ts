@@ -20,17 +20,14 @@ const OVER_BUDGET_FOR_NOW = new Set([
   'acts',
   'addresses',
   'cart',
-  'chat',
   'complaint',
   'complaints',
   'consignees',
   'drafts',
-  'exporter',
   'favorites',
   'orders',
   'profile',
   'purchased',
-  'registration',
 ])
 
 const clientDir = resolve(process.env.CLIENT_DIR ?? 'dist/client')

@@ -1,8 +1,9 @@
 import { assign, fromEventObservable, raise, setup, type ActorRefFrom } from 'xstate'
-import { throwError } from 'rxjs'
+import { unprovidedObservable } from './machine-support'
 import type { Act, ActsResponse } from '../contract/acts'
 import type { ActsPollInput } from '../services/acts'
-import { isRefusalStatus, type PollEvent } from '../services/streams'
+import { isRefusalStatus } from '../services/http'
+import type { PollEvent } from '../services/streams'
 import { actRequestMachine } from './act-request.machine'
 import { actsQueryOf, defaultActsFilter, filterError, type ActsFilter } from './act-rules'
 import { TIMINGS } from './timings'
@@ -54,7 +55,7 @@ export type ActsEvent = AddressEvent | FilterEvent | RequestEvent | PollEvent<Ac
 export const actsMachine = setup({
   types: {} as { context: ActsContext; events: ActsEvent; input: ActsInput },
   actors: {
-    pollActs: fromEventObservable<PollEvent<ActsResponse>, ActsPollInput>(() => throwError(() => new Error('pollActs is not provided'))),
+    pollActs: fromEventObservable<PollEvent<ActsResponse>, ActsPollInput>(() => unprovidedObservable('pollActs')),
     actRequest: actRequestMachine,
   },
   guards: {

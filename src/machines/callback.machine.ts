@@ -2,7 +2,7 @@ import { assign, setup, type ActorRefFrom } from 'xstate'
 import { CALLBACK_SUCCESS, type CallbackRequest, type CallbackResponse } from '../contract/callback'
 import { errorMessageOf, FALLBACK_ERROR_MESSAGE, unprovidedPromise } from './machine-support'
 import { formatPhone } from './phone'
-import { fieldError } from './registration.machine'
+import { fieldError } from './registration-fields'
 import { TIMINGS } from './timings'
 
 export const CALLBACK_FIELDS = ['firstname', 'phone'] as const

@@ -1,5 +1,4 @@
 import { assign, fromEventObservable, raise, setup, type ActorRefFrom } from 'xstate'
-import { throwError } from 'rxjs'
 import {
   CHAT_MESSAGE_MAX_LENGTH,
   type ChatMessage,
@@ -10,7 +9,7 @@ import {
 } from '../contract/inbox'
 import type { KeptComposer } from '../services/chat'
 import type { PollEvent } from '../services/streams'
-import { unprovidedPromise } from './machine-support'
+import { unprovidedPromise, unprovidedObservable } from './machine-support'
 import { notifySystemActor } from './shell-links'
 import { TIMINGS } from './timings'
 
@@ -74,7 +73,7 @@ const keptOf = ({ context }: { context: ChatContext }) => ({
 
 const lastMessageId = (messages: readonly ChatMessage[]) => messages.at(-1)?.id ?? 0
 
-const pollChatStub = fromEventObservable<PollEvent<ChatMessagesResponse>, { periodMs: number }>(() => throwError(() => new Error('pollChat is not provided')))
+const pollChatStub = fromEventObservable<PollEvent<ChatMessagesResponse>, { periodMs: number }>(() => unprovidedObservable('pollChat'))
 
 /**
  * /cabinet/chat/: the company's conversation with its supplier manager, refreshed every 5 s

@@ -1,9 +1,8 @@
 import { assign, fromCallback, fromEventObservable, sendTo, setup, type ActorRefFrom } from 'xstate'
-import { throwError } from 'rxjs'
 import { CONSIGNEE_MESSAGES, isImageType, type ChosenFile, type Consignee } from '../contract/consignees'
 import type { Suggestion } from '../contract/suggestions'
 import type { NameSuggestQueryEvent, SuggestionsFoundEvent, SuggestStreamOptions } from '../services/suggestions'
-import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { errorMessageOf, unprovidedPromise, unprovidedObservable } from './machine-support'
 import { NO_HIGHLIGHT, stepHighlight } from './search-autocomplete.machine'
 import { suggestionList } from './suggestion-list'
 import { TIMINGS } from './timings'
@@ -96,9 +95,7 @@ const consigneeFormSetup = setup({
     /** the name suggestion stream (src/services/suggestions.ts), provided by the app */
     suggest: fromCallback<NameSuggestQueryEvent, SuggestStreamOptions>(() => undefined),
     saveConsignee: unprovidedPromise<Consignee, { id: number | null; surname: string; name: string }>('saveConsignee'),
-    uploadImage: fromEventObservable<ConsigneeUploadEvent, { consignee: number; file: ChosenFile }>(() =>
-      throwError(() => new Error('uploadImage is not provided')),
-    ),
+    uploadImage: fromEventObservable<ConsigneeUploadEvent, { consignee: number; file: ChosenFile }>(() => unprovidedObservable('uploadImage')),
   },
   delays: { savedMessage: TIMINGS.savedMessageMs },
   guards: {

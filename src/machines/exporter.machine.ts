@@ -1,8 +1,7 @@
 import { assign, fromEventObservable, raise, setup, type ActorRefFrom } from 'xstate'
-import { throwError } from 'rxjs'
 import type { BrandLetter, CommandRunningResponse, ExportJob, ExporterBrand, ExporterBrandsResponse, ReportExistsResponse } from '../contract/exporter'
 import type { PollEvent } from '../services/streams'
-import { errorMessageOf, unprovidedPromise } from './machine-support'
+import { errorMessageOf, unprovidedPromise, unprovidedObservable } from './machine-support'
 import { TIMINGS } from './timings'
 import { toggledBrands, toggledLetter, type BrandView } from './exporter-rules'
 
@@ -80,7 +79,7 @@ export const exporterMachine = setup({
     saveBrands: unprovidedPromise<number[], { ids: number[] }>('saveBrands'),
     runExport: unprovidedPromise<ExportJob, { customerId: number; ids: number[] }>('runExport'),
     checkReport: unprovidedPromise<ReportExistsResponse, { customerId: number }>('checkReport'),
-    pollRunning: fromEventObservable<PollEvent<CommandRunningResponse>, ExporterPollInput>(() => throwError(() => new Error('pollRunning is not provided'))),
+    pollRunning: fromEventObservable<PollEvent<CommandRunningResponse>, ExporterPollInput>(() => unprovidedObservable('pollRunning')),
   },
   guards: {
     isView: ({ event }, params: { view: BrandView }) => event.type === 'view.switch' && event.view === params.view,

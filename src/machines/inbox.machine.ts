@@ -1,9 +1,8 @@
 import { assign, fromEventObservable, setup } from 'xstate'
-import { throwError } from 'rxjs'
 import type { InboxResponse, TopNews, Unread } from '../contract/inbox'
 import type { PollEvent } from '../services/streams'
 import type { InboxUnreadEvent } from './chat.machine'
-import { unprovidedPromise } from './machine-support'
+import { unprovidedPromise, unprovidedObservable } from './machine-support'
 import { TIMINGS } from './timings'
 
 export interface InboxContext {
@@ -30,7 +29,7 @@ export type InboxEvent = PollEvent<InboxResponse> | InboxUnreadEvent | { type: '
 export const inboxMachine = setup({
   types: {} as { context: InboxContext; events: InboxEvent; input: InboxInput | undefined },
   actors: {
-    pollInbox: fromEventObservable<PollEvent<InboxResponse>, { periodMs: number }>(() => throwError(() => new Error('pollInbox is not provided'))),
+    pollInbox: fromEventObservable<PollEvent<InboxResponse>, { periodMs: number }>(() => unprovidedObservable('pollInbox')),
     hideNews: unprovidedPromise<{ ok: true }, { id: number }>('hideNews'),
   },
   guards: {

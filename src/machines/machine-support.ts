@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise, type NonReducibleUnknown } from 'xstate'
+import { fromCallback, fromPromise, type NonReducibleUnknown, type Subscribable } from 'xstate'
 import type { ClockRead } from '../services/clock'
 
 /**
@@ -7,6 +7,18 @@ import type { ClockRead } from '../services/clock'
  */
 export const unprovidedPromise = <Output, Input = NonReducibleUnknown>(name: string) =>
   fromPromise<Output, Input>(() => Promise.reject(new Error(`${name} is not provided`)))
+
+/**
+ * An observable standing in for a real stream until `.provide()` replaces it: it fails at once, as
+ * RxJS's throwError would, without RxJS in the chunk of every machine that has one.
+ */
+export const unprovidedObservable = <T>(name: string): Subscribable<T> => ({
+  subscribe: (observer?: { error?: (error: unknown) => void } | ((value: T) => void), error?: (error: unknown) => void) => {
+    const fail = typeof observer === 'function' ? error : observer?.error
+    fail?.(new Error(`${name} is not provided`))
+    return { unsubscribe: () => undefined }
+  },
+})
 
 /**
  * The clock a machine reads the time from while it runs (architecture §3: an injected clock, never

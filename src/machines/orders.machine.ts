@@ -1,8 +1,10 @@
 import { assign, enqueueActions, fromEventObservable, setup, type ActorRefFrom } from 'xstate'
-import { throwError } from 'rxjs'
+import { unprovidedObservable } from './machine-support'
 import type { OrderList, OrderRow } from '../contract/orders'
 import type { PollOrdersInput } from '../services/orders'
-import { isRefusalStatus, visibleCountdownLogic, type VisiblePollEvent } from '../services/streams'
+import { isRefusalStatus } from '../services/http'
+import { visibleCountdownLogic } from '../services/lazy-streams'
+import type { VisiblePollEvent } from '../services/streams'
 import { orderCancelMachine, type OrderCancelOutput } from './order-cancel.machine'
 import { orderDetailMachine } from './order-detail.machine'
 import { orderRepeatMachine } from './order-repeat.machine'
@@ -124,7 +126,7 @@ export const ordersMachine = setup({
     }
   },
   actors: {
-    pollOrders: fromEventObservable<VisiblePollEvent<OrderList>, PollOrdersInput>(() => throwError(() => new Error('pollOrders is not provided'))),
+    pollOrders: fromEventObservable<VisiblePollEvent<OrderList>, PollOrdersInput>(() => unprovidedObservable('pollOrders')),
     countdown: visibleCountdownLogic,
     orderCancel: orderCancelMachine,
     orderRepeat: orderRepeatMachine,

@@ -5,7 +5,7 @@ import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { passwordChangeMachine } from './password-change.machine'
 import { problemReportMachine } from './problem-report.machine'
 import { formatPhone } from './phone'
-import { fieldError } from './registration.machine'
+import { fieldError } from './registration-fields'
 import { TIMINGS } from './timings'
 
 export const PROFILE_MESSAGES = {

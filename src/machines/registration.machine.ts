@@ -1,14 +1,13 @@
 import { assign, sendTo, setup } from 'xstate'
-import { DRAFT_FIELDS, REQUIRED_MESSAGE, registrationRequestSchema, type RegistrationRequest } from '../contract/registration'
+import { DRAFT_FIELDS, type RegistrationRequest } from '../contract/registration'
 import { captchaUrl, type RegistrationAnswer } from '../services/registration'
 import type { ClockTime } from '../services/clock'
 import { errorMessageOf, unprovidedClock, unprovidedPromise } from './machine-support'
-import { formatPhone, phoneDigits } from './phone'
-import { isBlank } from './required-fields'
+import { formatPhone } from './phone'
+import { REGISTRATION_FIELDS, fieldError, type RegistrationField } from './registration-fields'
 import { TIMINGS } from './timings'
 
-export const REGISTRATION_FIELDS = ['company', 'inn', 'name', 'email', 'phone', 'password', 'captcha'] as const
-export type RegistrationField = (typeof REGISTRATION_FIELDS)[number]
+export { fieldError, REGISTRATION_FIELDS, type RegistrationField } from './registration-fields'
 export type RegistrationValues = Record<RegistrationField, string>
 /** a field's message, or null while it is valid or not yet checked */
 export type RegistrationErrors = Record<RegistrationField, string | null>
@@ -42,14 +41,6 @@ export type RegistrationEvent =
   | { type: 'registration.refreshCaptcha' }
   /** the form's clock answers: the current time in ms */
   | ClockTime
-
-/** The message a field shows: required first, then the contract's own rule (spec §5, the wire schema). */
-export function fieldError(field: RegistrationField, value: string): string | null {
-  const isEmpty = field === 'phone' ? phoneDigits(value) === '' : isBlank(value)
-  if (isEmpty) return REQUIRED_MESSAGE
-  const result = registrationRequestSchema.shape[field].safeParse(field === 'phone' ? formatPhone(value) : value)
-  return result.success ? null : (result.error.issues[0]?.message ?? REQUIRED_MESSAGE)
-}
 
 const errorsOf = (values: RegistrationValues): RegistrationErrors =>
   Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, fieldError(field, values[field])])) as RegistrationErrors

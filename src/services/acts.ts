@@ -1,7 +1,7 @@
 import { fromEventObservable, fromPromise } from 'xstate'
 import { actResponseSchema, actsResponseSchema, type Act, type ActRequest, type ActsQueryInput, type ActsResponse } from '../contract/acts'
 import type { Http } from './http'
-import { poll$ } from './streams'
+import { lazyPoll$ } from './lazy-streams'
 
 export interface ActsPollInput {
   periodMs: number
@@ -19,7 +19,7 @@ const loadActs = (http: Http, query: ActsQueryInput, signal?: AbortSignal): Prom
  */
 export const createActsActors = (deps: { http: Http }) => ({
   pollActs: fromEventObservable(({ input }: { input: ActsPollInput }) =>
-    poll$<ActsResponse>({ periodMs: input.periodMs, request: (signal) => loadActs(deps.http, input.query, signal) }),
+    lazyPoll$<ActsResponse>({ periodMs: input.periodMs, request: (signal) => loadActs(deps.http, input.query, signal) }),
   ),
 })
 

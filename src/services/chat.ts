@@ -10,7 +10,7 @@ import {
 } from '../contract/inbox'
 import type { Http } from './http'
 import type { AppStorage } from './storage'
-import { poll$ } from './streams'
+import { lazyPoll$ } from './lazy-streams'
 
 /** What the chat keeps of its composer across a reload. */
 export interface KeptComposer {
@@ -55,7 +55,7 @@ export const createChatActors = (deps: { http: Http; tabStorage: AppStorage }) =
   return {
     actors: {
       pollChat: fromEventObservable(({ input }: { input: { periodMs: number } }) =>
-        poll$<ChatMessagesResponse>({ periodMs: input.periodMs, request: (signal) => loadChat(deps.http, signal) }),
+        lazyPoll$<ChatMessagesResponse>({ periodMs: input.periodMs, request: (signal) => loadChat(deps.http, signal) }),
       ),
       sendMessage: fromPromise(({ input, signal }: { input: { text: string }; signal: AbortSignal }): Promise<ChatSentResponse> =>
         deps.http.call('chat', { action: 'send', message: input.text }, chatSentResponseSchema, signal),

@@ -9,7 +9,7 @@ import {
   type ExporterBrandsResponse,
 } from '../contract/exporter'
 import type { Http } from './http'
-import { poll$ } from './streams'
+import { lazyPoll$ } from './lazy-streams'
 
 interface ExporterPollInput {
   periodMs: number
@@ -38,7 +38,7 @@ export const createExporterActors = (deps: { http: Http }) => ({
     deps.http.lookup('isXlsxReportExists', { customer_id: input.customerId }, reportExistsResponseSchema, signal),
   ),
   pollRunning: fromEventObservable(({ input }: { input: ExporterPollInput }) =>
-    poll$<CommandRunningResponse>({
+    lazyPoll$<CommandRunningResponse>({
       periodMs: input.periodMs,
       request: (signal) => deps.http.lookup('isCommandRunning', { customer_id: input.customerId }, commandRunningResponseSchema, signal),
     }),

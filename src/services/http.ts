@@ -19,6 +19,9 @@ export class ApiCallError extends Error {
 export const NETWORK_ERROR_MESSAGE = 'Нет связи с сервером. Проверьте подключение и повторите.'
 export const UNEXPECTED_ANSWER_MESSAGE = 'Сервер прислал неожиданный ответ. Повторите попытку позже.'
 
+/** A 4xx answer is a refusal (asking again the same way gets the same answer), except a timeout or too many requests: a poll stops on it. */
+export const isRefusalStatus = (status: number | undefined) => status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429
+
 export interface HttpOptions {
   /** absolute origin for tests and non-browser callers; the browser uses relative URLs */
   prefixUrl?: string

@@ -10,7 +10,7 @@ import {
 import type { BulkOutcome, BulkRequest } from '../contract/bulk'
 import { eachRow } from './bulk'
 import type { Http } from './http'
-import { visiblePoll$ } from './streams'
+import { lazyVisiblePoll$ } from './lazy-streams'
 
 const action = (request: OrderActionRequest) => request
 
@@ -28,7 +28,7 @@ export interface CancelOrderRequest {
 /** The orders page: the list polled through streams.ts (GET /api/order/), and POST /api/order/ {id, action}. */
 export const createOrdersActors = (deps: { http: Http }) => ({
   pollOrders: fromEventObservable(({ input }: { input: PollOrdersInput }) =>
-    visiblePoll$<OrderList>({
+    lazyVisiblePoll$<OrderList>({
       periodMs: input.periodMs,
       request: (signal) => deps.http.get('order', undefined, orderListSchema, input.query, signal),
     }),

@@ -33,9 +33,6 @@ export type PollEvent<T> =
   | { type: 'poll.failed'; message: string; retryInMs: number; status?: number }
   | { type: 'poll.paused' }
 
-/** A 4xx answer is a refusal (asking again the same way gets the same answer), except a timeout or too many requests. */
-export const isRefusalStatus = (status: number | undefined) => status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429
-
 export interface PollInput<T> {
   periodMs: number
   /** one request; it must stop when the signal aborts (pass the signal to the HTTP client) */
@@ -173,8 +170,3 @@ export const pollLogic = <T>() => fromEventObservable(({ input }: { input: PollI
  * events: only the view shows it, and a tick a second would flood the journal.
  */
 export const countdownLogic = fromObservable(({ input }: { input: { periodMs: number } }) => countdown$(input.periodMs))
-
-/** Invoke with `input: { periodMs }`; its snapshot context is the milliseconds left, counted while the page is visible. */
-export const visibleCountdownLogic = fromObservable(({ input }: { input: { periodMs: number; visible$?: Observable<boolean> } }) =>
-  visibleCountdown$(input.periodMs, input.visible$),
-)

@@ -4,7 +4,7 @@ import { keepingSnapshots, readKeptContext } from '../../services/kept-snapshot'
 import { createRegistrationActors } from '../../services/registration'
 import { REGISTRATION_SNAPSHOT_KEY } from '../../services/storage'
 import { LoginPage } from '../../views/login/login-page'
-import { RegistrationPage } from '../../views/registration/registration-page'
+import { RegistrationModal } from '../../views/registration/registration-modal'
 import type { AppWiring } from '../wiring/app-wiring'
 
 // a new captcha picture asks the system clock for its time
@@ -23,7 +23,7 @@ export function RegistrationRoute() {
   return (
     <>
       <LoginPage />
-      <RegistrationPage />
+      <RegistrationModal />
     </>
   )
 }

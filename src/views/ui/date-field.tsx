@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
-import { IMaskInput } from 'react-imask'
+import { MaskedInput } from './masked-input'
 import fieldStyles from './form-field.module.css'
 import styles from './date-field.module.css'
 
@@ -168,7 +168,7 @@ export function DateField({ label, value, onChange, error, min, max, id, disable
         {label}
       </label>
       <div className={styles.control}>
-        <IMaskInput
+        <MaskedInput
           id={inputId}
           className={`${fieldStyles.input} ${styles.input}`}
           mask="00.00.0000"
@@ -176,7 +176,6 @@ export function DateField({ label, value, onChange, error, min, max, id, disable
           inputMode="numeric"
           autoComplete="off"
           value={value}
-          unmask={false}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { IMaskInput } from 'react-imask'
 import { formatPhone, PHONE_MASK, PHONE_PLACEHOLDER } from '../../machines/phone'
+import { MaskedInput } from './masked-input'
 import styles from './form-field.module.css'
 
 export interface PhoneFieldProps {
@@ -27,7 +27,7 @@ export function PhoneField({ value, error, isReadOnly, onChange, onBlur }: Phone
       <label htmlFor={id} className={styles.label}>
         Телефон
       </label>
-      <IMaskInput
+      <MaskedInput
         id={id}
         name="phone"
         type="tel"
@@ -37,7 +37,6 @@ export function PhoneField({ value, error, isReadOnly, onChange, onBlur }: Phone
         mask={INPUT_MASK}
         placeholder={PHONE_PLACEHOLDER}
         value={value}
-        unmask={false}
         readOnly={isReadOnly}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
