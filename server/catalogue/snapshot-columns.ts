@@ -1,6 +1,7 @@
 import type { Warehouse } from '../../src/contract/account'
 import type { SortDirection, SortField } from '../../src/contract/catalogue'
 import type { CategoryNode } from '../../src/contract/catalogue-init'
+import { countByCategory, type CategoryTotals } from './category-totals'
 import { sortedPositions, type Pacer } from './pacing'
 import { searchTextOf } from './search-text'
 import { createSearchBuilder } from './substring-search'
@@ -66,6 +67,8 @@ export interface CatalogueSnapshot {
   order: (field: SortField, direction: SortDirection) => Int32Array
   /** which products' search text contains the (normalised) keyword, by position */
   containing: (keyword: string) => Uint8Array
+  /** the facets per category (category-totals.ts), counted in the background after a copy is loaded: undefined until then */
+  totals: () => CategoryTotals | undefined
 }
 
 /** A sort field, or the catalogue's own order. */
@@ -337,10 +340,13 @@ export function assembleSnapshot(
     positionOf: (id: number) => number | undefined
     patchedRows: number
     sorted: Map<string, Int32Array>
+    /** the totals of a copy with the same categories, brands, params and tags; counted anew when absent */
+    totals?: CategoryTotals
   },
   pacer: Pacer,
 ): CatalogueSnapshot {
   const { columns, sorted } = parts
+  let totals = parts.totals
   const size = columns.ids.length
   const { byValue, compare } = comparatorsOf(columns)
   const install = (name: OrderName, order: Int32Array) => {
@@ -361,8 +367,20 @@ export function assembleSnapshot(
       return sorted.get(orderKey(field, direction))!
     },
     containing: parts.containing,
+    totals: () => totals,
   }
   void (async () => {
+    // one pass: it serves the catalogue-only filters, the default page among them, before any order is sorted
+    totals ??= await countByCategory(
+      {
+        ...columns,
+        categories: parts.structure.categoryIds.length,
+        brands: parts.structure.brandList.length,
+        tags: parts.structure.tags.length,
+        params: parts.structure.params.length,
+      },
+      pacer,
+    )
     for (const name of ['catalogue', 'header', 'price', 'articul', 'price_rrc'] as const) {
       if (sorted.has(orderKey(name, 'asc'))) continue
       const order = await sortedPositions(size, compare(name, 'asc'), pacer)

@@ -14,7 +14,7 @@ import {
   type CatalogueSnapshot,
   type ProductColumns,
 } from './snapshot-columns'
-import { refersToGone, restructured } from './snapshot-restructure'
+import { losesEntries, refersToGone, restructured } from './snapshot-restructure'
 import { patchedSearch } from './substring-search'
 
 /**
@@ -27,8 +27,11 @@ export async function patchSnapshot(served: CatalogueSnapshot, changes: Catalogu
   const sameProducts = changes.products.length === changes.touched.length && changes.touched.every((id) => s.positionOf(id) !== undefined)
   const patched = (sameProducts && (await changedInPlace(s, changes, pacer))) || (await addedOrDeleted(s, changes, pacer))
   // a product left referring to a removed brand, category, param or tag: read the copy anew
-  return changes.structure && refersToGone(patched) ? undefined : patched
+  return changes.structure && losesEntries(served, changes.structure) && refersToGone(patched) ? undefined : patched
 }
+
+/** the columns the totals per category are counted from (category-totals.ts) */
+const TOTALLED_COLUMNS = ['categoryAt', 'brandAt', 'paramAt', 'paramValue', 'tagAt'] as const
 
 const VALUE_COLUMNS = ['category', 'categoryAt', 'brand', 'brandAt', 'price', 'priceRrc', 'sortWeight', 'header', 'articul'] as const
 /** the column each sorted order goes by */
@@ -98,6 +101,8 @@ async function changedInPlace(s: CatalogueSnapshot, changes: CatalogueChanges, p
       positionOf: s.positionOf,
       patchedRows: s.patchedRows + changes.touched.length,
       sorted,
+      // a price, a name or a sort weight changed: the totals per category stay
+      totals: TOTALLED_COLUMNS.every((name) => columns[name] === s[name]) ? s.totals() : undefined,
     },
     pacer,
   )
