@@ -36,6 +36,11 @@ async function loadAgainst(db: FreshDb, processes: number, target: Target, load:
     const login = await server.call('POST', '/api/login/', { body: { email: DEMO_LOGINS[0]!.email, password: DEMO_PASSWORD } })
     if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body}`)
     const cookie = login.cookies.map((line) => line.split(';')[0]).join('; ')
+    // each worker loads the catalogue after it listens: ready answers on fresh connections (handed out in turn) from all of them
+    for (let ready = 0; ready < 2 * processes;) {
+      ready = (await server.call('GET', '/readyz')).status === 200 ? ready + 1 : 0
+      if (ready === 0) await new Promise((wait) => setTimeout(wait, 100))
+    }
     await concurrentLoad(server.port, cookie, target, { connections: load.connections, seconds: WARM_UP_SECONDS })
     return await concurrentLoad(server.port, cookie, target, load)
   } finally {
