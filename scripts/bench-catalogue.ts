@@ -9,6 +9,7 @@
  * - throughput: 50 connections for BENCH_LOAD_SECONDS (default 10) against a filter shape and then
  *   against GET /api/ping/ (the trivial signed-in route), from a child process so that the load
  *   generator does not share the server's thread; req/s, p50, p99 and their ratio;
+ * - the same throughput of the filter shape against 1 and 2 server processes (--processes N) side by side;
  * - the reload: after a product's price change (taken into the served copy in place) and after a
  *   brand's renaming (the copy read anew), sequential requests until the change shows; their
  *   count, p50, p95, how long the change took to show, and the event loop's delay meanwhile.
@@ -30,6 +31,7 @@ import { readVersions } from '../server/catalogue/snapshot-load'
 import { DEMO_LOGINS, seedDatabase } from '../server/db/seed'
 import { formatTable } from '../server/cli/text-table'
 import { createFreshDb, type FreshDb } from './bench-support/fresh-db'
+import { compareProcessCounts } from './bench-support/process-throughput'
 import { BenchClient, concurrentLoad, listenForBench, percentile, timeSequential, type LoadResult, type Timing } from './bench-http'
 import { CONTRACT_PRICE_POLICY } from '../src/contract/price-policy'
 
@@ -281,6 +283,12 @@ async function benchSize(products: number) {
     )
     const ratio = filterLoad!.perSecond / pingLoad!.perSecond
     console.log(`filter / ping req/s: ${(ratio * 100).toFixed(0)}% (target ≥ ${TARGET_THROUGHPUT_RATIO * 100}%)`)
+    // the same shape against 1 and 2 server processes (issue 26)
+    await compareProcessCounts(
+      db,
+      { name: `POST /api/filter/ (${typical.name})`, method: 'POST', path: '/api/filter/', json: typical.body },
+      { connections: CONNECTIONS, seconds: LOAD_SECONDS },
+    )
 
     await benchReloads(db, filter)
 

@@ -7,6 +7,9 @@ import { DEFAULT_PG_POOL_SIZE, openDatabase, type Db } from './db/connection'
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
+/** API processes one start runs at most (PROCESSES, --processes): more than the cores buys nothing. */
+export const MAX_PROCESSES = 64
+
 const positiveInt = (fallback: number) => z._default(z.coerce.number().check(z.int(), z.positive()), fallback)
 const optionalText = z.optional(z.string().check(z.trim()))
 
@@ -22,6 +25,7 @@ const trustProxy = transformed(optionalText, (value): boolean | number | string 
 })
 
 const envSchema = z.object({
+  PROCESSES: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PROCESSES)), 1),
   PORT: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(65_535)), 8080),
   HOST: z._default(z.string().check(z.trim(), z.minLength(1)), '0.0.0.0'),
   DATABASE_URL: z.pipe(optionalText, z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'ожидается адрес postgres://...')))),
@@ -58,6 +62,8 @@ const envSchema = z.object({
 const russianMessages = z.locales.ru().localeError
 
 export interface AppConfig {
+  /** API processes on the one port (PROCESSES; `--processes N` overrides it): node:cluster when more than 1 */
+  processes: number
   port: number
   host: string
   databaseUrl?: string
@@ -114,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data
   return {
+    processes: e.PROCESSES,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

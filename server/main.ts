@@ -1,11 +1,16 @@
+import cluster from 'node:cluster'
 import { buildApp } from './app'
 import { currentCatalogue } from './catalogue/snapshot'
-import { ConfigError, loadConfig, openConfiguredDatabase } from './config'
+import { ConfigError, loadConfig, openConfiguredDatabase, type AppConfig } from './config'
+import type { Db } from './db/connection'
 import { migrate } from './db/migrations'
 import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDatabase } from './db/seed'
 import { createMailer } from './mail/mailer'
 import { formatTable } from './cli/text-table'
 import { stopOnSignals } from './ops/graceful-stop'
+import { checkProcessesFit, processesWanted, runProcessGroup } from './ops/processes'
+
+const log = { info: console.log, error: console.error }
 
 function banner(host: string, port: number): string {
   // a wildcard address is reachable as localhost; a named one only as itself
@@ -17,24 +22,41 @@ function banner(host: string, port: number): string {
   return `\nКабинет дилера запущен: http://${shown}:${port}/\n\nДемо-входы:\n${logins}\n`
 }
 
-async function main() {
-  const config = loadConfig()
-  const db = openConfiguredDatabase(config)
+/** Migrates the database and seeds it when it is empty: once per start, before any process answers. */
+async function prepareDatabase(config: AppConfig, db: Db): Promise<void> {
   await migrate(db)
-  const now = () => new Date()
   if (await isDatabaseEmpty(db)) {
     console.log(`База пуста: заполняю демо-данными (${config.seedProducts} товаров)…`)
     // the demo history ends now, so every default period shows orders on the first start
-    await seedDatabase(db, { products: config.seedProducts, now: now() })
+    await seedDatabase(db, { products: config.seedProducts, now: new Date() })
   }
-  const mailer = createMailer({ db, from: config.mailFrom, smtpUrl: config.smtpUrl, now, log: { info: console.log, error: console.error } })
+}
+
+/** One API process: the app listening on the port (shared by the workers of a group), stopped gracefully on a signal. */
+async function serve(config: AppConfig, db: Db): Promise<void> {
+  const now = () => new Date()
+  const mailer = createMailer({ db, from: config.mailFrom, smtpUrl: config.smtpUrl, now, log })
   const app = await buildApp({ db, config, mailer, now }, { logLevel: config.logLevel })
   await app.listen({ port: config.port, host: config.host })
-  console.log(banner(config.host, config.port))
   // the first catalogue request would otherwise wait for the in-memory copy (about 0.7 s on 50,000 products)
   currentCatalogue(db).catch((error: unknown) => console.error('Каталог не загружен в память:', error))
+  stopOnSignals({ app, db, log, exit: (code) => process.exit(code) })
+}
 
-  stopOnSignals({ app, db, log: { info: console.log, error: console.error }, exit: (code) => process.exit(code) })
+async function main() {
+  const config = loadConfig()
+  if (cluster.isWorker) return serve(config, openConfiguredDatabase(config))
+  const processes = processesWanted(process.argv.slice(2), config)
+  checkProcessesFit(processes, config)
+  const db = openConfiguredDatabase(config)
+  await prepareDatabase(config, db)
+  if (processes === 1) {
+    await serve(config, db)
+    console.log(banner(config.host, config.port))
+    return
+  }
+  await db.close()
+  runProcessGroup({ processes, log, onListening: () => console.log(banner(config.host, config.port)), exit: (code) => process.exit(code) })
 }
 
 main().catch((error: unknown) => {

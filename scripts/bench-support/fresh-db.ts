@@ -13,6 +13,8 @@ import { migrate } from '../../server/db/migrations'
 export interface FreshDb extends Db {
   /** closes the connection and drops the database (temp file or PostgreSQL schema) */
   dispose: () => Promise<void>
+  /** the environment variables that point a server process (tsx server/main.ts) at this database */
+  serverEnv: { DATABASE_URL: string; DB_FILE: string }
 }
 
 /**
@@ -32,6 +34,7 @@ export async function createFreshDb(): Promise<FreshDb> {
         await db.close()
         await withPgClient(url, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`))
       },
+      serverEnv: { DATABASE_URL: inSchema(url, schema), DB_FILE: '' },
     }
   }
   const dir = mkdtempSync(join(tmpdir(), 'cabinet-fresh-'))
@@ -43,7 +46,15 @@ export async function createFreshDb(): Promise<FreshDb> {
       await db.close()
       rmSync(dir, { recursive: true, force: true })
     },
+    serverEnv: { DATABASE_URL: '', DB_FILE: join(dir, 'test.sqlite') },
   }
+}
+
+/** The URL with the schema as the connections' search path (libpq's `options`, which pg reads from the URL too). */
+function inSchema(url: string, schema: string): string {
+  const withSchema = new URL(url)
+  withSchema.searchParams.set('options', `-c search_path=${schema}`)
+  return withSchema.toString()
 }
 
 async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

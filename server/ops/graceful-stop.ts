@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/connection'
 
 /** A stop that takes longer than this (a request or a job that will not end) exits with code 1. */
-const STOP_DEADLINE_MS = 10_000
+export const STOP_DEADLINE_MS = 10_000
 /** How often a keep-alive connection whose last request was answered during the stop is looked for and closed. */
 const IDLE_SWEEP_MS = 100
 

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { isIP } from 'node:net'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../deps'
-import { collectDatabaseGauges, metricsRegistry } from '../ops/metrics'
+import { METRICS_CONTENT_TYPE, metricsText, watchPool } from '../ops/metrics'
 
 const isLoopback = (address: string) => address === '::1' || (isIP(address) === 4 && address.startsWith('127.')) || address.startsWith('::ffff:127.')
 
@@ -25,10 +25,10 @@ function mayRead(request: FastifyRequest, deps: AppDeps): boolean {
 
 /** Issue 26: GET /metrics in Prometheus' text format; to anyone else it does not exist (404). */
 export function registerMetricsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  watchPool(deps.db)
   app.get('/metrics', async (request, reply) => {
     // the same answer as an address that does not exist
     if (!mayRead(request, deps)) return reply.code(404).send({ message: 'Адрес не найден' })
-    await collectDatabaseGauges(deps.db)
-    return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics())
+    return reply.type(METRICS_CONTENT_TYPE).send(await metricsText(deps.db))
   })
 }
