@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Cookie, Locator, Page } from '@playwright/test'
 import type { ActsResponse } from '../../src/contract/acts'
 import { DEMO } from './support/demo-logins'
 import { showTopNewsAgain } from './support/e2e-db'
@@ -144,11 +144,24 @@ async function expectFits(page: Page, where: string) {
   expect.soft(await smallTargets(page), `${where}: targets under 24px`).toEqual([])
 }
 
-async function signIn(page: Page) {
+/** The dealer's session cookie: signed in once through the login form for the whole file, not once per test. */
+let dealerSession: Cookie[] = []
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
   const login = new LoginPage(page)
   await login.goto()
   await login.logIn(DEMO.dealer.email)
   await expect(page.getByRole('banner').getByRole('button', { name: 'Выйти' })).toBeVisible()
+  dealerSession = await context.cookies()
+  await context.close()
+})
+
+/** The page's context carries the dealer's session; the next page it opens is the cabinet's. */
+async function signIn(page: Page) {
+  expect(dealerSession.length, 'the dealer signed in before the tests').toBeGreaterThan(0)
+  await page.context().addCookies(dealerSession)
 }
 
 for (const { name, width, height } of WIDTHS) {
@@ -492,6 +505,7 @@ test.describe('телефон: a card per row, its actions in view (issue 21)', 
 
   test('the orders, acts and purchased-goods filters fold behind «Фильтры»: the list is on the first screen', async ({ page }) => {
     await signIn(page)
+    await page.goto('/cabinet/')
     // the top news takes part of a phone's first screen until the dealer hides it (for the account, until the test shows it again)
     await page.getByRole('button', { name: 'Скрыть', exact: true }).click()
     await expect(page.getByRole('button', { name: 'Скрыть', exact: true })).toHaveCount(0)
