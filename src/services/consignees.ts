@@ -1,4 +1,3 @@
-import { throwError } from 'rxjs'
 import { fromEventObservable, fromPromise } from 'xstate'
 import {
   consigneeRemovedResponseSchema,
@@ -10,7 +9,7 @@ import {
 } from '../contract/consignees'
 import type { Http } from './http'
 import { nameSuggestionsLogic } from './suggestions'
-import { upload$, type UploadRequest } from './upload'
+import { upload$, uploadRefused$, type UploadEvent, type UploadRequest } from './upload'
 
 export interface SaveConsigneeInput extends ConsigneeFields {
   /** null: a new consignee */
@@ -25,7 +24,8 @@ export interface UploadImageInput {
 
 /** POST /api/consigneeUpload/: multipart {consignee, file}, with the bytes sent reported as they go. */
 function uploadConsigneeImage(input: UploadImageInput, http: Http, createRequest?: () => UploadRequest) {
-  if (!(input.file instanceof Blob)) return throwError(() => new TypeError('consigneeUpload needs the File the dealer chose'))
+  if (!(input.file instanceof Blob))
+    return uploadRefused$<UploadEvent<{ consignee: Consignee }>>(new TypeError('consigneeUpload needs the File the dealer chose'))
   const form = new FormData()
   form.append('consignee', String(input.consignee))
   form.append('file', input.file, input.file.name)

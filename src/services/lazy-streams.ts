@@ -1,19 +1,13 @@
 import type { Observable } from 'rxjs'
 import { fromObservable, type Observer, type Subscribable, type Subscription } from 'xstate'
 import { NETWORK_ERROR_MESSAGE } from './http'
+import { lazyModule } from './lazy-module'
 import type { PollEvent, PollInput, VisiblePollEvent } from './streams'
 
 type Streams = typeof import('./streams')
 
-let streams: Promise<Streams> | undefined
 /** streams.ts with RxJS, fetched once; a chunk that could not load is asked for again by the next try. */
-function loadStreams(): Promise<Streams> {
-  streams ??= import('./streams').catch((error: unknown) => {
-    streams = undefined
-    throw error
-  })
-  return streams
-}
+const loadStreams = lazyModule(() => import('./streams'))
 
 /** What a poll says while streams.ts cannot load, and when it tries again. */
 interface LoadFailure<T> {

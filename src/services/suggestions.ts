@@ -5,42 +5,16 @@
  * fires, so ky stops it). The address form invokes it as a callback actor; the consignee form
  * invokes `nameSuggestionsLogic` the same way, one stream for its surname and its name.
  */
-import { Observable, Subject, catchError, map, of, switchMap, timer } from 'rxjs'
 import { fromCallback } from 'xstate'
-import { SUGGEST_MIN_LENGTH, suggestionsResponseSchema, type NamePart, type Suggestion } from '../contract/suggestions'
+import { suggestionsResponseSchema, type NamePart, type Suggestion } from '../contract/suggestions'
 import type { Http } from './http'
-import { abortable } from './streams'
+import { lazyModule } from './lazy-module'
+import type { SuggestRequest, SuggestStreamOptions, SuggestionStream } from './suggestion-stream'
 
-/** One request for a text's suggestions; it must stop when the signal aborts. */
-export type SuggestRequest<T = Suggestion> = (query: string, signal: AbortSignal) => Promise<T[]>
+export type { SuggestRequest, SuggestStreamOptions } from './suggestion-stream'
 
-export interface SuggestStreamOptions {
-  debounceMs: number
-  minLength?: number
-}
-
-/**
- * The suggestions for the latest text: after `debounceMs` without a new text, the request runs;
- * a text shorter than `minLength` answers none at once, without a request. A failed request
- * answers none: the field still takes what the dealer types.
- */
-export function suggestions$<T = Suggestion>(
-  texts$: Observable<string>,
-  request: SuggestRequest<T>,
-  { debounceMs, minLength = SUGGEST_MIN_LENGTH }: SuggestStreamOptions,
-) {
-  return texts$.pipe(
-    map((text) => text.trim()),
-    switchMap((query) =>
-      query.length < minLength
-        ? of<T[]>([])
-        : timer(debounceMs).pipe(
-            switchMap(() => abortable((signal) => request(query, signal))),
-            catchError(() => of<T[]>([])),
-          ),
-    ),
-  )
-}
+/** suggestion-stream.ts with RxJS, fetched with the first text typed; a chunk that could not load is asked for again by the next text. */
+const loadStreamModule = lazyModule(() => import('./suggestion-stream'))
 
 /** What the field tells the suggestion actor: the text typed (an empty one stops any pending request). */
 export interface SuggestQueryEvent {
@@ -59,19 +33,42 @@ export interface SuggestionsFoundEvent<T = Suggestion> {
  * `suggestions.found`. The pause comes in the input, so the invoking machine names its timing.
  * `requestOf` picks the request for a text (the consignee's: by the field it is typed in); only the
  * latest text's request can still run (switchMap), so it is read when the pause is over.
+ * The stream (RxJS, ~7 KB gzipped) loads with the first text typed; the texts typed meanwhile
+ * wait for it, the latest going in. A stream that cannot load answers none, as a failed request
+ * does (the field still takes what the dealer types), and the next text asks for it again.
  */
 function suggestionsCallback<TEvent extends { type: 'suggest.query'; text: string }, T = Suggestion>(requestOf: (event: TEvent) => SuggestRequest<T>) {
   return fromCallback<TEvent, SuggestStreamOptions>(({ sendBack, receive, input }) => {
-    const texts = new Subject<string>()
     let latest: SuggestRequest<T> = () => Promise.resolve([])
+    let stream: SuggestionStream | undefined
+    let pendingText: string | undefined
+    let isStopped = false
+    const found = (suggestions: T[]) => sendBack({ type: 'suggestions.found', suggestions })
+    const open = () =>
+      loadStreamModule().then(
+        (module) => {
+          if (isStopped || stream) return
+          stream = module.openSuggestionStream<T>((query, signal) => latest(query, signal), input, found)
+          if (pendingText !== undefined) stream.next(pendingText)
+          pendingText = undefined
+        },
+        () => {
+          if (!isStopped) found([])
+        },
+      )
     receive((event) => {
       latest = requestOf(event)
-      texts.next(event.text)
+      if (stream) {
+        stream.next(event.text)
+      } else {
+        pendingText = event.text
+        void open()
+      }
     })
-    const subscription = suggestions$(texts, (query, signal) => latest(query, signal), input).subscribe((suggestions) =>
-      sendBack({ type: 'suggestions.found', suggestions }),
-    )
-    return () => subscription.unsubscribe()
+    return () => {
+      isStopped = true
+      stream?.stop()
+    }
   })
 }
 

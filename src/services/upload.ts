@@ -1,6 +1,6 @@
-import { Observable } from 'rxjs'
 import type * as z from 'zod/mini'
 import { apiErrorSchema } from '../contract/common'
+import { toObserver, type Observer, type Subscribable } from 'xstate'
 import { NETWORK_ERROR_MESSAGE, UNEXPECTED_ANSWER_MESSAGE } from './http'
 
 /** What an upload tells the machine that invoked it: the bytes sent so far, then its end. */
@@ -34,11 +34,50 @@ function finishedEvent<S extends z.ZodMiniType>(request: UploadRequest, schema: 
   return { type: 'upload.failed', status: request.status, message: error.success ? error.data.message : `Ошибка сервера (${request.status})` }
 }
 
+/** A stream made by `produce`, which returns its teardown; no event goes out once it has ended or been unsubscribed. */
+function stream<T>(produce: (observer: Required<Pick<Observer<T>, 'next' | 'error' | 'complete'>>) => () => void): Subscribable<T> {
+  return {
+    subscribe: (observerOrNext?: Observer<T> | ((value: T) => void), error?: (error: unknown) => void, complete?: () => void) => {
+      const observer = toObserver(observerOrNext, error, complete)
+      let isClosed = false
+      const teardown = produce({
+        next: (value) => {
+          if (!isClosed) observer.next?.(value)
+        },
+        error: (reason: unknown) => {
+          if (isClosed) return
+          isClosed = true
+          observer.error?.(reason)
+        },
+        complete: () => {
+          if (isClosed) return
+          isClosed = true
+          observer.complete?.()
+        },
+      })
+      return {
+        unsubscribe: () => {
+          isClosed = true
+          teardown()
+        },
+      }
+    },
+  }
+}
+
+/** A stream that fails at once with `reason` (an upload that cannot start). */
+export const uploadRefused$ = <T>(reason: Error): Subscribable<T> =>
+  stream<T>((observer) => {
+    observer.error(reason)
+    return () => undefined
+  })
+
 /**
  * POSTs a form and reports the bytes sent as they go: ky (fetch) cannot tell upload progress, an
  * XMLHttpRequest can. Unsubscribing (the machine leaves the uploading state) aborts the request.
  * `onStatus` hears every answer's status before its event goes out (a 401 signs the dealer out,
- * as a 401 of any ky call does).
+ * as a 401 of any ky call does). A plain subscribable, not RxJS: the consignee form's chunk needs
+ * no RxJS for it.
  */
 export function upload$<S extends z.ZodMiniType>(
   url: string,
@@ -46,8 +85,8 @@ export function upload$<S extends z.ZodMiniType>(
   schema: S,
   createRequest: () => UploadRequest = () => new XMLHttpRequest(),
   onStatus: (status: number) => void = () => undefined,
-): Observable<UploadEvent<z.output<S>>> {
-  return new Observable((subscriber) => {
+): Subscribable<UploadEvent<z.output<S>>> {
+  return stream((subscriber) => {
     const request = createRequest()
     let finished = false
     request.upload.onprogress = (event) => {

@@ -118,6 +118,8 @@ describe('addressForm beyond the paths', () => {
   })
 
   it('the typed text reaches the suggestion stream, whose answer opens the list', async () => {
+    // the stream's chunk loads with the first text typed; here it is loaded before the clock stops
+    await import('../../src/services/suggestion-stream')
     vi.useFakeTimers()
     try {
       const queries: string[] = []

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Suggestion } from '../../src/contract/suggestions'
 import { createHttp } from '../../src/services/http'
 import { createActor, setup } from 'xstate'
-import { nameSuggestionsLogic, requestAddressSuggestions, requestNameSuggestions, suggestions$, type SuggestRequest } from '../../src/services/suggestions'
+import { suggestions$ } from '../../src/services/suggestion-stream'
+import { nameSuggestionsLogic, requestAddressSuggestions, requestNameSuggestions, type SuggestRequest } from '../../src/services/suggestions'
 
 const DEBOUNCE = 300
 const KAZAN: Suggestion = { value: 'г. Казань', postindex: '420000' }

@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, setup } from 'xstate'
+
+let chunkLoads = 0
+let isChunkMissing = true
+vi.mock('../../src/services/suggestion-stream', async (importOriginal) => {
+  chunkLoads += 1
+  if (isChunkMissing) throw new Error('Failed to fetch dynamically imported module')
+  return importOriginal()
+})
+
+describe('suggestionsLogic while its stream cannot load', () => {
+  it('answers none, as a failed request does, and the next text asks for the stream again', async () => {
+    const { suggestionsLogic } = await import('../../src/services/suggestions')
+    const queries: string[] = []
+    const found: unknown[] = []
+    const parent = createActor(
+      setup({
+        actors: {
+          suggest: suggestionsLogic(async (query) => {
+            queries.push(query)
+            return [{ value: 'г. Казань' }]
+          }),
+        },
+      }).createMachine({
+        invoke: { id: 'suggest', src: 'suggest', input: { debounceMs: 10 } },
+        on: { 'suggestions.found': { actions: ({ event }) => found.push(event) } },
+      }),
+    ).start()
+    const suggest = parent.getSnapshot().children.suggest
+    suggest?.send({ type: 'suggest.query', text: 'Каз' })
+    await vi.waitFor(() => expect(found).toEqual([{ type: 'suggestions.found', suggestions: [] }]))
+    expect(queries).toEqual([])
+
+    isChunkMissing = false
+    vi.resetModules()
+    suggest?.send({ type: 'suggest.query', text: 'Каза' })
+    await vi.waitFor(() => expect(found).toHaveLength(2))
+    expect(queries).toEqual(['Каза'])
+    expect(found.at(-1)).toEqual({ type: 'suggestions.found', suggestions: [{ value: 'г. Казань' }] })
+    expect(chunkLoads).toBe(2)
+    parent.stop()
+  })
+})
