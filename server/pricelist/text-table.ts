@@ -22,6 +22,7 @@ function countOutsideQuotes(line: string, separator: Separator): number {
 
 /** '5,0' after a space in "AB-1 5,0" is a decimal comma, not a separator */
 const DECIMAL_AFTER_SPACE = /\s[+-]?\d+,\d+(?=\s|$)/g
+const withoutDecimalCommas = (line: string, separator: Separator) => (separator === ',' ? line.replace(DECIMAL_AFTER_SPACE, ' ') : line)
 
 /** The separator most lines contain; none when no line contains any (whitespace-separated text). */
 export function detectSeparator(text: string): Separator | null {
@@ -31,8 +32,7 @@ export function detectSeparator(text: string): Separator | null {
     .slice(0, SAMPLED_LINES)
   let best: { separator: Separator; lines: number } | null = null
   for (const separator of SEPARATORS) {
-    const seen = (line: string) => (separator === ',' ? line.replace(DECIMAL_AFTER_SPACE, ' ') : line)
-    const containing = lines.filter((line) => countOutsideQuotes(seen(line), separator) > 0).length
+    const containing = lines.filter((line) => countOutsideQuotes(withoutDecimalCommas(line, separator), separator) > 0).length
     if (containing > 0 && (!best || containing > best.lines)) best = { separator, lines: containing }
   }
   return best?.separator ?? null
@@ -105,6 +105,23 @@ function cellsOfLine(line: string, cell: string): string[] {
 }
 
 /**
+ * Comma-separated cells with a decimal comma put back: in "AB-1, 2,0" the dealer separated with
+ * «, » and wrote the quantity «2,0», so « 2» followed at once by «0» is one number.
+ */
+function joinDecimalCommas(cells: string[]): string[] {
+  const joined: string[] = []
+  for (const cell of cells) {
+    const previous = joined[joined.length - 1]
+    if (previous !== undefined && /^\s+[+-]?\d+$/.test(previous) && /^\d+$/.test(cell)) joined[joined.length - 1] = `${previous},${cell}`
+    else joined.push(cell)
+  }
+  return joined
+}
+
+/** A line whose only commas are decimal ones ("AB-1 2,5" among "AB-2,3" lines). */
+const hasOnlyDecimalCommas = (record: RawRecord) => !/[\r\n]/.test(record.text) && countOutsideQuotes(withoutDecimalCommas(record.text, ','), ',') === 0
+
+/**
  * Lines of text as table rows: CSV with the separator most lines use (quoted cells may span
  * lines), each line without it read with its own separator or as "articul qty" by whitespace.
  */
@@ -115,9 +132,10 @@ export function parseTextTable(text: string): TableRow[] {
   const records = separator ? csvRecords(text, separator) : text.split(/\r\n|\n|\r/).map((line) => ({ cells: [line], text: line }))
   for (const record of records) {
     row++
-    const cells = record.cells.map((cell) => cell.trim())
+    const cells = (separator === ',' ? joinDecimalCommas(record.cells) : record.cells).map((cell) => cell.trim())
     if (cells.every((cell) => cell === '')) continue
-    const split = cells.length === 1 ? cellsOfLine(record.text.trim(), cells[0] ?? '') : cells
+    const line = record.text.trim()
+    const split = cells.length === 1 ? cellsOfLine(line, cells[0] ?? '') : separator === ',' && hasOnlyDecimalCommas(record) ? splitOnWhitespace(line) : cells
     rows.push({ row, cells: split, text: clipRowText(record.text.trim()) })
   }
   return rows

@@ -123,6 +123,18 @@ describe('parseTextTable', () => {
     ])
   })
 
+  it('keeps a decimal comma in the quantity when other lines separate with commas', () => {
+    expect(parseTextTable('AB-1 2,5\nAB-2,3').map((row) => row.cells)).toEqual([
+      ['AB-1', '2,5'],
+      ['AB-2', '3'],
+    ])
+    expect(parseTextTable('AB-1, 2,0\nAB-2, 1').map((row) => row.cells)).toEqual([
+      ['AB-1', '2,0'],
+      ['AB-2', '1'],
+    ])
+    expect(parseTextTable('AB-1,2,0').map((row) => row.cells)).toEqual([['AB-1', '2', '0']])
+  })
+
   it('keeps each row’s text as read', () => {
     expect(parseTextTable('  AB-1 ; 5  ')[0]).toEqual({ row: 1, cells: ['AB-1', '5'], text: 'AB-1 ; 5' })
   })
