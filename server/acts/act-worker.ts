@@ -2,8 +2,14 @@ import type { Db } from '../db/connection'
 import { buildLedger, type ActSubject } from './act-ledger'
 import { buildActWorkbook } from './act-workbook'
 
-/** A 'working' act claimed longer ago than this lost its process (a crash, a deploy) and is queued again. */
-const STALE_CLAIM_MS = 10 * 60_000
+/**
+ * A 'working' act whose claim was not renewed for this long lost its process (a crash, a kill -9)
+ * and is queued again; the process building it renews the claim every CLAIM_RENEWAL_MS.
+ */
+const STALE_CLAIM_MS = 2 * 60_000
+const CLAIM_RENEWAL_MS = 30_000
+/** how often a running server looks for stale claims, so such an act is built without waiting for a request */
+export const STALE_SWEEP_MS = 60_000
 
 export interface ActWorkerDeps {
   db: Db
@@ -19,7 +25,7 @@ export interface ActWorker {
   /**
    * For a graceful stop: claims no more acts and puts the one in hand back in the queue at once (its
    * build ends without a file), so another process or the restart builds it instead of waiting for
-   * the 10-minute stale claim.
+   * the claim to go stale.
    */
   stop: () => Promise<void>
 }
@@ -55,6 +61,16 @@ async function requeueStale(db: Db, now: Date): Promise<void> {
     .where('state', '=', 'working')
     .where('claimed_at', '<', new Date(now.getTime() - STALE_CLAIM_MS).toISOString())
     .execute()
+}
+
+async function renewClaim(deps: ActWorkerDeps, id: number): Promise<void> {
+  await deps.db.kysely
+    .updateTable('acts')
+    .set({ claimed_at: deps.now().toISOString() })
+    .where('id', '=', id)
+    .where('state', '=', 'working')
+    .execute()
+    .catch((error: unknown) => deps.logError(`act ${id}: claim not renewed`, error))
 }
 
 /** `released` says the act went back to the queue meanwhile (a graceful stop): its outcome is dropped. */
@@ -93,7 +109,12 @@ export function createActWorker(deps: ActWorkerDeps): ActWorker {
     await requeueStale(deps.db, deps.now())
     for (let act = await claimNext(deps.db, deps.now()); act; act = stopping ? null : await claimNext(deps.db, deps.now())) {
       inHand = act.id
-      await buildOne(deps, act, () => stopping)
+      const renewal = setInterval(() => void renewClaim(deps, act.id), CLAIM_RENEWAL_MS)
+      try {
+        await buildOne(deps, act, () => stopping)
+      } finally {
+        clearInterval(renewal)
+      }
       inHand = null
     }
   }

@@ -4,7 +4,7 @@ import { actRequestSchema, actsQuerySchema, type ActResponse } from '../../src/c
 import { idNumber } from '../../src/contract/catalogue'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { readActFile } from '../acts/act-file'
-import { createActWorker } from '../acts/act-worker'
+import { createActWorker, STALE_SWEEP_MS } from '../acts/act-worker'
 import { listActs } from '../acts/list-acts'
 import { requestAct } from '../acts/request-act'
 import type { AppDeps } from '../deps'
@@ -21,12 +21,18 @@ export function registerActRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps
   const guarded = { preHandler: requireAccount(deps) }
   const worker = createActWorker({ db, now: deps.now, logError: (message, error) => app.log.error({ err: error }, message) })
-  // acts left queued by a stopped process are built on start
+  // acts left queued by a stopped process are built on start, and those of a process that died are
+  // found by a sweep
+  let sweep: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {
     void worker.kick()
+    sweep = setInterval(() => void worker.kick(), STALE_SWEEP_MS).unref()
   })
   // a graceful stop puts the act in hand back in the queue
-  app.addHook('onClose', async () => worker.stop())
+  app.addHook('onClose', async () => {
+    clearInterval(sweep)
+    await worker.stop()
+  })
 
   // polled every 10 s by every open acts screen: the allowed contracts come with the session, in its query
   const withContracts = { preHandler: requireAccount(deps, { withContracts: true }) }

@@ -278,13 +278,27 @@ describe('the worker', () => {
     expect(await stateOf()).toBe('queued')
   })
 
-  it('takes again an act whose process died while building it', async () => {
+  const claimedAgo = async (id: number, ms: number) => {
+    const at = new Date(fixture.clock.now().getTime() - ms).toISOString()
+    await k().updateTable('acts').set({ state: 'working', claimed_at: at, file: null }).where('id', '=', id).execute()
+  }
+
+  it('takes again an act whose process died while building it, once its claim is 2 minutes old', async () => {
     const act = await created()
     await readyAct(act.id)
-    const longAgo = new Date(fixture.clock.now().getTime() - 11 * 60_000).toISOString()
-    await k().updateTable('acts').set({ state: 'working', claimed_at: longAgo, file: null }).where('id', '=', act.id).execute()
+    await claimedAgo(act.id, 3 * 60_000)
     const worker = createActWorker({ db: fixture.db, now: fixture.clock.now, logError: () => {} })
     await worker.kick()
     expect((await readyAct(act.id)).state).toBe('ready')
+  })
+
+  it('leaves an act whose claim is fresh: another process is building it', async () => {
+    const act = await created()
+    await readyAct(act.id)
+    await claimedAgo(act.id, 30_000)
+    const worker = createActWorker({ db: fixture.db, now: fixture.clock.now, logError: () => {} })
+    await worker.kick()
+    const row = await k().selectFrom('acts').select(['state', 'file']).where('id', '=', act.id).executeTakeFirstOrThrow()
+    expect(row).toEqual({ state: 'working', file: null })
   })
 })
