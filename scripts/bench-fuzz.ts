@@ -2,17 +2,18 @@
  * npm run bench:fuzz — malformed requests against every route that takes input (issue 26).
  *
  * `--requests N` (default 10,000) malformed requests, spread evenly over the routes of
- * scripts/bench-support/fuzz-targets.ts (the fuzz test's own targets and arbitraries): POST bodies
- * (mutated, any JSON, broken JSON, forms, other types, one over 1 MB), the multipart upload, and
- * the GET routes' query strings and path ids. About one request in six goes the other way round
+ * scripts/bench-support/fuzz-targets.ts (the fuzz test's own targets and arbitraries): the write
+ * routes' bodies (mutated, any JSON, broken JSON, forms, other types, one over 1 MB, another
+ * company's rows), the multipart uploads, spoiled and other companies' ids in the write routes'
+ * addresses, and the GET routes' query strings and path ids. About one request in six goes the other way round
  * as to the session (a signed-in route signed out, a public one signed in). `--db
  * sqlite|postgres|both` (default both; PostgreSQL at DATABASE_URL, or
  * postgres://postgres@127.0.0.1:5432/test, in a schema of its own), `--seed N` to replay a run.
  * The app runs in this process on a fresh demo database and is reached by `app.inject`.
  *
  * Prints per route the requests, the statuses and the 5xx count; then the totals, the goal
- * (0 × 5xx) with PASS or MISS, and whether every table is unchanged by the POST routes and the
- * upload (the tables read before and after, as the test does). Exits non-zero on any 5xx or a
+ * (0 × 5xx) with PASS or MISS, and whether every table is unchanged by the write routes and the
+ * uploads (the tables read before and after, as the test does). Exits non-zero on any 5xx or a
  * changed table.
  */
 import { availableParallelism, loadavg } from 'node:os'
@@ -25,7 +26,7 @@ import { COMPANIES } from '../server/db/seed-customers-data'
 import { benchApp } from './bench-http'
 import { benchOption } from './bench-support/options'
 import { createFreshDb } from './bench-support/fresh-db'
-import { addressesFor, bodiesFor, oversizedBody, QUERY_TARGETS, RUSSIAN, TARGETS, UPLOAD_URL, uploadsFor } from './bench-support/fuzz-targets'
+import * as fuzz from './bench-support/fuzz-targets'
 import { snapshotAllTables } from './bench-support/table-snapshot'
 
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -39,7 +40,7 @@ const SEED = Number(option('seed', String(Date.now() % 2_147_483_647)))
 
 /** One malformed request, ready to send. */
 interface Shot {
-  method: 'GET' | 'POST'
+  method: 'GET' | fuzz.WriteMethod
   url: string
   contentType?: string
   payload?: string | Buffer
@@ -56,36 +57,52 @@ interface Route {
 const flipped = (index: number, signedIn: boolean) => (index % FLIP_SESSION_EVERY === FLIP_SESSION_EVERY - 1 ? !signedIn : signedIn)
 const sample = <T>(arbitrary: fc.Arbitrary<T>, count: number, salt: number) => (count > 0 ? fc.sample(arbitrary, { numRuns: count, seed: SEED + salt }) : [])
 
+/** Bodies naming another company's rows, sent as they are (JSON). */
+const asJson = (body: Record<string, unknown>): fuzz.Body => ({ kind: 'other company', contentType: 'application/json', payload: JSON.stringify(body) })
+
 const ROUTES: Route[] = [
-  ...TARGETS.map((target, salt): Route => ({
-    name: `POST ${target.url}`,
+  ...fuzz.TARGETS.map((target, salt): Route => ({
+    name: `${target.method ?? 'POST'} ${fuzz.addressOf(target)}`,
     changesState: true,
-    shots: (count) =>
-      [...sample(bodiesFor(target), count - 1, salt), oversizedBody(target)].map((body, index) => ({
-        method: 'POST',
-        url: target.url,
+    shots: (count) => {
+      const fixed = [...(target.foreign ?? []).map(asJson), fuzz.oversizedBody(target)]
+      return [...sample(fuzz.bodiesFor(target), count - fixed.length, salt), ...fixed].map((body, index) => ({
+        method: target.method ?? 'POST',
+        url: fuzz.addressOf(target),
         contentType: body.contentType,
         payload: body.payload,
         signedIn: flipped(index, target.signedIn),
-      })),
+      }))
+    },
   })),
-  {
-    name: `POST ${UPLOAD_URL} (multipart)`,
+  ...fuzz.UPLOAD_TARGETS.map((target, salt): Route => ({
+    name: `POST ${target.url} (multipart)`,
     changesState: true,
     shots: (count) =>
-      sample(uploadsFor(), count, TARGETS.length).map((upload, index) => ({
+      sample(fuzz.uploadsFor(target), count, fuzz.TARGETS.length + salt).map((upload, index) => ({
         method: 'POST',
-        url: UPLOAD_URL,
+        url: target.url,
         contentType: upload.contentType,
         payload: upload.payload,
         signedIn: flipped(index, true),
       })),
-  },
-  ...QUERY_TARGETS.map((target, salt): Route => ({
+  })),
+  ...fuzz.ID_ROUTES.map((target, salt): Route => ({
+    name: `${target.method} ${target.url} (spoiled id)`,
+    changesState: true,
+    shots: (count) =>
+      sample(fuzz.spoiledIdAddresses(target, target.foreign), count, fuzz.TARGETS.length + fuzz.UPLOAD_TARGETS.length + salt).map((address, index) => ({
+        method: target.method,
+        url: address.url,
+        ...(target.payload === undefined ? {} : { contentType: 'application/json', payload: target.payload }),
+        signedIn: flipped(index, true),
+      })),
+  })),
+  ...fuzz.QUERY_TARGETS.map((target, salt): Route => ({
     name: `GET ${target.path}`,
     changesState: false,
     shots: (count) =>
-      sample(addressesFor(target), count, TARGETS.length + 1 + salt).map((address, index) => ({
+      sample(fuzz.addressesFor(target), count, fuzz.TARGETS.length + fuzz.UPLOAD_TARGETS.length + fuzz.ID_ROUTES.length + salt).map((address, index) => ({
         method: 'GET',
         url: address.url,
         signedIn: flipped(index, target.signedIn),
@@ -122,7 +139,7 @@ async function fire(app: FastifyInstance, cookie: string, shots: readonly Shot[]
       tally.firstServerError ??= `${shot.method} ${shot.url} ${shot.contentType ?? ''} ${String(shot.payload ?? '').slice(0, 160)} → ${status} ${response.body.slice(0, 160)}`
     } else if (status >= 400 && String(response.headers['content-type']).startsWith('application/json')) {
       const message: unknown = response.json<{ message?: unknown }>().message
-      if (typeof message !== 'string' || !RUSSIAN.test(message)) tally.notRussian += 1
+      if (typeof message !== 'string' || !fuzz.RUSSIAN.test(message)) tally.notRussian += 1
     }
   }
 }
@@ -186,7 +203,7 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
       )
       for (const tally of tallies) if (tally.firstServerError) console.log(`5xx: ${tally.firstServerError}`)
       console.log(`4xx answers whose message is not Russian: ${notRussian}`)
-      console.log(`tables after the POST routes and the upload: ${changed.length === 0 ? 'every table unchanged' : `CHANGED: ${changed.join(', ')}`}`)
+      console.log(`tables after the write routes and the uploads: ${changed.length === 0 ? 'every table unchanged' : `CHANGED: ${changed.join(', ')}`}`)
       const met = serverErrors === 0 && changed.length === 0
       console.log(`goal: 0 × 5xx, no table changed — ${met ? 'PASS' : 'MISS'} (${serverErrors} × 5xx)`)
       console.log(`time: ${seconds.toFixed(1)} s (${(total / seconds).toFixed(0)} requests/s)`)

@@ -22,30 +22,14 @@ import { registrationRequestSchema, reminderRequestSchema } from '../../src/cont
 import { searchRequestSchema } from '../../src/contract/search'
 import { genericResourceRequestSchema } from '../../src/contract/generic-resource'
 import { DEMO_PASSWORD } from '../../server/db/seed'
+import { consigneeUploadFieldsSchema } from '../../src/contract/consignees'
+import { COMPANY_TARGETS, REMOVAL_TARGETS } from './fuzz-company-targets'
+import { addressOf, orDefaults, type Target, type WriteMethod } from './fuzz-target'
 import { multipartForm, type FilePart } from './multipart'
 
-export interface Target {
-  url: string
-  schema: z.ZodMiniType
-  /** a body the schema accepts, mutated into ones it does not */
-  valid: Record<string, unknown>
-  signedIn: boolean
-  /** the call takes an array of such items (the bulk form): mutated bodies are sent inside one */
-  asArray?: boolean
-  /** the body over the size limit, when padding alone would not do (a route with its own larger limit) */
-  oversized?: Record<string, unknown>
-  /** the fields that take a user's text (dotted paths into the body): a control character in one is refused */
-  texts?: readonly string[]
-}
+export { addressOf, REMOVAL_TARGETS, type Target, type WriteMethod }
 
-// the filter and search calls answer the default page to a body that is absent (or JSON null)
-const orDefaults = (schema: z.ZodMiniType) =>
-  z.pipe(
-    z.transform((value: unknown): unknown => value ?? {}),
-    schema,
-  )
-
-/** Every POST route that takes a JSON (or form) body, with a body its schema accepts. */
+/** Every write route that takes a JSON (or form) body, with a body its schema accepts. */
 export const TARGETS: Target[] = [
   { url: '/api/login/', schema: loginRequestSchema, valid: { email: 'dealer@example.com', password: DEMO_PASSWORD }, signedIn: false, texts: ['email'] },
   {
@@ -153,6 +137,32 @@ export const TARGETS: Target[] = [
     valid: { act: { contract_id: 1, contragent_id: 1, startdate: '01.08.2026', enddate: '31.10.2026' } },
     signedIn: true,
   },
+  ...COMPANY_TARGETS,
+]
+
+/** A write route with an id in its address: where the id goes, the other company's row, and the body sent with the id (JSON, none for a removal). */
+export interface IdRoute {
+  method: WriteMethod
+  url: string
+  foreign: string
+  payload?: string
+}
+
+/** Every write route with an id in its address: the ones with a body (sent good, so only the id is wrong) and the removals. */
+export const ID_ROUTES: IdRoute[] = [
+  ...TARGETS.flatMap((target) =>
+    target.ids
+      ? [
+          {
+            method: target.method ?? 'POST',
+            url: target.url,
+            foreign: target.ids.foreign,
+            payload: JSON.stringify(target.asArray ? [target.valid] : target.valid),
+          },
+        ]
+      : [],
+  ),
+  ...REMOVAL_TARGETS,
 ]
 
 /** the app's body limit: a body padded past it must be refused (413) */
@@ -228,7 +238,31 @@ export function oversizedBody(target: Target): Body {
   return { kind: 'over 1 MB', contentType: 'application/json', payload: JSON.stringify(target.asArray ? [oversized] : oversized) }
 }
 
-export const UPLOAD_URL = '/api/uploadsFromFile/'
+/** A multipart upload route: its good text fields and a good file. */
+export interface UploadTarget {
+  url: string
+  fields: Record<string, string>
+  fieldsSchema: z.ZodMiniType
+  file: FilePart
+}
+
+/** the first bytes of a PNG: a consignee's image the upload takes */
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)])
+
+export const UPLOAD_TARGETS: UploadTarget[] = [
+  {
+    url: '/api/uploadsFromFile/',
+    fields: { contract: '0', wms: '1' },
+    fieldsSchema: uploadFileFieldsSchema,
+    file: { content: 'EHL-1234A56752;2\n', filename: 'order.csv', type: 'text/csv' },
+  },
+  {
+    url: '/api/consigneeUpload/',
+    fields: { consignee: '1' },
+    fieldsSchema: consigneeUploadFieldsSchema,
+    file: { content: PNG, filename: 'passport.png', type: 'image/png' },
+  },
+]
 
 export interface Upload {
   kind: string
@@ -246,23 +280,24 @@ const asUpload = (kind: string, form: { payload: Buffer; headers: { 'content-typ
  * Multipart forms that cannot be read as an upload: cut short, without the file, with fields the
  * schema refuses, plain garbage under a multipart type, or a form sent under another type.
  */
-export function uploadsFor(): fc.Arbitrary<Upload> {
-  const content = fc.oneof(fc.string({ maxLength: 80 }), fc.constant('EHL-1234A56752;2\n'))
-  const file = content.map((text): FilePart => ({ content: text, filename: 'order.csv', type: 'text/csv' }))
+export function uploadsFor(target: UploadTarget): fc.Arbitrary<Upload> {
+  const names = Object.keys(target.fields)
+  const content = fc.oneof(fc.string({ maxLength: 80 }), fc.constant(target.file.content))
+  const file = content.map((text): FilePart => ({ ...target.file, content: text }))
   const field = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('', '0', '1', '-1', 'abc', '1e3', ' 7 ', '9999999999'))
 
   // a complete form whose only fault is being cut before its closing boundary
   const truncated = fc.tuple(file, fc.double({ min: 0, max: 1, noNaN: true })).map(([part, at]) => {
-    const form = multipartForm({ contract: '0', wms: '1', file: part })
+    const form = multipartForm({ ...target.fields, file: part })
     const closing = Buffer.byteLength(`--${form.headers['content-type'].split('boundary=')[1]}--\r\n`)
     return { ...asUpload('cut short', form), payload: form.payload.subarray(0, Math.floor(at * (form.payload.length - closing))) }
   })
   const withoutFile = fc
-    .tuple(fc.dictionary(fc.constantFrom('contract', 'wms', 'text', 'upload'), field, { maxKeys: 3 }), fc.option(file, { nil: undefined }))
+    .tuple(fc.dictionary(fc.constantFrom(...names, 'text', 'upload'), field, { maxKeys: 3 }), fc.option(file, { nil: undefined }))
     .map(([fields, misnamed]) => asUpload('no file', multipartForm({ ...fields, ...(misnamed ? { upload: misnamed } : {}) })))
   const badFields = fc
-    .tuple(fc.record({ contract: field, wms: field }, { requiredKeys: [] }), file)
-    .filter(([fields]) => !uploadFileFieldsSchema.safeParse(fields).success)
+    .tuple(fc.record(Object.fromEntries(names.map((name) => [name, field])), { requiredKeys: [] }), file)
+    .filter(([fields]) => !target.fieldsSchema.safeParse(fields).success)
     .map(([fields, part]) => asUpload('bad fields', multipartForm({ ...fields, file: part })))
   const garbage = fc
     .tuple(
@@ -272,7 +307,7 @@ export function uploadsFor(): fc.Arbitrary<Upload> {
     .map(([contentType, text]): Upload => ({ kind: 'garbage multipart', contentType, payload: Buffer.from(text) }))
   const wrongType = fc
     .tuple(fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/octet-stream', 'text/csv'), file)
-    .map(([contentType, part]): Upload => ({ kind: `form as ${contentType}`, contentType, payload: multipartForm({ contract: '0', file: part }).payload }))
+    .map(([contentType, part]): Upload => ({ kind: `form as ${contentType}`, contentType, payload: multipartForm({ ...target.fields, file: part }).payload }))
 
   return fc.oneof(
     { weight: 3, arbitrary: truncated },
@@ -427,6 +462,27 @@ export function addressesFor(target: QueryTarget): fc.Arbitrary<Address> {
   return hasId
     ? fc.oneof({ weight: 3, arbitrary: badId }, { weight: 1, arbitrary: spoiledQuery }, { weight: 1, arbitrary: brokenQuery })
     : fc.oneof({ weight: 3, arbitrary: spoiledQuery }, { weight: 1, arbitrary: brokenQuery })
+}
+
+/** Whether a spoiled id still names a row (digits, maybe spaced): the id fuzzing of a write route leaves those out. */
+const namesRow = (id: string) => {
+  try {
+    return /^\s*\d+\s*$/.test(decodeURIComponent(id))
+  } catch {
+    return false
+  }
+}
+
+/** a well-formed id that names no row */
+const NO_SUCH_ID = '2147483647'
+
+/**
+ * Addresses of a write route with an id that must be refused: malformed, no such row, or the
+ * other company's row (never one that names a row of the signed-in company).
+ */
+export function spoiledIdAddresses(target: { url: string }, foreign: string): fc.Arbitrary<Address> {
+  const id = fc.oneof({ weight: 2, arbitrary: encodedId.filter((each) => !namesRow(each)) }, { weight: 1, arbitrary: fc.constantFrom(foreign, NO_SUCH_ID) })
+  return id.map((each): Address => ({ kind: each === foreign ? 'other company’s id' : 'bad id', url: addressOf(target, each) }))
 }
 
 /** Unicode letters of Russian: a message shown to a dealer has some */

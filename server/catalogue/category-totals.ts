@@ -76,6 +76,27 @@ export interface TotalsRemap {
   sizes: Pick<TotalsSource, 'categories' | 'brands' | 'tags' | 'params'>
 }
 
+/** An old dense index's new one under the table's renumbering (the same when it kept its order). */
+const renumbered = (table: Int32Array | undefined, at: number) => (table ? table[at]! : at)
+
+/** Moves a category's row of counts (by brand or tag) to its new row and columns; false when a counted column is gone. */
+function moveCounts(
+  from: Int32Array,
+  into: Int32Array,
+  rows: { old: number; next: number },
+  widths: { old: number; next: number },
+  columns: Int32Array | undefined,
+): boolean {
+  for (let k = 0; k < widths.old; k += 1) {
+    const n = from[rows.old * widths.old + k]!
+    if (n === 0) continue
+    const nk = renumbered(columns, k)
+    if (nk < 0) return false
+    into[rows.next * widths.next + nk] = n
+  }
+  return true
+}
+
 /**
  * The totals under renumbered small tables (a rename moves a brand in the facet's order; a new
  * brand or category has no products yet). Undefined when a gone entry still had products: the
@@ -87,7 +108,6 @@ export function remapTotals(
   remap: TotalsRemap,
 ): CategoryTotals | undefined {
   const { sizes } = remap
-  const to = (table: Int32Array | undefined, at: number) => (table ? table[at]! : at)
   const result: CategoryTotals = {
     products: new Int32Array(sizes.categories),
     brands: new Int32Array(sizes.categories * sizes.brands),
@@ -96,28 +116,17 @@ export function remapTotals(
     paramMax: new Float64Array(sizes.categories * sizes.params).fill(-Infinity),
   }
   for (let c = 0; c < old.categories; c += 1) {
-    const nc = to(remap.categories, c)
+    const nc = renumbered(remap.categories, c)
     if (totals.products[c] === 0) continue
     if (nc < 0) return undefined
     result.products[nc] = totals.products[c]!
-    for (let k = 0; k < old.brands; k += 1) {
-      const n = totals.brands[c * old.brands + k]!
-      if (n === 0) continue
-      const nk = to(remap.brands, k)
-      if (nk < 0) return undefined
-      result.brands[nc * sizes.brands + nk] = n
-    }
-    for (let k = 0; k < old.tags; k += 1) {
-      const n = totals.tags[c * old.tags + k]!
-      if (n === 0) continue
-      const nk = to(remap.tags, k)
-      if (nk < 0) return undefined
-      result.tags[nc * sizes.tags + nk] = n
-    }
+    const rows = { old: c, next: nc }
+    if (!moveCounts(totals.brands, result.brands, rows, { old: old.brands, next: sizes.brands }, remap.brands)) return undefined
+    if (!moveCounts(totals.tags, result.tags, rows, { old: old.tags, next: sizes.tags }, remap.tags)) return undefined
     for (let k = 0; k < old.params; k += 1) {
       const min = totals.paramMin[c * old.params + k]!
       if (min === Infinity) continue
-      const nk = to(remap.params, k)
+      const nk = renumbered(remap.params, k)
       if (nk < 0) return undefined
       result.paramMin[nc * sizes.params + nk] = min
       result.paramMax[nc * sizes.params + nk] = totals.paramMax[c * old.params + k]!

@@ -88,6 +88,12 @@ const inbox = operationsOf('Сообщения')
 const exporter = operationsOf('Выгрузка')
 const support = operationsOf('Обращения')
 
+/** The legacy enable and disable of a manager: the same body and answer. */
+const managerStateCall = { body: accountIdRequestSchema, answer: z.extend(managerResponseSchema, doneSchema.shape), errors: [404] }
+
+/** The generic resource's POSTs, with and without an id: answered by the resource's own call. */
+const genericCall = { body: genericResourceRequestSchema, answerNote: 'The answer of the resource’s own call', errors: [404] }
+
 /** The managers' calls, under both addresses the spec names. */
 const managerCalls = (prefix: string) => [
   managers.get(`${prefix}/:id/`, 'One manager', { answer: managerResponseSchema }),
@@ -169,16 +175,8 @@ export const COMPANY_OPERATIONS: Operation[] = [
     errors: [404],
   }),
   managers.get('/ajax/accounts/', 'The managers (legacy address)', { answer: legacyAccountsSchema }),
-  managers.post('/ajax/activateaccount/', 'Enable a manager', {
-    body: accountIdRequestSchema,
-    answer: z.extend(managerResponseSchema, doneSchema.shape),
-    errors: [404],
-  }),
-  managers.post('/ajax/deactivateaccount/', 'Disable a manager', {
-    body: accountIdRequestSchema,
-    answer: z.extend(managerResponseSchema, doneSchema.shape),
-    errors: [404],
-  }),
+  managers.post('/ajax/activateaccount/', 'Enable a manager', managerStateCall),
+  managers.post('/ajax/deactivateaccount/', 'Disable a manager', managerStateCall),
   managers.post('/ajax/deleteaccount/', 'Delete a manager (legacy address)', { body: accountIdRequestSchema, answer: doneSchema, errors: [404] }),
   managers.get('/api/pricepolitics/:id/', 'A contract’s price policy', { answer: pricePolicyResponseSchema }),
   managers.post('/api/pricepolitics/:id/', 'Set a contract’s price policy', { body: pricePolicyRequestSchema, answer: pricePolicyResponseSchema }),
@@ -218,14 +216,6 @@ export const COMPANY_OPERATIONS: Operation[] = [
     answer: problemReportResponseSchema,
     errors: [413, 429],
   }),
-  support.post('/api/:resource/', 'Generic call: `method` put/update/del runs the resource’s own PUT/PATCH/DELETE', {
-    body: genericResourceRequestSchema,
-    answerNote: 'The answer of the resource’s own call',
-    errors: [404],
-  }),
-  support.post('/api/:resource/:id/', 'Generic call on one item: `method` put/update/del runs its own PUT/PATCH/DELETE', {
-    body: genericResourceRequestSchema,
-    answerNote: 'The answer of the resource’s own call',
-    errors: [404],
-  }),
+  support.post('/api/:resource/', 'Generic call: `method` put/update/del runs the resource’s own PUT/PATCH/DELETE', genericCall),
+  support.post('/api/:resource/:id/', 'Generic call on one item: `method` put/update/del runs its own PUT/PATCH/DELETE', genericCall),
 ]

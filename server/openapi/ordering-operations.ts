@@ -58,6 +58,14 @@ const acts = operationsOf('Акты сверки')
 const marked = operationsOf('Избранное и потребности')
 const pricelist = operationsOf('Заказ по прайс-листу')
 
+/** Both basket-line calls take and answer the same, refusing a quantity over the stock alike. */
+const basketLineCall = {
+  body: processBasketRequestSchema,
+  answer: processBasketResponseSchema,
+  errors: [404, 409],
+  conflict: overStockErrorSchema,
+}
+
 /** The calls a dealer orders with (spec §3-7): the catalogue, the basket, orders, drafts, acts, marks, the price list. */
 export const ORDERING_OPERATIONS: Operation[] = [
   catalogue.get('/api/initdata/', 'Start data: the account, contracts, warehouses, basket summary', { answer: initDataSchema }),
@@ -79,18 +87,8 @@ export const ORDERING_OPERATIONS: Operation[] = [
     answerType: 'text/html',
     errors: [404],
   }),
-  basket.post('/api/processBasket/', 'Add a quantity to a basket line', {
-    body: processBasketRequestSchema,
-    answer: processBasketResponseSchema,
-    errors: [404, 409],
-    conflict: overStockErrorSchema,
-  }),
-  basket.post('/api/processBasketUpdate/', 'Set a basket line’s quantity (0 removes it)', {
-    body: processBasketRequestSchema,
-    answer: processBasketResponseSchema,
-    errors: [404, 409],
-    conflict: overStockErrorSchema,
-  }),
+  basket.post('/api/processBasket/', 'Add a quantity to a basket line', basketLineCall),
+  basket.post('/api/processBasketUpdate/', 'Set a basket line’s quantity (0 removes it)', basketLineCall),
   basket.get('/api/getBasketData/', 'The basket’s lines and sums', { query: basketDataQuerySchema, answer: basketDataSchema }),
   basket.post('/api/clearBasket/', 'Empty the basket', { body: clearBasketRequestSchema, answer: clearBasketResponseSchema }),
   basket.post('/api/processProductSet/', 'Put a set of products into the basket', { body: processProductSetRequestSchema, answer: productSetResponseSchema }),
