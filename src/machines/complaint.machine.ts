@@ -4,7 +4,7 @@ import { SEARCH_MIN_LENGTH, type AutocompleteItem } from '../contract/search'
 import type { KeptEntry, ShownProduct } from '../services/complaints'
 import type { SuggestQueryEvent, SuggestStreamOptions, SuggestionsFoundEvent } from '../services/suggestions'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
-import { NO_HIGHLIGHT, stepHighlight } from './search-autocomplete.machine'
+import { NO_HIGHLIGHT, stepHighlight } from './list-highlight'
 import { suggestionList } from './suggestion-list'
 import { TIMINGS } from './timings'
 
