@@ -1,8 +1,7 @@
 import * as z from 'zod/mini'
 import { intIn } from './catalogue'
-import { lineText } from './common'
+import { lineText, REQUIRED_MESSAGE } from './common'
 import { paginationSchema } from './catalogue'
-import { REQUIRED_MESSAGE } from './registration'
 
 /** The spec names no page size for addresses: 20 a page, as the acts and favourites. */
 export const ADDRESSES_PER_PAGE = 20

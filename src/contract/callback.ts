@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
-import { lineText } from './common'
-import { REQUIRED_MESSAGE, registrationRequestSchema } from './registration'
+import { phoneSchema } from './account-fields'
+import { lineText, REQUIRED_MESSAGE } from './common'
 
 /** The callback request's own texts (the required message is spec §5's). */
 export const CALLBACK_MESSAGES = {
@@ -15,7 +15,7 @@ export const CALLBACK_SUCCESS = 'success'
 /** POST /api/callback/ {data{phone, firstname}} (spec §3 Callback, §7): the phone in the mask's form +7 (xxx) xxx-xx-xx. */
 export const callbackRequestSchema = z.object({
   data: z.object({
-    phone: registrationRequestSchema.shape.phone,
+    phone: phoneSchema,
     firstname: lineText().check(z.minLength(1, REQUIRED_MESSAGE), z.maxLength(200)),
   }),
 })

@@ -6,6 +6,9 @@ import * as z from 'zod/mini'
  */
 export const transformed = <S extends z.ZodMiniType, T>(schema: S, fn: (value: z.output<S>) => T) => z.pipe(schema, z.transform(fn))
 
+/** spec §5: what an empty required field says (a blank one, spaces only, counts as empty). */
+export const REQUIRED_MESSAGE = 'Это поле необходимо заполнить.'
+
 /** Every 4xx/5xx answer of the cabinet API carries a Russian message for the user. */
 export const apiErrorSchema = z.object({ message: z.string() })
 

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini'
 import { idNumber } from './catalogue'
-import { lineText } from './common'
-import { REQUIRED_MESSAGE } from './registration'
+import { lineText, REQUIRED_MESSAGE } from './common'
 
 const CONSIGNEE_NAME_MAX_LENGTH = 100
 

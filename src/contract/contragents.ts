@@ -1,8 +1,7 @@
 import * as z from 'zod/mini'
 import { idNumber } from './catalogue'
-import { lineText } from './common'
+import { lineText, REQUIRED_MESSAGE } from './common'
 import { innSchema, optionalKppSchema } from './inn'
-import { REQUIRED_MESSAGE } from './registration'
 
 const CONTRAGENT_COMPANY_MAX_LENGTH = 200
 

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini'
 import { CATALOGUE_DEFAULTS, contractId, idNumber, intIn, paginationSchema } from './catalogue'
-import { lineText, transformed } from './common'
+import { lineText, transformed, REQUIRED_MESSAGE } from './common'
 import { DELIVERY_MESSAGES, productSetResponseSchema } from './delivery'
-import { REQUIRED_MESSAGE } from './registration'
 
 /** Spec: drafts 10 per page. */
 export const DRAFTS_PER_PAGE = 10

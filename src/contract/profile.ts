@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { accountSchema } from './account'
-import { REQUIRED_MESSAGE, registrationRequestSchema } from './registration'
+import { passwordSchema, personNameSchema, phoneSchema } from './account-fields'
+import { REQUIRED_MESSAGE } from './common'
 
 export const PROFILE_TEXTS = {
   saved: 'Данные сохранены',
@@ -15,15 +16,15 @@ export const PROFILE_TEXTS = {
  * rules registration checks them with.
  */
 export const accountDetailsRequestSchema = z.object({
-  name: registrationRequestSchema.shape.name,
-  phone: registrationRequestSchema.shape.phone,
+  name: personNameSchema,
+  phone: phoneSchema,
 })
 export type AccountDetailsRequest = z.infer<typeof accountDetailsRequestSchema>
 
 export const accountDetailsResponseSchema = z.object({ account: accountSchema })
 
 /** A password the account chooses: registration's rule. */
-export const newPasswordSchema = registrationRequestSchema.shape.password
+export const newPasswordSchema = passwordSchema
 
 /**
  * POST /api/profile/password/: the current password (or a live temporary one from the reminder),

@@ -1,19 +1,16 @@
 import * as z from 'zod/mini'
-import { lineText, transformed } from './common'
+import { passwordSchema, personNameSchema, phoneSchema } from './account-fields'
+import { lineText, REQUIRED_MESSAGE, transformed } from './common'
 import { innSchema } from './inn'
-
-export const REQUIRED_MESSAGE = 'Это поле необходимо заполнить.'
-export const PHONE_PATTERN = /^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/
 
 /** POST /registration/: the fields of an ordinary trade-customer registration. */
 export const registrationRequestSchema = z.object({
   company: lineText().check(z.minLength(1, REQUIRED_MESSAGE), z.maxLength(200)),
   inn: innSchema,
-  name: lineText().check(z.minLength(1, REQUIRED_MESSAGE), z.maxLength(200)),
+  name: personNameSchema,
   email: z.pipe(lineText().check(z.maxLength(254)), z.email('Введите корректный e-mail')),
-  phone: z.string().check(z.regex(PHONE_PATTERN, 'Телефон в формате +7 (xxx) xxx-xx-xx')),
-  /** a secret, not text: any character goes, since only its hash is kept */
-  password: z.string().check(z.minLength(8, 'Пароль не короче 8 символов'), z.maxLength(200)),
+  phone: phoneSchema,
+  password: passwordSchema,
   captcha: lineText().check(z.minLength(1, REQUIRED_MESSAGE), z.maxLength(20)),
 })
 export type RegistrationRequest = z.infer<typeof registrationRequestSchema>

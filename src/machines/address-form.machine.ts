@@ -3,8 +3,7 @@ import { addressProblems, type Address, type AddressSaveRequest } from '../contr
 import type { Suggestion } from '../contract/suggestions'
 import type { SuggestQueryEvent, SuggestStreamOptions, SuggestionsFoundEvent } from '../services/suggestions'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
-import { NO_HIGHLIGHT, stepHighlight } from './search-autocomplete.machine'
-import { suggestionList } from './suggestion-list'
+import { NO_HIGHLIGHT, stepHighlight, suggestionList } from './suggestion-list'
 import { TIMINGS } from './timings'
 
 export const ADDRESS_FORM_MESSAGES = {

@@ -1,8 +1,8 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
 import { CALLBACK_SUCCESS, type CallbackRequest, type CallbackResponse } from '../contract/callback'
+import { contactFieldError } from './contact-fields'
 import { errorMessageOf, FALLBACK_ERROR_MESSAGE, unprovidedPromise } from './machine-support'
 import { formatPhone } from './phone'
-import { fieldError } from './registration-fields'
 import { TIMINGS } from './timings'
 
 export const CALLBACK_FIELDS = ['firstname', 'phone'] as const
@@ -22,7 +22,7 @@ export type CallbackEvent =
   { type: 'callback.change'; field: CallbackField; value: string } | { type: 'callback.blur'; field: CallbackField } | { type: 'callback.submit' }
 
 /** Registration's rules: required first ('Это поле необходимо заполнить.'), then the phone's mask. */
-const errorOf = (field: CallbackField, value: string) => fieldError(field === 'firstname' ? 'name' : 'phone', value)
+const errorOf = (field: CallbackField, value: string) => contactFieldError(field === 'firstname' ? 'name' : 'phone', value)
 const errorsOf = (values: CallbackValues): CallbackErrors => ({ firstname: errorOf('firstname', values.firstname), phone: errorOf('phone', values.phone) })
 
 /** The call's body: the name trimmed, the phone in the mask's form. */

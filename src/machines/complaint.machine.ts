@@ -4,8 +4,7 @@ import { SEARCH_MIN_LENGTH, type AutocompleteItem } from '../contract/search'
 import type { KeptEntry, ShownProduct } from '../services/complaints'
 import type { SuggestQueryEvent, SuggestStreamOptions, SuggestionsFoundEvent } from '../services/suggestions'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
-import { NO_HIGHLIGHT, stepHighlight } from './search-autocomplete.machine'
-import { suggestionList } from './suggestion-list'
+import { NO_HIGHLIGHT, stepHighlight, suggestionList } from './suggestion-list'
 import { TIMINGS } from './timings'
 
 /** One row of the complaint table: the product chosen and its quantity as typed. */

@@ -3,8 +3,7 @@ import { CONSIGNEE_MESSAGES, isImageType, type ChosenFile, type Consignee } from
 import type { Suggestion } from '../contract/suggestions'
 import type { NameSuggestQueryEvent, SuggestionsFoundEvent, SuggestStreamOptions } from '../services/suggestions'
 import { errorMessageOf, unprovidedPromise, unprovidedObservable } from './machine-support'
-import { NO_HIGHLIGHT, stepHighlight } from './search-autocomplete.machine'
-import { suggestionList } from './suggestion-list'
+import { NO_HIGHLIGHT, stepHighlight, suggestionList } from './suggestion-list'
 import { TIMINGS } from './timings'
 
 export const CONSIGNEE_FORM_MESSAGES = {

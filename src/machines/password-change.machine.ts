@@ -1,5 +1,5 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
-import { REQUIRED_MESSAGE } from '../contract/registration'
+import { REQUIRED_MESSAGE } from '../contract/common'
 import { newPasswordSchema, PROFILE_TEXTS, type PasswordChangeRequest, type PasswordChangeResponse } from '../contract/profile'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { TIMINGS } from './timings'

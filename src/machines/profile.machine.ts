@@ -4,8 +4,8 @@ import type { AccountDetailsRequest } from '../contract/profile'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { passwordChangeMachine } from './password-change.machine'
 import { problemReportMachine } from './problem-report.machine'
+import { contactFieldError } from './contact-fields'
 import { formatPhone } from './phone'
-import { fieldError } from './registration-fields'
 import { TIMINGS } from './timings'
 
 export const PROFILE_MESSAGES = {
@@ -40,7 +40,7 @@ export type ProfileEvent =
   | { type: 'details.submit' }
 
 /** The same rules registration checks the name and phone with (the contract's). */
-const detailErrorOf = (field: DetailField, value: string) => fieldError(field, value)
+const detailErrorOf = (field: DetailField, value: string) => contactFieldError(field, value)
 
 const errorsOf = (details: DetailValues): DetailErrors => ({ name: detailErrorOf('name', details.name), phone: detailErrorOf('phone', details.phone) })
 const noErrors = (): DetailErrors => ({ name: null, phone: null })

@@ -2,6 +2,7 @@ import { assign, raise, setup, stateIn, type ActorRefFrom } from 'xstate'
 import { CATALOGUE_DEFAULTS } from '../contract/catalogue'
 import type { ProductRequest } from '../contract/product'
 import { SEARCH_MIN_LENGTH, type AutocompleteItem } from '../contract/search'
+import { NO_HIGHLIGHT, stepHighlight } from './suggestion-list'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { cardCodeStates, unprovidedCardCode, unprovidedProductCard } from './card-code'
 import { TIMINGS } from './timings'
@@ -11,9 +12,6 @@ export const SEARCH_AUTOCOMPLETE_MESSAGES = {
   searching: 'Поиск…',
   noResults: 'Ничего не найдено',
 } as const
-
-/** No option is highlighted: the arrows have not moved yet, or the list was closed. */
-export const NO_HIGHLIGHT = -1
 
 export interface SearchAutocompleteContext {
   /** what the search field shows */
@@ -44,16 +42,6 @@ export type SearchAutocompleteEvent =
   | { type: 'card.close' }
 
 const trimmedLength = (keyword: string) => keyword.trim().length
-
-/**
- * The option an arrow key moves to among `count` options: from none (-1) ArrowDown goes to the first
- * and ArrowUp to the last; past either end it wraps round. With no options nothing is highlighted.
- */
-export function stepHighlight(count: number, index: number, step: 1 | -1): number {
-  if (count === 0) return NO_HIGHLIGHT
-  if (index === NO_HIGHLIGHT && step < 0) return count - 1
-  return (index + step + count) % count
-}
 
 /**
  * The header's search field (spec §2, §5), an ARIA 1.2 combobox, in three parallel regions.

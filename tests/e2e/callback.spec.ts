@@ -1,5 +1,5 @@
 import { CALLBACK_MESSAGES } from '../../src/contract/callback'
-import { REQUIRED_MESSAGE } from '../../src/contract/registration'
+import { REQUIRED_MESSAGE } from '../../src/contract/common'
 import { runAdmin } from './support/admin-cli'
 import { CallbackDialog } from './support/callback-dialog'
 import { signIn } from './support/cabinet-shell'

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate'
 import { CALLBACK_MESSAGES } from '../../src/contract/callback'
-import { REQUIRED_MESSAGE } from '../../src/contract/registration'
+import { REQUIRED_MESSAGE } from '../../src/contract/common'
 import { CALLBACK_FIELDS, callbackMachine, callbackRequestOf, type CallbackContext, type CallbackField } from '../../src/machines/callback.machine'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
 import { defaultSerializeState, describeMachinePaths, type EventCases } from '../support/path-testing'

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
 import { PROFILE_TEXTS } from '../../src/contract/profile'
-import { REQUIRED_MESSAGE } from '../../src/contract/registration'
+import { REQUIRED_MESSAGE } from '../../src/contract/common'
 import {
   PASSWORD_FIELDS,
   passwordChangeMachine,

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
-import { REGISTRATION_MESSAGES, REQUIRED_MESSAGE } from '../../src/contract/registration'
+import { REQUIRED_MESSAGE } from '../../src/contract/common'
+import { REGISTRATION_MESSAGES } from '../../src/contract/registration'
 import {
   captchaSrcOf,
   fieldError,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CALLBACK_MESSAGES, callbackResponseSchema } from '../../src/contract/callback'
-import { REQUIRED_MESSAGE } from '../../src/contract/registration'
+import { REQUIRED_MESSAGE } from '../../src/contract/common'
 import { runAdminCommand } from '../../server/cli/admin'
 import { createMailer } from '../../server/mail/mailer'
 import { demoLogin, loginAs, readTable, startServer, type ServerFixture } from '../support/server-fixture'

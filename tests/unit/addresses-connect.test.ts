@@ -5,7 +5,8 @@ import { addressFormMachine, type AddressFormEvent } from '../../src/machines/ad
 import { ADDRESSES_MESSAGES, addressesMachine, type AddressesEvent } from '../../src/machines/addresses.machine'
 import { addressDialogStepOf, addressesViewOf, isAddressesBusyOf } from '../../src/machines/addresses.selectors'
 import { ApiCallError } from '../../src/services/http'
-import { connectAddresses, connectAddressForm } from '../../src/views/addresses/addresses-connect'
+import { connectAddressForm } from '../../src/views/addresses/address-form-connect'
+import { connectAddresses } from '../../src/views/addresses/addresses-connect'
 import { createFakeActors } from '../support/fake-actors'
 
 const ADDRESS: Address = { id: 5, full_address: 'г. Москва, ул. Ленинская Слобода, д. 19', postindex: '115280' }

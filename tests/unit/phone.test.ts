@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { PHONE_PATTERN } from '../../src/contract/registration'
+import { PHONE_PATTERN } from '../../src/contract/account-fields'
 import { formatPhone, isCompletePhone, PHONE_PLACEHOLDER, phoneDigits } from '../../src/machines/phone'
 
 const digit = fc.constantFrom(...'0123456789')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { journalExportSchema } from '../../src/contract/problem-report-request'
 import type { JournalEntry } from '../../src/services/journal-format'
-import { recentJournal } from '../../src/services/problem-report'
+import { recentJournal } from '../../src/services/problem-report-send'
 
 const NOW = new Date('2026-11-27T10:00:00.000Z')
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString()

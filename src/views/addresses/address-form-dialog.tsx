@@ -5,7 +5,7 @@ import dialogStyles from '../ui/confirm-dialog.module.css'
 import { ModalFrame } from '../ui/modal-frame'
 import { FormField } from '../ui/form-field'
 import { SuggestField } from '../ui/suggest-field'
-import { useAddressFormApi } from './addresses-connect'
+import { useAddressFormApi } from './address-form-connect'
 import styles from './addresses.module.css'
 
 /** The spec's /tpl/address_form.html: «Адрес доставки» with suggestions, the postal index, «Сохранить» and «Отмена». */

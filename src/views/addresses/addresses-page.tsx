@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { ADDRESSES_MESSAGES, type AddressesActor } from '../../machines/addresses.machine'
 import { WithScreen } from '../layout/with-screen'
 import { Button } from '../ui/button'
@@ -5,12 +6,14 @@ import { EmptyState } from '../ui/empty-state'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
-import { RemoveDialog } from '../ui/remove-dialog'
+import { LazyRemoveDialog } from '../ui/lazy-remove-dialog'
 import { Pagination, PastLastPage } from '../ui/pagination'
-import { AddressFormDialog } from './address-form-dialog'
 import { ADDRESSES_LOADING_LABEL, useAddressesApi, type AddressesApi } from './addresses-connect'
 import { AddressesTable } from './addresses-table'
 import styles from './addresses.module.css'
+
+/** The modal «Адрес доставки» (its view-model and suggestion field) loads when first opened, not with the list. */
+const AddressFormDialog = lazy(() => import('./address-form-dialog').then((module) => ({ default: module.AddressFormDialog })))
 
 /** /cabinet/addresses/?page=: the company's delivery addresses, newest first. */
 export function AddressesPage() {
@@ -37,8 +40,8 @@ function AddressesScreen({ addresses }: { addresses: AddressesActor }) {
         <span id="addresses-title">{ADDRESSES_MESSAGES.title}</span>
       </PageHeading>
       <AddressesBody api={api} />
-      <RemoveDialog dialog={api.dialog} />
-      {api.form ? <AddressFormDialog form={api.form} /> : null}
+      <LazyRemoveDialog dialog={api.dialog} />
+      <Suspense fallback={null}>{api.form ? <AddressFormDialog form={api.form} /> : null}</Suspense>
     </section>
   )
 }

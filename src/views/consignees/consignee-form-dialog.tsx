@@ -4,7 +4,7 @@ import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
 import { ModalFrame } from '../ui/modal-frame'
 import { SuggestField } from '../ui/suggest-field'
-import { useConsigneeFormApi, type ConsigneeFormApi } from './consignees-connect'
+import { useConsigneeFormApi, type ConsigneeFormApi } from './consignee-form-connect'
 import styles from './consignees.module.css'
 
 /** The spec's /tpl/consignee_form.html: surname and name (each with suggestions), an image, with the upload's progress. */

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import type { ConsigneesActor } from '../../machines/consignees.machine'
 import { CONSIGNEES_MESSAGES } from '../../machines/consignees.machine'
 import { WithScreen } from '../layout/with-screen'
@@ -6,11 +7,13 @@ import { EmptyState } from '../ui/empty-state'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
-import { RemoveDialog } from '../ui/remove-dialog'
-import { ConsigneeFormDialog } from './consignee-form-dialog'
+import { LazyRemoveDialog } from '../ui/lazy-remove-dialog'
 import { CONSIGNEES_LOADING_LABEL, useConsigneesApi, type ConsigneesApi } from './consignees-connect'
 import { ConsigneesTable } from './consignees-table'
 import styles from './consignees.module.css'
+
+/** The add/edit modal (its view-model and suggestion field) loads when first opened, not with the list. */
+const ConsigneeFormDialog = lazy(() => import('./consignee-form-dialog').then((module) => ({ default: module.ConsigneeFormDialog })))
 
 /** /cabinet/consignees/: the company's consignees, the add/edit modal and the removal. */
 export function ConsigneesPage() {
@@ -35,8 +38,8 @@ function ConsigneesScreen({ consignees }: { consignees: ConsigneesActor }) {
         <span id="consignees-title">Грузополучатели</span>
       </PageHeading>
       <ConsigneesBody api={api} />
-      <RemoveDialog dialog={api.remove} />
-      {api.form ? <ConsigneeFormDialog form={api.form} /> : null}
+      <LazyRemoveDialog dialog={api.remove} />
+      <Suspense fallback={null}>{api.form ? <ConsigneeFormDialog form={api.form} /> : null}</Suspense>
     </section>
   )
 }

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense, type FormEvent } from 'react'
-import { REQUIRED_MESSAGE } from '../../contract/registration'
+import { REQUIRED_MESSAGE } from '../../contract/common'
 import type { LoginField } from '../../machines/session.machine'
 import { useSessionActor } from '../session/session-context'
 import { Button } from '../ui/button'

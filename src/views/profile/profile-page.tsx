@@ -1,16 +1,18 @@
-import { Fragment } from 'react'
+import { Fragment, lazy, Suspense } from 'react'
 import { WithScreen } from '../layout/with-screen'
 import type { ProfileActor } from '../../machines/profile.machine'
 import { DetailsForm } from './details-form'
-import { JournalExport } from './journal-export'
 import { PasswordForm } from './password-form'
-import { ProblemReport } from './problem-report'
 import { useProfileApi, type ProfileCard } from './profile-connect'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import tableStyles from '../ui/data-table.module.css'
 import styles from './profile-page.module.css'
+
+/** «Журнал действий» and «Сообщить о проблеме» (its view-model and selectors) load when the screen first shows, beside the account's call. */
+const JournalExport = lazy(() => import('./journal-export').then((module) => ({ default: module.JournalExport })))
+const ProblemReport = lazy(() => import('./problem-report').then((module) => ({ default: module.ProblemReport })))
 
 /** /cabinet/profile/: the signed-in account (GET /api/account/{id}/). */
 export function ProfilePage() {
@@ -31,8 +33,10 @@ function ProfileScreen({ profile }: { profile: ProfileActor }) {
       {api.card ? <ProfileCardView card={api.card} /> : null}
       {api.details ? <DetailsForm form={api.details} /> : null}
       {api.passwordChange ? <PasswordForm actor={api.passwordChange} /> : null}
-      <JournalExport />
-      {api.problemReport ? <ProblemReport actor={api.problemReport} /> : null}
+      <Suspense fallback={null}>
+        <JournalExport />
+        {api.problemReport ? <ProblemReport actor={api.problemReport} /> : null}
+      </Suspense>
     </section>
   )
 }

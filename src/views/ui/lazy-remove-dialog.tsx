@@ -1,0 +1,14 @@
+import { lazy, Suspense } from 'react'
+import type { RemoveDialogModel } from './remove-dialog'
+
+const RemoveDialog = lazy(() => import('./remove-dialog').then((module) => ({ default: module.RemoveDialog })))
+
+/** RemoveDialog whose code (the question and the failure dialogs) loads when a removal is first asked, not with the list. */
+export function LazyRemoveDialog({ dialog }: { dialog: RemoveDialogModel }) {
+  if (dialog.kind === 'none') return null
+  return (
+    <Suspense fallback={null}>
+      <RemoveDialog dialog={dialog} />
+    </Suspense>
+  )
+}
