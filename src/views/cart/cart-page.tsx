@@ -19,9 +19,9 @@ import styles from './cart.module.css'
 const loadCheckoutPanel = () => import('./checkout-panel')
 const CheckoutPanel = lazy(() => loadCheckoutPanel().then((module) => ({ default: module.CheckoutPanel })))
 const PlacedOrder = lazy(() => loadCheckoutPanel().then((module) => ({ default: module.PlacedOrder })))
-const loadConfirmDialog = () => import('../ui/confirm-dialog')
-const ConfirmDialog = lazy(() => loadConfirmDialog().then((module) => ({ default: module.ConfirmDialog })))
-const preloadConfirmDialog = () => void loadConfirmDialog()
+const loadClearBasketDialog = () => import('./clear-basket-dialog')
+const ClearBasketDialog = lazy(loadClearBasketDialog)
+const preloadClearBasketDialog = () => void loadClearBasketDialog()
 const WarehouseMapDialog = lazy(() => loadWarehouseMapDialog().then((module) => ({ default: module.WarehouseMapDialog })))
 
 /** /cart/: the basket of the selected contract, grouped by warehouse. */
@@ -57,7 +57,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
           <div className={styles.toolbar}>
             <p className={styles.totals}>{api.totalText}</p>
             {api.draftSave ? <DraftSave draftSave={api.draftSave} /> : null}
-            <Button onPointerEnter={preloadConfirmDialog} onFocus={preloadConfirmDialog} {...api.getClearButtonProps()}>
+            <Button onPointerEnter={preloadClearBasketDialog} onFocus={preloadClearBasketDialog} {...api.getClearButtonProps()}>
               Очистить корзину
             </Button>
           </div>
@@ -77,11 +77,7 @@ function CartBody({ basket }: { basket: BasketActor }) {
         </Suspense>
       ) : null}
       <Suspense fallback={null}>
-        {api.clearDialog ? (
-          <ConfirmDialog {...api.clearDialog}>
-            <p>Все товары будут удалены из корзины.</p>
-          </ConfirmDialog>
-        ) : null}
+        {api.clearDialog ? <ClearBasketDialog dialog={api.clearDialog} /> : null}
         {api.openMap ? <WarehouseMapDialog {...api.openMap} /> : null}
       </Suspense>
     </>
