@@ -2,11 +2,11 @@ import * as z from 'zod/mini'
 import { CATALOGUE_DEFAULTS, contractId, idNumber, intIn, paginationSchema } from './catalogue'
 import { lineText, transformed, REQUIRED_MESSAGE } from './common'
 import { DELIVERY_MESSAGES, productSetResponseSchema } from './delivery'
+import { DRAFT_HEADER_MAX_LENGTH } from './draft-header'
 
 /** Spec: drafts 10 per page. */
 export const DRAFTS_PER_PAGE = 10
 const MAX_DRAFTS_PER_PAGE = 100
-export const DRAFT_HEADER_MAX_LENGTH = 200
 
 export const DRAFT_MESSAGES = {
   /** spec's generic required message, to the letter */

@@ -4,14 +4,10 @@ import { contractId, idNumber, intIn, paginationSchema } from './catalogue'
 import { lineText, multilineText, transformed } from './common'
 import { placedOrderSchema, productSetResponseSchema } from './delivery'
 import { ORDER_PERIODS, ORDERS_DEFAULTS, ruDateParts } from './order-periods'
-import { OPEN_PERIOD, periodProblem } from './period-rule'
+import { OPEN_PERIOD, ORDERS_MESSAGES, periodProblem } from './period-rule'
 
 export { ORDER_PERIODS, ORDERS_DEFAULTS, ruDateParts, type OrderPeriod } from './order-periods'
-
-export const ORDERS_MESSAGES = {
-  badDate: 'Некорректная дата: ожидается дд.мм.гггг',
-  badPeriod: 'Начало периода позже его конца',
-} as const
+export { ORDERS_MESSAGES } from './period-rule'
 
 /** dd.mm.yyyy of a real calendar day; '' means none. */
 const ruDate = z._default(

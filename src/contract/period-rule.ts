@@ -4,6 +4,12 @@
  */
 import { ruDateParts } from './order-periods'
 
+/** The date filters' refusals as the orders, purchased goods and acts filters word them. */
+export const ORDERS_MESSAGES = {
+  badDate: 'Некорректная дата: ожидается дд.мм.гггг',
+  badPeriod: 'Начало периода позже его конца',
+} as const
+
 /** yyyymmdd of a dd.mm.yyyy date, comparable as a number; null when it names no day. */
 function ruDayNumber(text: string): number | null {
   const parts = ruDateParts(text)

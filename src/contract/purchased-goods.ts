@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
 import { contractSchema } from './account'
 import { contractId, intIn, paginationSchema } from './catalogue'
-import { ORDERS_MESSAGES, ruDateParts } from './orders'
+import { ruDateParts } from './order-periods'
+import { ORDERS_MESSAGES } from './period-rule'
 import { PURCHASED_DEFAULTS, PURCHASED_REPORTS, type PurchasedReport } from './purchased-defaults'
 
 export { PURCHASED_DEFAULTS, PURCHASED_REPORTS, type PurchasedReport } from './purchased-defaults'

@@ -1,6 +1,6 @@
 import { assign, fromCallback, raise, setup, type ActorRefFrom, type EventObject } from 'xstate'
 import type { BasketSummary, Warehouse } from '../contract/account'
-import { BASKET_MESSAGES, type BasketData, type LoadedBasket, type SaveLineOutcome, type SaveLineRequest } from '../contract/basket'
+import type { BasketData, LoadedBasket, SaveLineOutcome, SaveLineRequest } from '../contract/basket'
 import {
   applyLineQuantity,
   applyLineStock,
@@ -20,15 +20,6 @@ import { notifyShell } from './shell-links'
 import { checkoutMachine } from './checkout.machine'
 import { draftSaveMachine } from './draft-save.machine'
 import { warehouseMapMachine } from './warehouse-map.machine'
-
-export const BASKET_PAGE_MESSAGES = {
-  overStock: BASKET_MESSAGES.overStock,
-  loadFailed: 'Не удалось загрузить корзину',
-  saveFailed: 'Количество не сохранено',
-  clearFailed: 'Корзина не очищена',
-  clearQuestion: 'Очистить корзину?',
-  empty: 'Корзина пуста',
-} as const
 
 export interface BasketInput {
   /** the contract whose basket this is (the shell's selected contract) */

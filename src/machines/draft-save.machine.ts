@@ -1,12 +1,8 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
-import { DRAFT_HEADER_MAX_LENGTH, DRAFT_MESSAGES, defaultDraftHeader, type AddToDraftRequest, type Draft } from '../contract/drafts'
+import { DRAFT_HEADER_MAX_LENGTH } from '../contract/draft-header'
+import { DRAFT_MESSAGES, defaultDraftHeader, type AddToDraftRequest, type Draft } from '../contract/drafts'
 import { basketAloneLogic, errorMessageOf, unprovidedClockReading, unprovidedPromise } from './machine-support'
 import { TIMINGS } from './timings'
-
-export const DRAFT_SAVE_MESSAGES = {
-  saveFailed: 'Черновик не сохранён',
-  saved: (header: string) => `Черновик «${header}» сохранён`,
-} as const
 
 /** Why the name cannot be saved (spec §5: a draft needs a non-empty name), or null. */
 export function draftHeaderProblem(header: string): string | null {

@@ -1,4 +1,4 @@
-import { ruDateParts } from '../contract/orders'
+import { ruDateParts } from '../contract/order-periods'
 import { PURCHASED_MESSAGES, dayNumber, type PurchasedFilters } from '../contract/purchased-goods'
 import { DEFAULT_PURCHASED_FILTERS } from './purchased-goods-search'
 

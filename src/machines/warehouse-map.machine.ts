@@ -2,13 +2,6 @@ import { assign, setup, type ActorRefFrom } from 'xstate'
 import type { WarehouseDirection } from '../contract/delivery'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 
-export const WAREHOUSE_MAP_MESSAGES = {
-  title: 'Схема проезда',
-  loading: 'Загрузка схемы проезда…',
-  loadFailed: 'Не удалось загрузить схему проезда',
-  schedule: 'Режим работы',
-} as const
-
 export interface WarehouseMapInput {
   /** the warehouse whose way is shown */
   warehouseId: number

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
-import { DRAFT_HEADER_MAX_LENGTH, DRAFT_MESSAGES, type AddToDraftRequest, type Draft } from '../../src/contract/drafts'
+import { DRAFT_HEADER_MAX_LENGTH } from '../../src/contract/draft-header'
+import { DRAFT_MESSAGES, type AddToDraftRequest, type Draft } from '../../src/contract/drafts'
 import { draftHeaderProblem, draftSaveMachine, type DraftSaveContext } from '../../src/machines/draft-save.machine'
 import { TIMINGS } from '../../src/machines/timings'
 import { createClockActors } from '../../src/services/clock'

@@ -3,7 +3,8 @@ import { useMemo } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { BasketLine } from '../../contract/basket'
 import { groupByWarehouse } from '../../machines/basket-rules'
-import { BASKET_PAGE_MESSAGES, type BasketActor, type BasketEvent, type basketMachine } from '../../machines/basket.machine'
+import { BASKET_PAGE_MESSAGES } from '../../machines/basket-messages'
+import type { BasketActor, BasketEvent, basketMachine } from '../../machines/basket.machine'
 import {
   selectBasketScreen,
   selectOverStockLine,

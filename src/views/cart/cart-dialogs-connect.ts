@@ -1,9 +1,10 @@
 import type { SnapshotFrom } from 'xstate'
 import type { Warehouse } from '../../contract/account'
-import { DRAFT_HEADER_MAX_LENGTH } from '../../contract/drafts'
-import { DRAFT_SAVE_MESSAGES, type DraftSaveActor, type DraftSaveEvent, type draftSaveMachine } from '../../machines/draft-save.machine'
+import { DRAFT_HEADER_MAX_LENGTH } from '../../contract/draft-header'
+import { DRAFT_SAVE_MESSAGES, WAREHOUSE_MAP_MESSAGES } from '../../machines/basket-messages'
+import type { DraftSaveActor, DraftSaveEvent, draftSaveMachine } from '../../machines/draft-save.machine'
 import { draftSaveStepOf, isDraftSaveFailedOf } from '../../machines/draft-save.selectors'
-import { WAREHOUSE_MAP_MESSAGES, type WarehouseMapActor, type WarehouseMapEvent, type warehouseMapMachine } from '../../machines/warehouse-map.machine'
+import type { WarehouseMapActor, WarehouseMapEvent, warehouseMapMachine } from '../../machines/warehouse-map.machine'
 import { warehouseMapViewOf } from '../../machines/warehouse-map.selectors'
 import { useViewModel } from '../ui/use-view-model'
 

@@ -8,7 +8,7 @@ import table from '../ui/data-table.module.css'
 import { formatInteger, formatMoney } from '../ui/format'
 import { useCartLineApi } from './cart-connect'
 import styles from './cart.module.css'
-import { WarehouseMapOpener } from './warehouse-map-dialog'
+import { WarehouseMapOpener } from './warehouse-map-opener'
 import mapStyles from './warehouse-map-dialog.module.css'
 
 /** One warehouse's lines: the quantity of each is edited in place. */

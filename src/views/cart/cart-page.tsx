@@ -1,18 +1,28 @@
 import { Link } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import type { BasketActor } from '../../machines/basket.machine'
 import { useBasketActor } from '../layout/shell-context'
 import { useProductCardHost } from '../product/product-name-card'
 import { Button } from '../ui/button'
-import { ConfirmDialog } from '../ui/confirm-dialog'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import { CART_LOADING_LABEL, useCartApi } from './cart-connect'
 import { CartLines } from './cart-lines'
-import { CheckoutPanel, PlacedOrder } from './checkout-panel'
 import { DraftSave } from './draft-save'
-import { WarehouseMapDialog } from './warehouse-map-dialog'
+import { loadWarehouseMapDialog } from './warehouse-map-opener'
 import styles from './cart.module.css'
+
+// Not needed for the first paint, so not in the page's first load: the checkout (its delivery
+// methods load after the basket's lines anyway), the placed order's notice, the clear question
+// (loaded when a pointer or the focus reaches «Очистить корзину») and the map window.
+const loadCheckoutPanel = () => import('./checkout-panel')
+const CheckoutPanel = lazy(() => loadCheckoutPanel().then((module) => ({ default: module.CheckoutPanel })))
+const PlacedOrder = lazy(() => loadCheckoutPanel().then((module) => ({ default: module.PlacedOrder })))
+const loadClearBasketDialog = () => import('./clear-basket-dialog')
+const ClearBasketDialog = lazy(loadClearBasketDialog)
+const preloadClearBasketDialog = () => void loadClearBasketDialog()
+const WarehouseMapDialog = lazy(() => loadWarehouseMapDialog().then((module) => ({ default: module.WarehouseMapDialog })))
 
 /** /cart/: the basket of the selected contract, grouped by warehouse. */
 export function CartPage() {
@@ -33,7 +43,11 @@ function CartBody({ basket }: { basket: BasketActor }) {
   if (api.body === 'loadFailed') return api.failure ? <ErrorBlock {...api.failure} /> : null
   return (
     <>
-      {api.checkout ? <PlacedOrder checkout={api.checkout} /> : null}
+      {api.checkout ? (
+        <Suspense fallback={null}>
+          <PlacedOrder checkout={api.checkout} />
+        </Suspense>
+      ) : null}
       <p className={styles.status} role="status" aria-label="Состояние корзины">
         {api.statusText}
       </p>
@@ -43,7 +57,9 @@ function CartBody({ basket }: { basket: BasketActor }) {
           <div className={styles.toolbar}>
             <p className={styles.totals}>{api.totalText}</p>
             {api.draftSave ? <DraftSave draftSave={api.draftSave} /> : null}
-            <Button {...api.getClearButtonProps()}>Очистить корзину</Button>
+            <Button onPointerEnter={preloadClearBasketDialog} onFocus={preloadClearBasketDialog} {...api.getClearButtonProps()}>
+              Очистить корзину
+            </Button>
           </div>
           {api.groups.map((group) => (
             <CartLines key={group.warehouse.id} basket={basket} group={group} cardHost={cardHost} />
@@ -56,14 +72,14 @@ function CartBody({ basket }: { basket: BasketActor }) {
         </div>
       )}
       {api.checkout ? (
-        <CheckoutPanel checkout={api.checkout} basket={basket} hasLines={api.hasLines} totalText={api.totalText} warehouses={api.warehouses} />
+        <Suspense fallback={null}>
+          <CheckoutPanel checkout={api.checkout} basket={basket} hasLines={api.hasLines} totalText={api.totalText} warehouses={api.warehouses} />
+        </Suspense>
       ) : null}
-      {api.clearDialog ? (
-        <ConfirmDialog {...api.clearDialog}>
-          <p>Все товары будут удалены из корзины.</p>
-        </ConfirmDialog>
-      ) : null}
-      {api.openMap ? <WarehouseMapDialog {...api.openMap} /> : null}
+      <Suspense fallback={null}>
+        {api.clearDialog ? <ClearBasketDialog dialog={api.clearDialog} /> : null}
+        {api.openMap ? <WarehouseMapDialog {...api.openMap} /> : null}
+      </Suspense>
     </>
   )
 }

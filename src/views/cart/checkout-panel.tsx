@@ -8,7 +8,7 @@ import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import { useCheckoutApi, type CheckoutApi, type ChoiceProps } from './checkout-connect'
 import styles from './checkout.module.css'
-import { WarehouseMapOpener } from './warehouse-map-dialog'
+import { WarehouseMapOpener } from './warehouse-map-opener'
 import mapStyles from './warehouse-map-dialog.module.css'
 
 export interface CheckoutPanelProps {

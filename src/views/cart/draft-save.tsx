@@ -1,20 +1,20 @@
 import { Link } from '@tanstack/react-router'
-import type { FormEvent } from 'react'
+import { lazy, Suspense } from 'react'
 import type { DraftSaveActor } from '../../machines/draft-save.machine'
 import { Button } from '../ui/button'
-import dialogStyles from '../ui/confirm-dialog.module.css'
-import { ErrorBlock } from '../ui/error-block'
-import { FormField } from '../ui/form-field'
-import { ModalFrame } from '../ui/modal-frame'
-import { useDraftSaveApi, type DraftSaveApi } from './cart-dialogs-connect'
+import { useDraftSaveApi } from './cart-dialogs-connect'
 import styles from './draft-save.module.css'
+
+const loadDraftSaveDialog = () => import('./draft-save-dialog')
+const DraftSaveDialog = lazy(loadDraftSaveDialog)
+const preloadDraftSaveDialog = () => void loadDraftSaveDialog()
 
 /** «Сохранить как черновик» in the basket toolbar: the button, the name dialog and the "saved" message. */
 export function DraftSave({ draftSave }: { draftSave: DraftSaveActor }) {
   const api = useDraftSaveApi(draftSave)
   return (
     <>
-      <Button className={styles.open} {...api.getOpenButtonProps()} />
+      <Button className={styles.open} onPointerEnter={preloadDraftSaveDialog} onFocus={preloadDraftSaveDialog} {...api.getOpenButtonProps()} />
       {api.saved ? (
         <div className={styles.saved} role="status" aria-label="Черновик сохранён">
           <p>
@@ -25,26 +25,11 @@ export function DraftSave({ draftSave }: { draftSave: DraftSaveActor }) {
           </Button>
         </div>
       ) : null}
-      {api.dialog ? <DraftSaveDialog dialog={api.dialog} /> : null}
+      {api.dialog ? (
+        <Suspense fallback={null}>
+          <DraftSaveDialog dialog={api.dialog} />
+        </Suspense>
+      ) : null}
     </>
-  )
-}
-
-function DraftSaveDialog({ dialog }: { dialog: NonNullable<DraftSaveApi['dialog']> }) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    dialog.submit()
-  }
-  return (
-    <ModalFrame title={dialog.title} classes={dialogStyles} onDismiss={dialog.onDismiss}>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <FormField {...dialog.getFieldProps()} autoFocus />
-        {dialog.failure ? <ErrorBlock {...dialog.failure} /> : null}
-        <div className={dialogStyles.actions}>
-          <Button {...dialog.getSaveButtonProps()} />
-          <Button {...dialog.getCancelButtonProps()} />
-        </div>
-      </form>
-    </ModalFrame>
   )
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import type { PurchasedGoodsActor } from '../../machines/purchased-goods.machine'
 import { PURCHASED_SCREEN_MESSAGES } from '../../machines/purchased-goods.machine'
 import { WithScreen } from '../layout/with-screen'
@@ -9,8 +10,12 @@ import { Pagination, PastLastPage } from '../ui/pagination'
 import { PURCHASED_LOADING_LABEL, usePurchasedApi } from './purchased-connect'
 import { PurchasedFiltersForm, ReportTabs } from './purchased-filters'
 import { PurchasedTable } from './purchased-table'
-import { SpendChart } from './spend-chart'
 import styles from './purchased.module.css'
+
+// The spend chart draws the report's data, so the first paint does without it: its code loads
+// beside the report's first request (the screen asks for it as it shows), not before the page.
+const loadSpendChart = () => import('./spend-chart')
+const SpendChart = lazy(() => loadSpendChart().then((module) => ({ default: module.SpendChart })))
 
 /** /cabinet/purchased/: the purchased-goods reports, 20 rows a page, the last 30 days by default (spec §2, §9). */
 export function PurchasedPage() {
@@ -22,6 +27,7 @@ export function PurchasedPage() {
 }
 
 function PurchasedScreen({ purchased }: { purchased: PurchasedGoodsActor }) {
+  void loadSpendChart()
   return (
     <section className={styles.page} aria-labelledby="purchased-title">
       <PageHeading>
@@ -42,7 +48,11 @@ function PurchasedBody({ actor }: { actor: PurchasedGoodsActor }) {
   if (api.body === 'firstLoad') return <Loading label={PURCHASED_LOADING_LABEL} />
   return (
     <div className={styles.report} aria-busy={api.isLoading}>
-      {api.months ? <SpendChart months={api.months} /> : null}
+      {api.months ? (
+        <Suspense fallback={null}>
+          <SpendChart months={api.months} />
+        </Suspense>
+      ) : null}
       <p className={styles.caption} aria-live="polite">
         {api.caption}
       </p>
