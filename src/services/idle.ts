@@ -1,8 +1,11 @@
-/** Runs `task` when the browser is idle (within 2 s), or on the next turn where there is no idle callback. */
-export const whenIdle = (task: () => void): void => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: 2_000 })
+/** What a task run at an idle moment learns of it: how long it still lasts, in ms. */
+export type IdleMoment = Pick<IdleDeadline, 'timeRemaining'>
+
+/** Runs `task` when the browser is idle (within 2 s), or on the next turn (and with no moment) where there is no idle callback. */
+export const whenIdle = (task: (moment?: IdleMoment) => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2_000 })
   else setTimeout(task, 0)
 }
 
 /** Resolves at the browser's next idle moment (see whenIdle). */
-export const nextIdle = (): Promise<void> => new Promise((resolve) => whenIdle(resolve))
+export const nextIdle = (): Promise<void> => new Promise((resolve) => whenIdle(() => resolve()))

@@ -1,5 +1,5 @@
 import type { InspectionEvent } from 'xstate'
-import { whenIdle } from './idle'
+import { whenIdle, type IdleMoment } from './idle'
 import type { JournalBook } from './journal-book'
 import type { JournalEntry } from './journal-format'
 import { isMachine, JOURNAL_LOAD_KEY, type Recorded } from './journal-recorded'
@@ -25,8 +25,11 @@ export interface JournalOptions {
   limit?: number
   maxChars?: number
   now?: () => Date
-  /** runs the journal's catching up at an idle moment (the task's promise settles when it is done) */
-  schedule?: (task: () => Promise<void>) => void
+  /**
+   * runs the journal's catching up at an idle moment (the task's promise settles when it is done);
+   * given how long the moment lasts, the task copies a slice of what was noted and schedules the rest
+   */
+  schedule?: (task: (moment?: IdleMoment) => Promise<void>) => void
   /** the tab's sessionStorage: the journal lives across reloads of the tab; without it, in memory only */
   storage?: JournalStorage
   /** how the journal learns the page is left, to store what it has not yet stored */
@@ -75,9 +78,13 @@ export function createJournal(options: JournalOptions = {}) {
     ))
 
   const flush = (loaded: JournalBook) => {
-    const recorded = pending
-    pending = []
-    loaded.add(recorded)
+    pending = loaded.add(pending)
+  }
+
+  const scheduleCatchUp = () => {
+    if (scheduled) return
+    scheduled = true
+    schedule(catchUp)
   }
 
   /** the book, caught up with everything noted so far */
@@ -88,10 +95,13 @@ export function createJournal(options: JournalOptions = {}) {
   }
   const read = async (): Promise<readonly JournalEntry[]> => (await caughtUp()).entries()
 
-  const catchUp = async () => {
+  /** copies what was noted, a slice per idle moment (journal-book.ts); the rest at the next one */
+  const catchUp = async (moment?: IdleMoment) => {
     scheduled = false
     try {
-      flush(await load())
+      const loaded = await load()
+      pending = loaded.add(pending, moment)
+      if (pending.length > 0) scheduleCatchUp()
     } catch {
       // what was noted stays pending until the module is there
     }
@@ -110,10 +120,7 @@ export function createJournal(options: JournalOptions = {}) {
     const { actorRef, event, snapshot } = inspection
     const logic = (actorRef as { logic?: unknown }).logic
     if (!isMachine(logic)) return
-    if (!scheduled) {
-      scheduled = true
-      schedule(catchUp)
-    }
+    scheduleCatchUp()
     pending.push({ at: now(), ref: actorRef, logic, event, snapshot, source: sources.get(actorRef)?.get(event) })
   }
 

@@ -249,6 +249,24 @@ describe('the journal of an actor system', () => {
     expect(items.get('cabinet.journal.p1.0')).not.toContain('secret123')
     actor.stop()
   })
+  it('copies a slice per idle moment and leaves the rest to the next one', async () => {
+    const { items, storage } = fakeSessionStorage()
+    const idle: Array<(moment?: { timeRemaining: () => number }) => Promise<void>> = []
+    const journal = createJournal({ storage, schedule: (task) => idle.push(task) })
+    const actor = createActor(sessionMachine, { input: {}, inspect: journal.inspect })
+    actor.start()
+    actor.send({ type: 'session.login', email: 'dealer@example.com', password: 'secret123' })
+    const stored = () => (JSON.parse(items.get('cabinet.journal.p1.0') ?? '[]') as JournalEntry[]).map((entry) => entry.event.type)
+    // an idle moment with no time left copies one entry, and asks for another moment for the rest
+    await idle.shift()!({ timeRemaining: () => 0 })
+    expect(stored()).toEqual(['xstate.init'])
+    expect(idle).toHaveLength(1)
+    // the moments that follow copy the rest, in order
+    while (idle.length > 0) await idle.shift()!({ timeRemaining: () => 0 })
+    expect(stored()).toContain('session.login')
+    expect(stored()).toEqual((await journal.entries()).map((entry) => entry.event.type))
+    actor.stop()
+  })
   it('keeps what it noted before its copying module was loaded, and stores the newest when the page is left', async () => {
     const { items, storage } = fakeSessionStorage()
     const idle: Array<() => Promise<void>> = []

@@ -13,7 +13,7 @@ import { PageHeading } from '../ui/page-heading'
 import { isPastLastPage, Pagination, PastLastPage } from '../ui/pagination'
 import { useCatalogueApi } from './catalogue-connect'
 import styles from './catalogue.module.css'
-import { FilterPanel } from './filter-panel'
+import { FoldedFilterPanel } from './filter-panel'
 import { ProductTable } from './product-table'
 
 /**
@@ -36,9 +36,7 @@ export const CataloguePage = memo(function CataloguePage({ catalogue }: { catalo
       <PageHeading>{keyword ? `Поиск: «${keyword}»` : 'Каталог'}</PageHeading>
       {keyword ? <KeywordChip catalogue={catalogue} /> : null}
       <div className={styles.layout}>
-        <FilterDisclosure>
-          <FilterPanel catalogue={catalogue} />
-        </FilterDisclosure>
+        <FilterDisclosure>{(open) => <FoldedFilterPanel catalogue={catalogue} open={open} />}</FilterDisclosure>
         <ResultsArea catalogue={catalogue} />
       </div>
       <OpenCard catalogue={catalogue} />

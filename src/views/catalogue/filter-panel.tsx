@@ -1,21 +1,36 @@
 import { useSelector } from '@xstate/react'
-import { memo, useMemo } from 'react'
+import { memo, useMemo, useState } from 'react'
 import type { Counted, ParamFacet, Prices } from '../../contract/catalogue'
 import { priceBounds, type ParamRange } from '../../machines/catalogue-query'
 import { Button } from '../ui/button'
 import { formatInteger } from '../ui/format'
+import { useMediaQuery } from '../ui/use-media-query'
 import type { CatalogueFilterActor as CatalogueFilterActor } from '../../machines/catalogue-filter.machine'
 import { useCatalogueApi, useFilterChanges, type FilterChanges } from './catalogue-connect'
 import styles from './catalogue.module.css'
 import { CategoryTree } from './category-tree'
 import { RangeFilter } from './range-filter'
 
+/** Where the filters stand beside the list, unfolded (the drawer breakpoint of tokens.css). */
+const PANEL_BESIDE_LIST = '(min-width: 960px)'
+
+/**
+ * The filter panel, rendered from its first showing on: a phone's first paint leaves the folded
+ * panel out (a quarter of the page's elements, issue 24); once shown it stays, with what was typed.
+ */
+export function FoldedFilterPanel({ catalogue, open }: { catalogue: CatalogueFilterActor; open: boolean }) {
+  const beside = useMediaQuery(PANEL_BESIDE_LIST)
+  const [rendered, setRendered] = useState(false)
+  if ((open || beside) && !rendered) setRendered(true)
+  return rendered ? <FilterPanel catalogue={catalogue} /> : null
+}
+
 /**
  * The catalogue's filters (spec §2): category tree, warehouse, availability, brands, price,
  * parameters and tags. Facets come from the last answer; before it, the filterinit data.
  * Each group is memoised: a click re-renders the group it changed, an answer the facets it changed.
  */
-export const FilterPanel = memo(function FilterPanel({ catalogue }: { catalogue: CatalogueFilterActor }) {
+const FilterPanel = memo(function FilterPanel({ catalogue }: { catalogue: CatalogueFilterActor }) {
   const api = useCatalogueApi(catalogue)
   const changes = useFilterChanges(catalogue)
   const query = useSelector(catalogue, (snapshot) => snapshot.context.query)

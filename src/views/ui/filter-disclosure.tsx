@@ -11,9 +11,10 @@ const FOLD_CLASS: Record<FoldBelow, string | undefined> = { drawer: styles.foldB
 /**
  * On a narrow screen the filters hide behind «Фильтры» (a disclosure button), so the list is on
  * the first screen; on a wide one the stylesheet hides the button and always shows them. Whether
- * it is open is view-local UI state: no workflow depends on it.
+ * it is open is view-local UI state: no workflow depends on it. Children given as a function
+ * learn whether it is open (to leave folded filters out of the first paint).
  */
-export function FilterDisclosure({ children, foldBelow = 'drawer' }: { children: ReactNode; foldBelow?: FoldBelow }) {
+export function FilterDisclosure({ children, foldBelow = 'drawer' }: { children: ReactNode | ((open: boolean) => ReactNode); foldBelow?: FoldBelow }) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   return (
@@ -25,7 +26,7 @@ export function FilterDisclosure({ children, foldBelow = 'drawer' }: { children:
         </Button>
       </span>
       <div id={panelId} className={styles.body}>
-        {children}
+        {typeof children === 'function' ? children(open) : children}
       </div>
     </div>
   )
