@@ -41,7 +41,7 @@ export function outcomeOf(s: CatalogueSnapshot, counts: Counts, { sorting, page,
   const { brandCounts, tagCounts, categoryCounts, paramMin, paramMax } = counts
   return {
     count: counts.count,
-    page: pageOf(s, sorting, counts.matched, page, perpage),
+    page: pageOf(s, sorting, counts, page, perpage),
     // the brand list is in the facet's order already; a chosen brand stays with 0, so it can be unchosen
     brands: s.brandList.flatMap((brand, at) => (brandCounts[at]! > 0 || ofBrand?.[at] ? [{ ...brand, count: brandCounts[at]! }] : [])),
     tags: s.tags.flatMap((tag, at) => (tagCounts[at]! > 0 || tagged?.[at] ? [{ ...tag, count: tagCounts[at]! }] : [])),
@@ -74,16 +74,26 @@ export function priceRange(s: CatalogueSnapshot, matched: Uint8Array, basis: Flo
 }
 
 /** The page's positions: from the sorted order when the copy has it yet, else by selection. */
-function pageOf(s: CatalogueSnapshot, sorting: Sorting | undefined, matched: Uint8Array, page: number, perpage: number): number[] {
+function pageOf(
+  s: CatalogueSnapshot,
+  sorting: Sorting | undefined,
+  { matched, count }: Pick<Counts, 'matched' | 'count'>,
+  page: number,
+  perpage: number,
+): number[] {
+  // a page past the last one (or no product matched) is empty: no need to look
+  if ((page - 1) * perpage >= count) return []
   const [name, direction] = sorting ? [sorting.field, sorting.sort] : (['catalogue', 'asc'] as const)
   const order = s.sortedBy(name, direction)
-  return order ? pageFromOrder(order, matched, page, perpage) : selectPage(s.compare(name, direction), matched, page, perpage)
+  const skip = (page - 1) * perpage
+  // the last page takes what is left: the walk ends at the last matched product, not at the order's end
+  return order ? pageFromOrder(order, matched, skip, Math.min(perpage, count - skip)) : selectPage(s.compare(name, direction), matched, page, perpage)
 }
 
-function pageFromOrder(order: Int32Array, matched: Uint8Array, page: number, perpage: number): number[] {
+/** `take` matched positions in the order after the first `skip`. */
+function pageFromOrder(order: Int32Array, matched: Uint8Array, skip: number, take: number): number[] {
   const positions: number[] = []
-  let skip = (page - 1) * perpage
-  for (let k = 0; k < order.length && positions.length < perpage; k += 1) {
+  for (let k = 0; k < order.length && positions.length < take; k += 1) {
     const at = order[k]!
     if (!matched[at]) continue
     if (skip > 0) skip -= 1
