@@ -20,7 +20,7 @@ export interface CategoryTotals {
 }
 
 /** The columns the totals are counted from, and how many categories, brands, tags and params there are. */
-interface TotalsSource {
+export interface TotalsSource {
   categoryAt: Int32Array
   brandAt: Int32Array
   paramStart: Int32Array
@@ -36,35 +36,88 @@ interface TotalsSource {
 
 const CHECK_EVERY = 4096
 
+/** Empty totals for that many categories, brands, tags and params. */
+function emptyTotals({ categories, brands, tags, params }: Pick<TotalsSource, 'categories' | 'brands' | 'tags' | 'params'>): CategoryTotals {
+  return {
+    products: new Int32Array(categories),
+    brands: new Int32Array(categories * brands),
+    tags: new Int32Array(categories * tags),
+    paramMin: new Float64Array(categories * params).fill(Infinity),
+    paramMax: new Float64Array(categories * params).fill(-Infinity),
+  }
+}
+
+/** Products [from, to) counted into the totals, those `among` holds only when given. */
+function countSlice(source: TotalsSource, totals: CategoryTotals, from: number, to: number, among?: Uint8Array) {
+  const { categoryAt, brandAt, paramStart, paramAt, paramValue, tagStart, tagAt, brands: b, tags: t, params: p } = source
+  const { products, brands, tags, paramMin, paramMax } = totals
+  for (let i = from; i < to; i += 1) {
+    if (among && !among[i]) continue
+    const c = categoryAt[i]!
+    products[c]! += 1
+    brands[c * b + brandAt[i]!]! += 1
+    for (let j = tagStart[i]!; j < tagStart[i + 1]!; j += 1) tags[c * t + tagAt[j]!]! += 1
+    for (let j = paramStart[i]!; j < paramStart[i + 1]!; j += 1) {
+      const at = c * p + paramAt[j]!
+      const value = paramValue[j]!
+      if (value < paramMin[at]!) paramMin[at] = value
+      if (value > paramMax[at]!) paramMax[at] = value
+    }
+  }
+}
+
 /** The totals in one pass over the products, giving the thread back between slices. */
 export async function countByCategory(source: TotalsSource, pacer: Pacer): Promise<CategoryTotals> {
-  const { categoryAt, brandAt, paramStart, paramAt, paramValue, tagStart, tagAt, brands: b, tags: t, params: p } = source
-  const totals: CategoryTotals = {
-    products: new Int32Array(source.categories),
-    brands: new Int32Array(source.categories * b),
-    tags: new Int32Array(source.categories * t),
-    paramMin: new Float64Array(source.categories * p).fill(Infinity),
-    paramMax: new Float64Array(source.categories * p).fill(-Infinity),
-  }
-  const { products, brands, tags, paramMin, paramMax } = totals
-  const size = categoryAt.length
+  const totals = emptyTotals(source)
+  const size = source.categoryAt.length
   for (let from = 0; from < size; from += CHECK_EVERY) {
-    const to = Math.min(from + CHECK_EVERY, size)
-    for (let i = from; i < to; i += 1) {
-      const c = categoryAt[i]!
-      products[c]! += 1
-      brands[c * b + brandAt[i]!]! += 1
-      for (let j = tagStart[i]!; j < tagStart[i + 1]!; j += 1) tags[c * t + tagAt[j]!]! += 1
-      for (let j = paramStart[i]!; j < paramStart[i + 1]!; j += 1) {
-        const at = c * p + paramAt[j]!
-        const value = paramValue[j]!
-        if (value < paramMin[at]!) paramMin[at] = value
-        if (value > paramMax[at]!) paramMax[at] = value
-      }
-    }
+    countSlice(source, totals, from, Math.min(from + CHECK_EVERY, size))
     if (pacer.due()) await pacer.rest()
   }
   return totals
+}
+
+/** The totals of the products `among` holds (the available ones), in one pass. */
+export function countByCategoryAmong(source: TotalsSource, among: Uint8Array): CategoryTotals {
+  const totals = emptyTotals(source)
+  countSlice(source, totals, 0, source.categoryAt.length, among)
+  return totals
+}
+
+/** The count and facets of the chosen categories (every one when null), summed from their totals. */
+export interface CatalogueSums {
+  count: number
+  brandCounts: Int32Array
+  tagCounts: Int32Array
+  paramMin: Float64Array
+  paramMax: Float64Array
+}
+
+export function sumOverCategories(
+  totals: CategoryTotals,
+  chosen: Uint8Array | null,
+  { categories, brands, tags, params }: Pick<TotalsSource, 'categories' | 'brands' | 'tags' | 'params'>,
+): CatalogueSums {
+  const sums: CatalogueSums = {
+    count: 0,
+    brandCounts: new Int32Array(brands),
+    tagCounts: new Int32Array(tags),
+    paramMin: new Float64Array(params).fill(Infinity),
+    paramMax: new Float64Array(params).fill(-Infinity),
+  }
+  const { brandCounts, tagCounts, paramMin, paramMax } = sums
+  for (let c = 0; c < categories; c += 1) {
+    const n = totals.products[c]!
+    if (n === 0 || (chosen && !chosen[c])) continue
+    sums.count += n
+    for (let k = 0; k < brands; k += 1) brandCounts[k]! += totals.brands[c * brands + k]!
+    for (let k = 0; k < tags; k += 1) tagCounts[k]! += totals.tags[c * tags + k]!
+    for (let k = 0; k < params; k += 1) {
+      if (totals.paramMin[c * params + k]! < paramMin[k]!) paramMin[k] = totals.paramMin[c * params + k]!
+      if (totals.paramMax[c * params + k]! > paramMax[k]!) paramMax[k] = totals.paramMax[c * params + k]!
+    }
+  }
+  return sums
 }
 
 /** Old dense index → new one (or -1, gone) for each small table whose order changed; undefined when it kept its order. */
@@ -108,13 +161,7 @@ export function remapTotals(
   remap: TotalsRemap,
 ): CategoryTotals | undefined {
   const { sizes } = remap
-  const result: CategoryTotals = {
-    products: new Int32Array(sizes.categories),
-    brands: new Int32Array(sizes.categories * sizes.brands),
-    tags: new Int32Array(sizes.categories * sizes.tags),
-    paramMin: new Float64Array(sizes.categories * sizes.params).fill(Infinity),
-    paramMax: new Float64Array(sizes.categories * sizes.params).fill(-Infinity),
-  }
+  const result = emptyTotals(sizes)
   for (let c = 0; c < old.categories; c += 1) {
     const nc = renumbered(remap.categories, c)
     if (totals.products[c] === 0) continue

@@ -1,22 +1,13 @@
-import type { Counted, ParamFacet, Sorting } from '../../src/contract/catalogue'
-import type { CategoryTotals } from './category-totals'
+import type { Sorting } from '../../src/contract/catalogue'
+import { totalsAmong } from './category-groups'
+import { sumOverCategories, type CategoryTotals } from './category-totals'
 import { contractPrice, shownPriceOfBasis } from './contract'
+import { byOnePart } from './engine-one-part'
+import { outcomeOf, priceRange, type FilterOutcome, type PageWanted } from './engine-outcome'
 import type { FilterPlan } from './filter'
 import type { CatalogueSnapshot } from './snapshot'
 
-/** What the filter finds: the matching products' total and page, and each facet under the filter without its own part. */
-export interface FilterOutcome {
-  count: number
-  /** positions of the page's products, in order */
-  page: number[]
-  brands: Counted[]
-  tags: Counted[]
-  params: ParamFacet[]
-  /** products per category (its own, not its descendants') */
-  categoryCounts: Map<number, number>
-  /** the range of the plan's price basis (the base price, or the recommended one); undefined when nothing matches */
-  basePrices?: { min: number; max: number }
-}
+export type { FilterOutcome } from './engine-outcome'
 
 // a product's failed parts of the filter, as bits
 const CATALOG = 1
@@ -36,11 +27,9 @@ function flagsOf(ids: readonly number[], index: ReadonlyMap<number, number>, siz
 }
 
 /**
- * One pass over the catalogue: each product gets the bits of the filter parts it fails. With none
- * it matches; with one bit it still counts in that part's facet (a brand's count is what choosing
- * it would add), as facets are taken without their own part. The keyword and the availability
- * are not facets: failing them leaves a product out of everything. Counts go into typed arrays
- * by the snapshot's dense indexes.
+ * The filter's outcome: from the totals per category and the category groups when the filter is
+ * by catalogue alone or by one more part (byCatalogueAlone, byOnePart), else by a pass over every
+ * product (passOverEvery). All three give the same outcome.
  *
  * `sorting` absent is sorting "none" (spec §4): the catalogue's own order, not the name's.
  */
@@ -52,12 +41,40 @@ export function evaluate(
   perpage: number,
   available?: Uint8Array,
 ): FilterOutcome {
-  const inCatalogue = plan.categoryIds && flagsOf(plan.categoryIds, s.categoryIndex, s.categoryIds.length)
+  const allTotals = s.totals()
+  if (allTotals && plan.keyword === '') {
+    const inCatalogue = plan.categoryIds && flagsOf(plan.categoryIds, s.categoryIndex, s.categoryIds.length)
+    const wanted = pageWanted(s, plan, sorting, page, perpage)
+    // the totals of the products the filter may keep at all: the available ones, when it asks for them
+    const totals = available ? totalsAmong(s, available) : allTotals
+    if (!wanted.ofBrand && !wanted.tagged && plan.params.length === 0 && !plan.contractPrice)
+      return byCatalogueAlone(s, { totals, inCatalogue, among: available }, plan.priceBasis, wanted)
+    const outcome = byOnePart(s, plan, { totals, chosen: inCatalogue, among: available }, wanted)
+    if (outcome) return outcome
+  }
+  return passOverEvery(s, plan, { sorting, page, perpage }, available)
+}
+
+/** The page wanted, with the chosen brands and tags by dense index. */
+function pageWanted(s: CatalogueSnapshot, plan: FilterPlan, sorting: Sorting | undefined, page: number, perpage: number): PageWanted {
   const ofBrand = plan.brandIds.length > 0 ? flagsOf(plan.brandIds, s.brandIndex, s.brandList.length) : undefined
   const tagged = plan.tagIds.length > 0 ? flagsOf(plan.tagIds, s.tagIndex, s.tags.length) : undefined
+  return { sorting, page, perpage, ofBrand, tagged }
+}
+
+/**
+ * One pass over the catalogue: each product gets the bits of the filter parts it fails. With none
+ * it matches; with one bit it still counts in that part's facet (a brand's count is what choosing
+ * it would add), as facets are taken without their own part. The keyword and the availability
+ * are not facets: failing them leaves a product out of everything. Counts go into typed arrays
+ * by the snapshot's dense indexes.
+ */
+export function passOverEvery(s: CatalogueSnapshot, plan: FilterPlan, { sorting, page, perpage }: PageWanted, available?: Uint8Array): FilterOutcome {
+  const inCatalogue = plan.categoryIds && flagsOf(plan.categoryIds, s.categoryIndex, s.categoryIds.length)
+  const wanted = pageWanted(s, plan, sorting, page, perpage)
+  const { ofBrand, tagged } = wanted
   // a param the catalogue does not know is on no product: -1 never matches
   const paramFilters = plan.params.map((param) => ({ at: s.paramIndex.get(param.id) ?? -1, min: param.minp ?? -Infinity, max: param.maxp ?? Infinity }))
-  const withKeyword = plan.keyword === '' ? undefined : s.containing(plan.keyword)
   // the dealer's bounds are on the price as the list shows it (contract price rounded to kopecks,
   // then the login's price policy), so each product's is computed the same way: bounds moved
   // back to base prices miss the boundary
@@ -66,9 +83,7 @@ export function evaluate(
   const maxPrice = bounds?.max ?? Infinity
   const basis = plan.priceBasis === 'price_rrc' ? s.priceRrc : s.price
   const factor = bounds?.factor ?? 1
-  const totals = s.totals()
-  if (totals && !available && !withKeyword && !ofBrand && !tagged && paramFilters.length === 0 && !bounds)
-    return byCatalogueAlone(s, totals, inCatalogue, basis, plan.priceBasis, { sorting, page, perpage })
+  const withKeyword = plan.keyword === '' ? undefined : s.containing(plan.keyword)
   // the contract price (every main account's) without the policy's step: the loop's common case stays plain arithmetic
   const plainContract = bounds?.policy.type === 'contract'
   const matched = new Uint8Array(s.size)
@@ -144,162 +159,32 @@ export function evaluate(
       paramMax,
       basePrices: minBase <= maxBase ? { min: minBase, max: maxBase } : undefined,
     },
-    { sorting, page, perpage, ofBrand, tagged },
+    wanted,
   )
 }
 
-/** What a pass counted: by the snapshot's dense indexes. */
-interface Counts {
-  count: number
-  matched: Uint8Array
-  brandCounts: Int32Array
-  tagCounts: Int32Array
-  categoryCounts: Int32Array
-  paramMin: Float64Array
-  paramMax: Float64Array
-  basePrices: FilterOutcome['basePrices']
-}
-
-interface PageWanted {
-  sorting: Sorting | undefined
-  page: number
-  perpage: number
-  /** the chosen brands and tags, which stay in their facets with 0 */
-  ofBrand?: Uint8Array
-  tagged?: Uint8Array
-}
-
-function outcomeOf(s: CatalogueSnapshot, counts: Counts, { sorting, page, perpage, ofBrand, tagged }: PageWanted): FilterOutcome {
-  const { brandCounts, tagCounts, categoryCounts, paramMin, paramMax } = counts
-  return {
-    count: counts.count,
-    page: pageOf(s, sorting, counts.matched, page, perpage),
-    // the brand list is in the facet's order already; a chosen brand stays with 0, so it can be unchosen
-    brands: s.brandList.flatMap((brand, at) => (brandCounts[at]! > 0 || ofBrand?.[at] ? [{ ...brand, count: brandCounts[at]! }] : [])),
-    tags: s.tags.flatMap((tag, at) => (tagCounts[at]! > 0 || tagged?.[at] ? [{ ...tag, count: tagCounts[at]! }] : [])),
-    params: s.params.flatMap((param, at) => (paramMin[at]! <= paramMax[at]! ? [{ ...param, maxmin: { minp: paramMin[at]!, maxp: paramMax[at]! } }] : [])),
-    categoryCounts: new Map([...categoryCounts].flatMap((n, at) => (n > 0 ? [[s.categoryIds[at]!, n] as const] : []))),
-    basePrices: counts.basePrices,
-  }
-}
-
 /**
- * A filter by catalogue alone (or none): the count and facets summed from the copy's totals per
- * category, the price range read off the ends of the price's sorted order (the first product in
- * it that is in the catalogue), and only the page's positions looked for product by product.
- * The same outcome as the pass, in a fraction of its time.
+ * A filter by catalogue alone (or none), the availability too: the count and facets summed from
+ * the totals per category (of the available products when `among` is given), the price range read
+ * off the ends of the price's sorted order (the first product in it that is matched), and only the
+ * page's positions looked for product by product. The same outcome as the pass, in a fraction of
+ * its time.
  */
 function byCatalogueAlone(
   s: CatalogueSnapshot,
-  totals: CategoryTotals,
-  inCatalogue: Uint8Array | null,
-  basis: Float64Array,
+  { totals, inCatalogue, among }: { totals: CategoryTotals; inCatalogue: Uint8Array | null; among?: Uint8Array },
   basisName: FilterPlan['priceBasis'],
   wanted: PageWanted,
 ): FilterOutcome {
-  const categories = s.categoryIds.length
-  const [brands, tags, params] = [s.brandList.length, s.tags.length, s.params.length]
-  const brandCounts = new Int32Array(brands)
-  const tagCounts = new Int32Array(tags)
-  const paramMin = new Float64Array(params).fill(Infinity)
-  const paramMax = new Float64Array(params).fill(-Infinity)
-  let count = 0
-  for (let c = 0; c < categories; c += 1) {
-    const n = totals.products[c]!
-    if (n === 0 || (inCatalogue && !inCatalogue[c])) continue
-    count += n
-    for (let k = 0; k < brands; k += 1) brandCounts[k]! += totals.brands[c * brands + k]!
-    for (let k = 0; k < tags; k += 1) tagCounts[k]! += totals.tags[c * tags + k]!
-    for (let k = 0; k < params; k += 1) {
-      if (totals.paramMin[c * params + k]! < paramMin[k]!) paramMin[k] = totals.paramMin[c * params + k]!
-      if (totals.paramMax[c * params + k]! > paramMax[k]!) paramMax[k] = totals.paramMax[c * params + k]!
-    }
-  }
+  const basis = basisName === 'price_rrc' ? s.priceRrc : s.price
+  const sizes = { categories: s.categoryIds.length, brands: s.brandList.length, tags: s.tags.length, params: s.params.length }
+  const { count, brandCounts, tagCounts, paramMin, paramMax } = sumOverCategories(totals, inCatalogue, sizes)
   const { categoryAt } = s
-  const matched = new Uint8Array(s.size)
-  if (inCatalogue) for (let i = 0; i < s.size; i += 1) matched[i] = inCatalogue[categoryAt[i]!]!
-  else matched.fill(1)
+  const matched = among ? among.slice() : new Uint8Array(s.size).fill(1)
+  if (inCatalogue) for (let i = 0; i < s.size; i += 1) matched[i] = matched[i]! & inCatalogue[categoryAt[i]!]!
   return outcomeOf(
     s,
     { count, matched, brandCounts, tagCounts, categoryCounts: totals.products, paramMin, paramMax, basePrices: priceRange(s, matched, basis, basisName) },
     wanted,
   )
-}
-
-/** The lowest and highest price (of the basis) among the matched products: from the price's sorted order when the copy has it. */
-function priceRange(s: CatalogueSnapshot, matched: Uint8Array, basis: Float64Array, basisName: FilterPlan['priceBasis']): FilterOutcome['basePrices'] {
-  const order = s.sortedBy(basisName, 'asc')
-  if (order) {
-    let low = 0
-    while (low < order.length && !matched[order[low]!]) low += 1
-    if (low === order.length) return undefined
-    let high = order.length - 1
-    while (!matched[order[high]!]) high -= 1
-    return { min: basis[order[low]!]!, max: basis[order[high]!]! }
-  }
-  let min = Infinity
-  let max = -Infinity
-  for (let i = 0; i < matched.length; i += 1) {
-    if (!matched[i]) continue
-    const price = basis[i]!
-    if (price < min) min = price
-    if (price > max) max = price
-  }
-  return min <= max ? { min, max } : undefined
-}
-
-/** The page's positions: from the sorted order when the copy has it yet, else by selection. */
-function pageOf(s: CatalogueSnapshot, sorting: Sorting | undefined, matched: Uint8Array, page: number, perpage: number): number[] {
-  const [name, direction] = sorting ? [sorting.field, sorting.sort] : (['catalogue', 'asc'] as const)
-  const order = s.sortedBy(name, direction)
-  return order ? pageFromOrder(order, matched, page, perpage) : selectPage(s.compare(name, direction), matched, page, perpage)
-}
-
-function pageFromOrder(order: Int32Array, matched: Uint8Array, page: number, perpage: number): number[] {
-  const positions: number[] = []
-  let skip = (page - 1) * perpage
-  for (let k = 0; k < order.length && positions.length < perpage; k += 1) {
-    const at = order[k]!
-    if (!matched[at]) continue
-    if (skip > 0) skip -= 1
-    else positions.push(at)
-  }
-  return positions
-}
-
-/**
- * The first page × perpage matching positions by `compare`, without a sorted order: a max-heap
- * of that many holds the best so far, the worst on top, so most products cost one comparison.
- */
-function selectPage(compare: (a: number, b: number) => number, matched: Uint8Array, page: number, perpage: number): number[] {
-  const keep = page * perpage
-  const heap: number[] = []
-  const siftDown = (from: number) => {
-    for (let at = from; ;) {
-      const left = 2 * at + 1
-      const right = left + 1
-      let worst = at
-      if (left < heap.length && compare(heap[left]!, heap[worst]!) > 0) worst = left
-      if (right < heap.length && compare(heap[right]!, heap[worst]!) > 0) worst = right
-      if (worst === at) return
-      ;[heap[at], heap[worst]] = [heap[worst]!, heap[at]!]
-      at = worst
-    }
-  }
-  for (let i = 0; i < matched.length; i += 1) {
-    if (!matched[i]) continue
-    if (heap.length < keep) {
-      heap.push(i)
-      for (let at = heap.length - 1; at > 0;) {
-        const parent = (at - 1) >> 1
-        if (compare(heap[at]!, heap[parent]!) <= 0) break
-        ;[heap[at], heap[parent]] = [heap[parent]!, heap[at]!]
-        at = parent
-      }
-    } else if (keep > 0 && compare(i, heap[0]!) < 0) {
-      heap[0] = i
-      siftDown(0)
-    }
-  }
-  return heap.sort(compare).slice((page - 1) * perpage)
 }

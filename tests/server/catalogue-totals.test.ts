@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATALOGUE_DEFAULTS, SORT_DIRECTIONS, SORT_FIELDS, filterRequestSchema, type FilterRequest, type Sorting } from '../../src/contract/catalogue'
-import type { PricePolicy } from '../../src/contract/price-policy'
 import { countByCategory } from '../../server/catalogue/category-totals'
 import { evaluate } from '../../server/catalogue/engine'
 import { planFilter } from '../../server/catalogue/filter'
 import { createPacer } from '../../server/catalogue/pacing'
+import type { PricePolicy } from '../../src/contract/price-policy'
 import { whenCurrent, type CatalogueSnapshot } from '../../server/catalogue/snapshot'
-import { ORDER_KEYS } from '../../server/catalogue/snapshot-columns'
 import { seedDatabase } from '../../server/db/seed'
 import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
+import { PRICE_POLICIES, servedCatalogue } from '../support/served-catalogue'
 
 /**
  * A filter by catalogue alone is answered from the copy's totals per category: the outcome is the
@@ -19,13 +19,7 @@ import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-d
 
 let db: FreshDb
 
-const ready = (s: CatalogueSnapshot) => s.totals() !== undefined && ORDER_KEYS.every(([name, direction]) => s.sortedBy(name, direction))
-
-async function served(): Promise<CatalogueSnapshot> {
-  const s = await whenCurrent(db)
-  await vi.waitFor(() => expect(ready(s)).toBe(true))
-  return s
-}
+const served = () => servedCatalogue(db)
 
 beforeAll(async () => {
   db = await createFreshDb()
@@ -33,12 +27,6 @@ beforeAll(async () => {
   await served()
 })
 afterAll(() => db?.dispose())
-
-const POLICIES: PricePolicy[] = [
-  { type: 'contract', markup: 0 },
-  { type: 'rrc', markup: 0 },
-  { type: 'markup', markup: 12.5 },
-]
 
 const run = (s: CatalogueSnapshot, request: FilterRequest, policy: PricePolicy) => {
   const filter = filterRequestSchema.parse(request)
@@ -54,10 +42,10 @@ function expectTotalsAsPass(s: CatalogueSnapshot) {
   const catalogues = [CATALOGUE_DEFAULTS.allCatalogues, CATALOGUE_DEFAULTS.catalog, '999999', categories[1]!, categories.at(-1)!]
   const sortings: (Sorting | undefined)[] = [undefined, ...SORT_FIELDS.flatMap((field) => SORT_DIRECTIONS.map((sort) => ({ field, sort })))]
   const pages = [...sortings.map((sorting) => [sorting, 1] as const), [undefined, 3] as const, [{ field: 'price', sort: 'desc' } as const, 200] as const]
-  for (const policy of POLICIES) {
+  for (const policy of PRICE_POLICIES) {
     for (const catalog of catalogues) {
       // the sortings under one policy; the others change only the price range
-      for (const [sorting, page] of policy === POLICIES[0] ? pages : pages.slice(0, 1)) {
+      for (const [sorting, page] of policy === PRICE_POLICIES[0] ? pages : pages.slice(0, 1)) {
         const body = { catalog, sorting, page }
         expect(run(s, body, policy), `${policy.type} ${JSON.stringify(body)}`).toEqual(run(pass, body, policy))
       }
@@ -81,7 +69,7 @@ describe('the totals per category', () => {
     expectTotalsAsPass(s)
   })
 
-  it('leave the other filters to the pass', async () => {
+  it('answer the other filters as the pass does', async () => {
     const s = await served()
     const pass: CatalogueSnapshot = { ...s, totals: () => undefined }
     for (const body of [
@@ -91,7 +79,7 @@ describe('the totals per category', () => {
       { query: s.header[0]!.split(' ')[0]!, catalog: CATALOGUE_DEFAULTS.allCatalogues, search_range: 'all' as const },
       { filter: [{ id: s.params[0]!.id, minp: 0, maxp: 1000 }] },
     ])
-      expect(run(s, body, POLICIES[0]!), JSON.stringify(body)).toEqual(run(pass, body, POLICIES[0]!))
+      expect(run(s, body, PRICE_POLICIES[0]!), JSON.stringify(body)).toEqual(run(pass, body, PRICE_POLICIES[0]!))
   })
 
   it('are shared by a copy with a price changed in place', async () => {

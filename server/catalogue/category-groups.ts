@@ -1,0 +1,131 @@
+import { countByCategoryAmong, type CategoryTotals } from './category-totals'
+import type { CatalogueSnapshot } from './snapshot'
+
+/**
+ * Positions grouped by a key: group k is `positions[start[k] .. start[k + 1])`, in the order the
+ * items came (ascending position, or the order they were taken in). Keys pair a category with a
+ * brand, a tag or a param (category × count + other), so a filter by one of them reads exactly the
+ * products it keeps, category by category, instead of passing over the whole catalogue.
+ */
+export interface Groups {
+  start: Int32Array
+  positions: Int32Array
+}
+
+/** Param rows grouped by category × params + param: the products and, beside them, their values. */
+export interface ValueGroups extends Groups {
+  values: Float64Array
+}
+
+/** `count` items grouped by key in one counting sort, stable: item r has key keyOf(r) and stands for position positionOf(r). */
+function grouped(keys: number, count: number, keyOf: (r: number) => number, positionOf: (r: number) => number): Groups & { slotOf: Int32Array } {
+  const start = new Int32Array(keys + 1)
+  for (let r = 0; r < count; r += 1) start[keyOf(r) + 1]! += 1
+  for (let k = 0; k < keys; k += 1) start[k + 1]! += start[k]!
+  const next = start.slice(0, keys)
+  const positions = new Int32Array(count)
+  const slotOf = new Int32Array(count)
+  for (let r = 0; r < count; r += 1) {
+    const slot = next[keyOf(r)]!++
+    positions[slot] = positionOf(r)
+    slotOf[r] = slot
+  }
+  return { start, positions, slotOf }
+}
+
+/** The product each row of a per-product list belongs to (rows of product i are [start[i], start[i + 1])). */
+function ownersOf(start: Int32Array, rows: number): Int32Array {
+  const owner = new Int32Array(rows)
+  for (let i = 0; i + 1 < start.length; i += 1) owner.fill(i, start[i]!, start[i + 1]!)
+  return owner
+}
+
+/**
+ * Built once per column they are read from, on the first filter that needs them: the columns are
+ * never changed in place (a patched copy copies a column it changes), so a copy that shares them
+ * shares the groups too (a price change keeps the brand groups).
+ */
+const built = new WeakMap<object, { from: readonly unknown[]; value: unknown }>()
+
+function remembered<T>(key: object, from: readonly unknown[], build: () => T): T {
+  const known = built.get(key)
+  if (known && known.from.length === from.length && known.from.every((value, k) => value === from[k])) return known.value as T
+  const value = build()
+  built.set(key, { from, value })
+  return value
+}
+
+/** Products by category × brands + brand. */
+export function brandGroups(s: CatalogueSnapshot): Groups {
+  const { categoryAt, brandAt } = s
+  const brands = s.brandList.length
+  const categories = s.categoryIds.length
+  return remembered(brandAt, [categoryAt, brands, categories], () =>
+    grouped(
+      categories * brands,
+      s.size,
+      (i) => categoryAt[i]! * brands + brandAt[i]!,
+      (i) => i,
+    ),
+  )
+}
+
+/** Products by category × tags + tag (a product with two tags is in two groups). */
+export function tagGroups(s: CatalogueSnapshot): Groups {
+  const { categoryAt, tagAt, tagStart } = s
+  const tags = s.tags.length
+  const categories = s.categoryIds.length
+  return remembered(tagAt, [categoryAt, tagStart, tags, categories], () => {
+    const owner = ownersOf(tagStart, tagAt.length)
+    return grouped(
+      categories * tags,
+      tagAt.length,
+      (r) => categoryAt[owner[r]!]! * tags + tagAt[r]!,
+      (r) => owner[r]!,
+    )
+  })
+}
+
+/** Products by category × params + param, each with its value. */
+export function paramGroups(s: CatalogueSnapshot): ValueGroups {
+  const { categoryAt, paramAt, paramStart, paramValue } = s
+  const params = s.params.length
+  const categories = s.categoryIds.length
+  return remembered(paramValue, [categoryAt, paramAt, paramStart, params, categories], () => {
+    const owner = ownersOf(paramStart, paramAt.length)
+    const { start, positions, slotOf } = grouped(
+      categories * params,
+      paramAt.length,
+      (r) => categoryAt[owner[r]!]! * params + paramAt[r]!,
+      (r) => owner[r]!,
+    )
+    const values = new Float64Array(paramAt.length)
+    for (let r = 0; r < paramAt.length; r += 1) values[slotOf[r]!] = paramValue[r]!
+    return { start, positions, values }
+  })
+}
+
+/** Products by category, each category's in the ascending order of the price basis; undefined until that order is sorted. */
+export function priceGroups(s: CatalogueSnapshot, basis: 'price' | 'price_rrc'): Groups | undefined {
+  const order = s.sortedBy(basis, 'asc')
+  if (!order) return undefined
+  const { categoryAt } = s
+  const categories = s.categoryIds.length
+  return remembered(order, [categoryAt, categories], () =>
+    grouped(
+      categories,
+      order.length,
+      (k) => categoryAt[order[k]!]!,
+      (k) => order[k]!,
+    ),
+  )
+}
+
+/**
+ * The totals per category of the products `among` holds (the available ones at a warehouse): one
+ * pass the first time, then kept as long as that availability is (one per copy and stock version).
+ */
+export function totalsAmong(s: CatalogueSnapshot, among: Uint8Array): CategoryTotals {
+  const sizes = { categories: s.categoryIds.length, brands: s.brandList.length, tags: s.tags.length, params: s.params.length }
+  return remembered(among, [s.categoryAt, s.brandAt, s.tagAt, s.paramValue], () => countByCategoryAmong({ ...s, ...sizes }, among))
+}

@@ -1,0 +1,187 @@
+import { sumOverCategories, type CategoryTotals } from './category-totals'
+import { brandGroups, paramGroups, priceGroups, tagGroups, type Groups } from './category-groups'
+import { contractPrice, shownPriceOfBasis } from './contract'
+import { outcomeOf, type FilterOutcome, type PageWanted } from './engine-outcome'
+import type { FilterPlan } from './filter'
+import type { CatalogueSnapshot } from './snapshot'
+
+/**
+ * What one part of a filter keeps, category by category: the ranges of `groups.positions` (a
+ * flat list of from, to) that hold category c's products passing it. A product in two ranges
+ * (two chosen tags) is counted once; with `values`, an item passes only within [min, max].
+ */
+interface PartReader {
+  groups: Groups
+  ranges: (c: number) => number[]
+  overlapping: boolean
+  values?: { of: Float64Array; min: number; max: number }
+}
+
+/** Which part a filter has besides its catalogue, when it has exactly one that the category groups can read. */
+type OnePart = 'brand' | 'tags' | 'price' | 'param'
+
+function onePartOf(plan: FilterPlan): OnePart | undefined {
+  if (plan.keyword !== '') return undefined
+  const parts: OnePart[] = []
+  if (plan.brandIds.length > 0) parts.push('brand')
+  if (plan.tagIds.length > 0) parts.push('tags')
+  if (plan.contractPrice) parts.push('price')
+  if (plan.params.length > 0) parts.push('param')
+  if (parts.length !== 1 || (parts[0] === 'param' && plan.params.length > 1)) return undefined
+  return parts[0]
+}
+
+/** Dense indexes of the known ids (an unknown id keeps no product). */
+const knownIndexes = (ids: readonly number[], index: ReadonlyMap<number, number>) => ids.flatMap((id) => (index.has(id) ? [index.get(id)!] : []))
+
+/** The groups of category c and each of `others` (brands, tags or params by dense index) as ranges. */
+function rangesOfKeys(groups: Groups, count: number, others: readonly number[]) {
+  return (c: number) => others.flatMap((k) => [groups.start[c * count + k]!, groups.start[c * count + k + 1]!])
+}
+
+/** The first position in [from, to) whose shown price is not below `bound` (above it, with `strictly`): the group is in the basis' order and the shown price follows it. */
+function firstFrom(positions: Int32Array, from: number, to: number, passes: (position: number) => boolean) {
+  let [low, high] = [from, to]
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if (passes(positions[middle]!)) high = middle
+    else low = middle + 1
+  }
+  return low
+}
+
+function readerOf(s: CatalogueSnapshot, plan: FilterPlan, part: OnePart): PartReader | undefined {
+  if (part === 'brand') {
+    const groups = brandGroups(s)
+    return { groups, ranges: rangesOfKeys(groups, s.brandList.length, knownIndexes(plan.brandIds, s.brandIndex)), overlapping: false }
+  }
+  if (part === 'tags') {
+    const groups = tagGroups(s)
+    const tags = [...new Set(knownIndexes(plan.tagIds, s.tagIndex))]
+    return { groups, ranges: rangesOfKeys(groups, s.tags.length, tags), overlapping: tags.length > 1 }
+  }
+  if (part === 'param') {
+    const param = plan.params[0]!
+    const groups = paramGroups(s)
+    const at = s.paramIndex.get(param.id)
+    const values = { of: groups.values, min: param.minp ?? -Infinity, max: param.maxp ?? Infinity }
+    return { groups, ranges: at === undefined ? () => [] : rangesOfKeys(groups, s.params.length, [at]), overlapping: false, values }
+  }
+  const groups = priceGroups(s, plan.priceBasis)
+  const bounds = plan.contractPrice!
+  if (!groups) return undefined
+  const basis = plan.priceBasis === 'price_rrc' ? s.priceRrc : s.price
+  const shown =
+    bounds.policy.type === 'contract' ? (i: number) => contractPrice(basis[i]!, bounds.factor) : (i: number) => shownPriceOfBasis(bounds, basis[i]!)
+  const [min, max] = [bounds.min ?? -Infinity, bounds.max ?? Infinity]
+  const ranges = (c: number) => {
+    const [from, to] = [groups.start[c]!, groups.start[c + 1]!]
+    const low = firstFrom(groups.positions, from, to, (i) => shown(i) >= min)
+    return [low, firstFrom(groups.positions, low, to, (i) => shown(i) > max)]
+  }
+  return { groups, ranges, overlapping: false }
+}
+
+/** The lowest and highest basis among the chosen categories' products (those `among` holds, when given), from each category's ends in the basis' order. */
+function priceRangeByCategory(groups: Groups, basis: Float64Array, chosen: Uint8Array | null, among: Uint8Array | undefined): FilterOutcome['basePrices'] {
+  let [min, max] = [Infinity, -Infinity]
+  const { start, positions } = groups
+  for (let c = 0; c + 1 < start.length; c += 1) {
+    if (chosen && !chosen[c]) continue
+    let [low, high] = [start[c]!, start[c + 1]! - 1]
+    while (among && low <= high && !among[positions[low]!]) low += 1
+    while (among && high >= low && !among[positions[high]!]) high -= 1
+    if (low > high) continue
+    min = Math.min(min, basis[positions[low]!]!)
+    max = Math.max(max, basis[positions[high]!]!)
+  }
+  return min <= max ? { min, max } : undefined
+}
+
+/**
+ * A filter by its catalogue and one more part (some brands, some tags, one param's range or a
+ * price range), the availability too: read from the category groups, it looks at the products
+ * that part keeps and no other. Its matched products are those of the chosen categories; the
+ * categories' facet is what the part keeps in every category; the part's own facet is the
+ * catalogue's, summed from the totals per category (`totals`, those of the available products
+ * when `among` is given). The same outcome as the pass over every product; undefined when the
+ * filter is not of that kind (or its price order is not sorted yet).
+ */
+export function byOnePart(
+  s: CatalogueSnapshot,
+  plan: FilterPlan,
+  { totals, chosen, among }: { totals: CategoryTotals; chosen: Uint8Array | null; among?: Uint8Array },
+  wanted: PageWanted,
+): FilterOutcome | undefined {
+  const part = onePartOf(plan)
+  const reader = part && readerOf(s, plan, part)
+  if (!part || !reader) return undefined
+  const categories = s.categoryIds.length
+  const basis = plan.priceBasis === 'price_rrc' ? s.priceRrc : s.price
+  const matched = new Uint8Array(s.size)
+  const seen = reader.overlapping ? new Uint8Array(s.size) : undefined
+  const brandCounts = new Int32Array(s.brandList.length)
+  const tagCounts = new Int32Array(s.tags.length)
+  const categoryCounts = new Int32Array(categories)
+  const paramMin = new Float64Array(s.params.length).fill(Infinity)
+  const paramMax = new Float64Array(s.params.length).fill(-Infinity)
+  const { paramStart, paramAt, paramValue, tagStart, tagAt, brandAt } = s
+  const { positions } = reader.groups
+  const values = reader.values
+  const counted = !among && !seen && !values
+  let count = 0
+  let minBase = Infinity
+  let maxBase = -Infinity
+
+  for (let c = 0; c < categories; c += 1) {
+    const isChosen = !chosen || chosen[c] === 1
+    const ranges = reader.ranges(c)
+    for (let r = 0; r < ranges.length; r += 2) {
+      const [from, to] = [ranges[r]!, ranges[r + 1]!]
+      // outside the catalogue only the count per category is wanted: the ranges' lengths, when nothing else decides
+      if (!isChosen && counted) {
+        categoryCounts[c]! += to - from
+        continue
+      }
+      for (let k = from; k < to; k += 1) {
+        if (values && (values.of[k]! < values.min || values.of[k]! > values.max)) continue
+        const i = positions[k]!
+        if (among && !among[i]) continue
+        if (seen) {
+          if (seen[i]) continue
+          seen[i] = 1
+        }
+        categoryCounts[c]! += 1
+        if (!isChosen) continue
+        matched[i] = 1
+        count += 1
+        brandCounts[brandAt[i]!]! += 1
+        for (let j = tagStart[i]!; j < tagStart[i + 1]!; j += 1) tagCounts[tagAt[j]!]! += 1
+        for (let j = paramStart[i]!; j < paramStart[i + 1]!; j += 1) {
+          const at = paramAt[j]!
+          const value = paramValue[j]!
+          if (value < paramMin[at]!) paramMin[at] = value
+          if (value > paramMax[at]!) paramMax[at] = value
+        }
+        const price = basis[i]!
+        if (price < minBase) minBase = price
+        if (price > maxBase) maxBase = price
+      }
+    }
+  }
+
+  // the part's own facet is taken without it: the catalogue's
+  const sums = sumOverCategories(totals, chosen, { categories, brands: s.brandList.length, tags: s.tags.length, params: s.params.length })
+  const counts = {
+    count,
+    matched,
+    brandCounts: part === 'brand' ? sums.brandCounts : brandCounts,
+    tagCounts: part === 'tags' ? sums.tagCounts : tagCounts,
+    categoryCounts,
+    paramMin: part === 'param' ? sums.paramMin : paramMin,
+    paramMax: part === 'param' ? sums.paramMax : paramMax,
+    basePrices:
+      part === 'price' ? priceRangeByCategory(reader.groups, basis, chosen, among) : minBase <= maxBase ? { min: minBase, max: maxBase } : undefined,
+  }
+  return outcomeOf(s, counts, wanted)
+}
