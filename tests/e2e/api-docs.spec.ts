@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { DEMO } from './support/demo-logins'
 import { expect, test } from './support/fixtures'
-import { LoginPage } from './support/login-page'
+import { signInThroughApi } from './support/cabinet-shell'
 
 /** /api/docs/ as a developer of an integration sees it: the operations by tag, a search box, «Выполнить» on GET calls. */
 class ApiDocsPage {
@@ -62,10 +62,7 @@ test('the reference lists the operations by tag, the search narrows them, an ope
 })
 
 test('«Выполнить» on GET /api/session/ answers 200 with the signed-in account', async ({ page }) => {
-  const login = new LoginPage(page)
-  await login.goto()
-  await login.logIn(DEMO.dealer.email)
-  await expect(page).toHaveURL(/\/cabinet\//)
+  await signInThroughApi(page, DEMO.dealer.email)
 
   const docs = new ApiDocsPage(page)
   await docs.goto()

@@ -5,10 +5,9 @@ import { pathToFileURL } from 'node:url'
 import type { JournalExport } from '../../src/services/journal'
 import { runAdmin } from './support/admin-cli'
 import { ATLAS, offline } from './support/atlas-site'
-import { signIn } from './support/cabinet-shell'
+import { signInThroughApi, signInThroughForm } from './support/cabinet-shell'
 import { DEMO, DEMO_PASSWORD } from './support/demo-logins'
 import { expect, test } from './support/fixtures'
-import { LoginPage } from './support/login-page'
 import { ProblemReportSection, replayJournalFile } from './support/problem-report'
 
 // the sign-in's scrypt, axe and the replay share two cores with other agents
@@ -23,7 +22,7 @@ test('a dealer sends «Сообщить о проблеме» from the profile; 
   checkA11y,
 }) => {
   // the password is typed in the sign-in form, which the journal records
-  const shell = await signIn(page, DEMO.dealer.email)
+  const shell = await signInThroughForm(page, DEMO.dealer.email)
   const menu = page.getByRole('navigation', { name: 'Меню кабинета' })
   await expect(page.getByRole('table', { name: 'Товары каталога' }).getByRole('row').nth(1)).toBeVisible()
   await menu.getByRole('link', { name: 'Заказы' }).click()
@@ -97,11 +96,7 @@ test.describe('on a phone, 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
   test('the section fits the width: the field and «Отправить» in it, no sideways scrolling; the message shows under the field', async ({ page }) => {
-    // the menu is a drawer here: signed in once the header's «Выйти» is there
-    const login = new LoginPage(page)
-    await login.goto()
-    await login.logIn(DEMO.dealer.email)
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Выйти' })).toBeVisible()
+    await signInThroughApi(page, DEMO.dealer.email)
     await page.goto('/cabinet/profile/')
     const report = new ProblemReportSection(page)
     await report.send.click()

@@ -5,6 +5,7 @@ import { signIn } from './support/cabinet-shell'
 import { DEMO } from './support/demo-logins'
 import { queryE2eDb, showTopNewsAgain } from './support/e2e-db'
 import { expect, test } from './support/fixtures'
+import { LoginPage } from './support/login-page'
 import { NotificationsPage } from './support/notifications-page'
 
 test.describe.configure({ timeout: 120_000 })
@@ -63,10 +64,14 @@ test('the top news shows in the frame with no layout shift; «Скрыть» hid
   await expect(banner(page)).toHaveCount(0)
 
   // the company's main account, and another company's dealer, still see it
+  // signed out before the next sign-in, so the sign-out's answer cannot clear the new session's cookie
+  const login = new LoginPage(page)
   await shell.logOut.click()
+  await expect(login.form).toBeVisible()
   await signIn(page, DEMO.otherDealer.email)
   await expect(banner(page)).toBeVisible()
   await shell.logOut.click()
+  await expect(login.form).toBeVisible()
   await signIn(page, DEMO.dealer.email)
   await expect(banner(page)).toBeVisible()
 })

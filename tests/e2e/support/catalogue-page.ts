@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { SortField } from '../../../src/contract/catalogue'
+import { signInThroughApi } from './cabinet-shell'
 import { DEMO } from './demo-logins'
-import { LoginPage } from './login-page'
 import { Pagination } from './pagination'
 
 const COLUMN_TITLES: Record<SortField, string> = { articul: 'Артикул', header: 'Наименование', price: 'Цена', price_rrc: 'РРЦ' }
@@ -42,11 +42,8 @@ export class CataloguePage {
 
   /** Signs in as the demo dealer and opens `address` (default /cabinet/). */
   async open(address = '/cabinet/'): Promise<void> {
-    const login = new LoginPage(this.page)
-    await login.goto()
-    await login.logIn(DEMO.dealer.email)
-    await this.page.waitForURL(/\/cabinet\//)
-    if (address !== '/cabinet/') await this.page.goto(address)
+    await signInThroughApi(this.page, DEMO.dealer.email)
+    await this.page.goto(address)
     // the first filter call after a start builds the server's catalogue snapshot: slow on 50,000 products
     await this.settled(120_000)
   }
