@@ -14,6 +14,9 @@ export default defineConfig({
   retries: ci ? 1 : 0,
   forbidOnly: ci,
   reporter: 'list',
+  // a loaded machine (CI beside other jobs) may take longer than the default 5 s to show a step;
+  // only a failing check waits the whole time
+  expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
     locale: 'ru-RU',

@@ -40,8 +40,9 @@ test('chat composer paths replayed in the browser: every transition a dealer can
       await page.reload()
       await expect(chat.heading).toBeVisible()
       await expect(chat.message('Поставка ожидается', 'manager')).toBeVisible()
-      // time stands still from here: no refresh between the steps
-      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100))
+      // time stands still from here: no refresh between the steps (half a second ahead: a loaded
+      // machine may take longer than a moment between reading the time and pausing it)
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500))
       return { chat, held }
     },
     act,
