@@ -9,6 +9,9 @@ vi.mock('../../src/services/suggestion-stream', async (importOriginal) => {
   return importOriginal()
 })
 
+/** the stream's module (RxJS with it) may take more than the default second to load on a busy machine */
+const LOADED = { timeout: 10_000 }
+
 describe('suggestionsLogic while its stream cannot load', () => {
   it('answers none, as a failed request does, and the next text asks for the stream again', async () => {
     const { suggestionsLogic } = await import('../../src/services/suggestions')
@@ -29,13 +32,13 @@ describe('suggestionsLogic while its stream cannot load', () => {
     ).start()
     const suggest = parent.getSnapshot().children.suggest
     suggest?.send({ type: 'suggest.query', text: 'Каз' })
-    await vi.waitFor(() => expect(found).toEqual([{ type: 'suggestions.found', suggestions: [] }]))
+    await vi.waitFor(() => expect(found).toEqual([{ type: 'suggestions.found', suggestions: [] }]), LOADED)
     expect(queries).toEqual([])
 
     isChunkMissing = false
     vi.resetModules()
     suggest?.send({ type: 'suggest.query', text: 'Каза' })
-    await vi.waitFor(() => expect(found).toHaveLength(2))
+    await vi.waitFor(() => expect(found).toHaveLength(2), LOADED)
     expect(queries).toEqual(['Каза'])
     expect(found.at(-1)).toEqual({ type: 'suggestions.found', suggestions: [{ value: 'г. Казань' }] })
     expect(chunkLoads).toBe(2)
