@@ -108,7 +108,7 @@ describe('the write routes refuse another company’s rows and spoiled ids', () 
 })
 
 /** Fields where text over several lines is legitimate: tabs and line breaks pass there, no other control character. */
-const MULTILINE_TEXTS = new Set(['comment', 'cancelComment', 'text'])
+const MULTILINE_TEXTS = new Set(['comment', 'cancelComment', 'text', 'message'])
 /** Unicode's control characters (C0, DEL, C1) */
 const CONTROL_CODES = [...Array.from({ length: 0x20 }, (_, code) => code), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i)]
 const LAYOUT_CODES = new Set([0x09, 0x0a, 0x0d])
