@@ -128,7 +128,12 @@ export const screenHostMachine = setup({
     choosing: {
       description: 'Which screen the address shows',
       always: [
-        { guard: 'hasNoScreen', target: 'none', actions: 'storeScreen', description: 'None: the basket page, search without a keyword, an unknown path' },
+        {
+          guard: 'hasNoScreen',
+          target: 'none',
+          actions: 'storeScreen',
+          description: 'None: the basket page, search without a keyword, an unknown path, the price list with the basket closed',
+        },
         { target: 'loadingCode', actions: 'storeScreen', description: 'A screen' },
       ],
     },

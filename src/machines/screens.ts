@@ -38,6 +38,8 @@ export interface ScreenFrame {
   contract: string
   warehouse: number
   accountId: number
+  /** the account's disabledMenus close «Корзина»: the price list, which only fills the basket, does not start */
+  basketClosed: boolean
 }
 
 /** The screens' machines by their src name in the screen host (and their systemId while they run). */
@@ -99,7 +101,10 @@ const pageOf = (search: Record<string, unknown>): number => {
 const BRAND_PATH = /^\/cabinet\/brand\/(\d+)\/$/
 const brandIdOf = (path: string): number => Number(BRAND_PATH.exec(path)?.[1] ?? 0)
 
-/** The screen of an address; null where the host runs none (the basket page, an unknown path, search without a keyword). */
+/**
+ * The screen of an address; null where the host runs none (the basket page, an unknown path,
+ * search without a keyword, the price list while the basket is closed).
+ */
 export function screenOf(address: Address, frame: ScreenFrame): ScreenChoice | null {
   const { path, search } = address
   const { contract, warehouse } = frame
@@ -112,7 +117,7 @@ export function screenOf(address: Address, frame: ScreenFrame): ScreenChoice | n
     case '/cabinet/needs/':
       return { name: 'favoritesNeeds', key: `${path} ${contract} ${warehouse}` }
     case '/cabinet/pricelist/':
-      return { name: 'pricelist', key: `pricelist ${contract}` }
+      return frame.basketClosed ? null : { name: 'pricelist', key: `pricelist ${contract}` }
     case '/cabinet/orders/':
       return { name: 'orders', key: 'orders' }
     case '/cabinet/drafts/':

@@ -95,6 +95,7 @@ const frameOf = (context: ShellContext): ScreenFrame | null =>
     contract: context.initData.selectedContract,
     warehouse: context.selectedWarehouse,
     accountId: context.initData.account.id,
+    basketClosed: isBasketClosedFor(context.initData),
   }
 
 // The basket machine's code is not imported here but provided by the app, which loads it apart

@@ -5,7 +5,7 @@ import { addressEventOf, SCREEN_NAMES, screenOf, type Address, type ScreenFrame 
 import { defaultSerializeState, describeMachinePaths, type EventCases } from '../support/path-testing'
 
 const AT = '2026-11-26T10:00:00.000Z'
-const FRAME: ScreenFrame = { contract: '101', warehouse: 1, accountId: 3 }
+const FRAME: ScreenFrame = { contract: '101', warehouse: 1, accountId: 3, basketClosed: false }
 const at = (path: string, search: Record<string, unknown> = {}): Address => ({ path, search, at: AT })
 
 /** one address of each screen, a second page of one, and addresses without a screen */
@@ -118,6 +118,16 @@ describe('the screen host with running screens', () => {
     await go({ path: '/cabinet/acts/', search: { page: 2 }, at: '2026-03-01T21:30:00.000Z' })
     // 21:30 UTC is the next day in Moscow
     expect(running('acts')?.getSnapshot().context.input).toEqual({ page: 2, today: '02.03.2026' })
+    host.stop()
+  })
+
+  it('starts no price list, nor loads its code, while the basket is closed to the account (issue 21, item 12)', async () => {
+    const { host, go, running, loads } = startHost()
+    host.send({ type: 'frame.changed', frame: { ...FRAME, basketClosed: true } })
+    await go(at('/cabinet/pricelist/'))
+    expect(host.getSnapshot().value).toBe('none')
+    expect(running('pricelist')).toBeUndefined()
+    expect(loads).toEqual([])
     host.stop()
   })
 })

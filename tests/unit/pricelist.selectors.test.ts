@@ -117,15 +117,6 @@ describe('price list connect', () => {
     expect(run.api().fileMessage).toEqual({ shown: 'failed', title: 'Список не распознан', message: 'Файл не прочитан' })
   })
 
-  it('a closed basket (issue 21, item 12): the page says so instead of its forms; an open one shows no such notice', () => {
-    const run = pricelistActor()
-    expect(run.api().basketClosed).toBeNull()
-    expect(connect(run.snapshot(), (event) => run.sent.push(event), false).basketClosed).toEqual({
-      text: 'Раздел «Корзина» недоступен для вашей учётной записи: товары из прайс-листа нельзя добавить в корзину.',
-      hint: 'Доступ к разделам открывает основная учётная запись вашей компании.',
-    })
-  })
-
   it('the choice: totals, rows, the stock notices, the unmatched rows’ title', async () => {
     const run = await choosing()
     const dialog = run.api().dialog

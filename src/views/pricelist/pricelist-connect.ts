@@ -5,7 +5,7 @@ import { allChosen, chosenTotals, isSelectable, isShortOnStock, stockOf, type Ch
 import { PRICELIST_PAGE_MESSAGES, type PricelistActor, type PricelistEvent, type pricelistMachine } from '../../machines/pricelist.machine'
 import { formMessageOf, isAddFailedOf, isPricelistModalOpenOf, overStockLineOf, pricelistBusyOf, pricelistStepOf } from '../../machines/pricelist.selectors'
 import { formatCount, formatInteger, formatMoney, PRODUCT_FORMS, type WordForms } from '../ui/format'
-import { useBasketViewModel } from '../product/use-basket-view-model'
+import { useViewModel } from '../ui/use-view-model'
 
 type PricelistSnapshot = SnapshotFrom<typeof pricelistMachine>
 type Send = (event: PricelistEvent) => void
@@ -32,7 +32,7 @@ const pricelistStateOf = (snapshot: PricelistSnapshot) => ({
 
 export type PricelistState = ReturnType<typeof pricelistStateOf>
 
-/** What the page says instead of its forms where the account's basket is closed: a list it reads could not be added. */
+/** What the page says where the account's basket is closed (issue 21, item 12): a list it reads could not be added. */
 export const PRICELIST_BASKET_CLOSED = {
   text: `${sectionClosedMessage(BASKET_KEY)}: товары из прайс-листа нельзя добавить в корзину.`,
   hint: 'Доступ к разделам открывает основная учётная запись вашей компании.',
@@ -40,16 +40,14 @@ export const PRICELIST_BASKET_CLOSED = {
 
 /**
  * The price-list screen's view-model (as the catalogue's `connect`): the two forms, then the
- * selection modal; where the account's basket is closed (issue 21, item 12) only why not, since
- * the page serves only to fill the basket.
+ * selection modal. Where the account's basket is closed the screen does not run at all (the page
+ * shows PRICELIST_BASKET_CLOSED instead).
  */
-function connectState(state: PricelistState, send: Send, canFillBasket: boolean) {
+function connectState(state: PricelistState, send: Send) {
   const { busy, wms, text, errorMessage } = state
   const isDisabled = busy !== null
   const formMessageProps = (shown: PricelistState['fileMessage']) => ({ shown, title: PRICELIST_PAGE_MESSAGES.readFailed, message: errorMessage })
   return {
-    /** the closed basket's notice, shown instead of the forms; null while the basket is open */
-    basketClosed: canFillBasket ? null : PRICELIST_BASKET_CLOSED,
     isModalOpen: state.isModalOpen,
     /** the label of the request running, null while none runs */
     loadingLabel: busy === null ? null : busy === 'file' ? 'Загрузка файла…' : 'Распознавание текста…',
@@ -152,10 +150,9 @@ function connectDialog(state: PricelistState, send: Send) {
   }
 }
 
-/** `canFillBasket`: the shell's access state (false where the account's basket is closed). */
-export const connect = (snapshot: PricelistSnapshot, send: Send, canFillBasket = true) => connectState(pricelistStateOf(snapshot), send, canFillBasket)
+export const connect = (snapshot: PricelistSnapshot, send: Send) => connectState(pricelistStateOf(snapshot), send)
 
 export type PricelistApi = ReturnType<typeof connectState>
 export type PricelistDialogApi = PricelistApi['dialog']
 
-export const usePricelistApi = (pricelist: PricelistActor): PricelistApi => useBasketViewModel(pricelist, pricelistStateOf, connectState)
+export const usePricelistApi = (pricelist: PricelistActor): PricelistApi => useViewModel(pricelist, pricelistStateOf, connectState)

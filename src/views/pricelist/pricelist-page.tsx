@@ -1,12 +1,14 @@
+import { useSelector } from '@xstate/react'
 import { lazy, Suspense, type FormEvent } from 'react'
 import type { PricelistActor } from '../../machines/pricelist.machine'
-import { useInitData } from '../layout/shell-context'
+import { isBasketClosedOf } from '../../machines/shell.selectors'
+import { useInitData, useShellActor } from '../layout/shell-context'
 import { WithScreen } from '../layout/with-screen'
 import { Button } from '../ui/button'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
-import { usePricelistApi, type PricelistApi } from './pricelist-connect'
+import { PRICELIST_BASKET_CLOSED, usePricelistApi, type PricelistApi } from './pricelist-connect'
 import styles from './pricelist.module.css'
 
 /** The upload's result dialog loads when the first upload is answered, not with the page. */
@@ -16,6 +18,9 @@ const PRICELIST_ACCEPT = '.xlsx,.csv,.txt'
 
 /** /cabinet/pricelist/: the dealer's own order (a file or pasted text) becomes basket lines. */
 export function PricelistPage() {
+  // the screen host runs no price list for an account whose basket is closed
+  const isBasketClosed = useSelector(useShellActor(), isBasketClosedOf)
+  if (isBasketClosed) return <BasketClosed />
   // another contract is another price list: the screen host starts it afresh
   return (
     <WithScreen name="pricelist" label="Загрузка страницы…">
@@ -26,7 +31,6 @@ export function PricelistPage() {
 
 function PricelistScreen({ pricelist }: { pricelist: PricelistActor }) {
   const api = usePricelistApi(pricelist)
-  if (api.basketClosed) return <BasketClosed {...api.basketClosed} />
   return (
     <div className={styles.page}>
       <PageHeading>Загрузка прайс-листа</PageHeading>
@@ -50,12 +54,12 @@ function PricelistScreen({ pricelist }: { pricelist: PricelistActor }) {
 }
 
 /** Issue 21, item 12: the account's basket is closed, so the page says so instead of offering an upload it could not add. */
-function BasketClosed({ text, hint }: NonNullable<PricelistApi['basketClosed']>) {
+function BasketClosed() {
   return (
     <div className={styles.page}>
       <PageHeading>Загрузка прайс-листа</PageHeading>
-      <p className={styles.closed}>{text}</p>
-      <p className={styles.hint}>{hint}</p>
+      <p className={styles.closed}>{PRICELIST_BASKET_CLOSED.text}</p>
+      <p className={styles.hint}>{PRICELIST_BASKET_CLOSED.hint}</p>
     </div>
   )
 }
