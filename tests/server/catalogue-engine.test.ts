@@ -9,6 +9,7 @@ import { substringSearch } from '../../server/catalogue/substring-search'
 import { seedDatabase } from '../../server/db/seed'
 import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
 import { CONTRACT_PRICE_POLICY } from '../../src/contract/price-policy'
+import { IO_WAIT } from '../support/waits'
 
 /**
  * The engine straight on a copy of a seeded catalogue: a page selected without the sorted orders
@@ -23,7 +24,7 @@ beforeAll(async () => {
   db = await createFreshDb()
   await seedDatabase(db, { products: 300 })
   s = await whenCurrent(db)
-  await vi.waitFor(() => expect(SORT_FIELDS.every((field) => s.sortedBy(field, 'desc')) && s.sortedBy('catalogue', 'asc')).toBeTruthy())
+  await vi.waitFor(() => expect(SORT_FIELDS.every((field) => s.sortedBy(field, 'desc')) && s.sortedBy('catalogue', 'asc')).toBeTruthy(), IO_WAIT)
 })
 afterAll(() => db?.dispose())
 

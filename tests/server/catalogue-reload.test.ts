@@ -4,6 +4,7 @@ import { loadSnapshot } from '../../server/catalogue/snapshot-load'
 import { currentCatalogue, snapshotLoader, whenCurrent } from '../../server/catalogue/snapshot'
 import { loginAs, startServer, type ServerFixture } from '../support/server-fixture'
 import { sessionRequests } from '../support/server-requests'
+import { IO_WAIT } from '../support/waits'
 
 /**
  * A catalogue change is read into a fresh in-memory copy in the background: requests meanwhile
@@ -95,7 +96,7 @@ describe('the catalogue reload', () => {
     }
     await setPrice(product.price)
     expect((await currentCatalogue(fixture.db)).snapshot).toBe(newest)
-    await vi.waitFor(() => expect(loads).toBe(1))
+    await vi.waitFor(() => expect(loads).toBe(1), IO_WAIT)
     await new Promise((resolve) => setImmediate(resolve))
     expect((await currentCatalogue(fixture.db)).snapshot).toBe(newest)
     snapshotLoader.load = loadSnapshot
@@ -111,7 +112,7 @@ describe('the catalogue reload', () => {
     }
     await setPrice(product.price + 500)
     expect((await found()).prices.max).toBe(oldPrice)
-    await vi.waitFor(() => expect(logged).toHaveBeenCalled())
+    await vi.waitFor(() => expect(logged).toHaveBeenCalled(), IO_WAIT)
     await expect(whenCurrent(fixture.db)).rejects.toThrow('database gone')
     expect((await found()).prices.max).toBe(oldPrice)
 
@@ -129,9 +130,9 @@ describe('the catalogue reload', () => {
     const held = heldLoader()
     const oldPrice = (await found()).prices.max
     await setPrice(product.price + 700)
-    await vi.waitFor(async () => expect((await found()).prices.max).toBeGreaterThan(oldPrice))
+    await vi.waitFor(async () => expect((await found()).prices.max).toBeGreaterThan(oldPrice), IO_WAIT)
     await setPrice(product.price)
-    await vi.waitFor(async () => expect((await found()).prices.max).toBe(oldPrice))
+    await vi.waitFor(async () => expect((await found()).prices.max).toBe(oldPrice), IO_WAIT)
     expect(held.calls()).toBe(0)
     held.release()
   })

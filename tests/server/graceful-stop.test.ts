@@ -30,17 +30,43 @@ async function freePort(): Promise<number> {
   return free
 }
 
-/** Resolves once the server has printed `text`. */
+/** Resolves once the server has printed `text` (on either stream). */
 function printed(text: string): Promise<void> {
   return new Promise((done) => {
     const look = () => {
       if (!output.includes(text)) return
       server.stdout.off('data', look)
+      server.stderr.off('data', look)
       done()
     }
     server.stdout.on('data', look)
+    server.stderr.on('data', look)
     look()
   })
+}
+
+/**
+ * A step of the stop gets this long: at a load of 30 one took over 30 s (the SIGTERM notice), while
+ * a step that never comes fails by its name and with the server's output, not by the test's timeout.
+ */
+const STEP_LIMIT_MS = 60_000
+
+/** `event`, or a failure that names the step and shows the server's output (past the limit, or a reset). */
+function within<T>(step: string, event: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const limit = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`nothing after ${STEP_LIMIT_MS / 1000} s`)), STEP_LIMIT_MS)
+  })
+  return Promise.race([event, limit])
+    .catch((error: unknown) => {
+      throw new Error(`${step}: ${String(error)}\n${output}`)
+    })
+    .finally(() => clearTimeout(timer))
+}
+
+/** Resolves once the exporter has claimed the job (its state leaves 'queued'), read from the database file. */
+async function claimed(jobId: number): Promise<void> {
+  while (jobState(jobId)?.state === 'queued') await new Promise((wait) => setTimeout(wait, 20))
 }
 
 async function call(
@@ -74,23 +100,30 @@ describe.runIf(!process.env.DATABASE_URL)('SIGTERM', () => {
     dir = mkdtempSync(join(tmpdir(), 'cabinet-stop-'))
     port = await freePort()
     const env = { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DB_FILE: dbFile(), EXPORT_DIR: join(dir, 'exports') }
-    server = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    // a process group of its own: tsx runs the server as its child, which a kill of tsx alone would leave running
+    const started = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
       cwd: root,
+      detached: true,
       env: { ...env, SEED_PRODUCTS: '3000', CLIENT_DIR: join(dir, 'none'), LOG_LEVEL: 'warn' },
     })
-    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    server = started
+    // only this try's server writes the output a step waits on, never a last try's that is still going
+    const keep = (chunk: Buffer) => void (server === started && (output += chunk.toString()))
+    started.stdout.on('data', keep)
+    started.stderr.on('data', keep)
     await printed('Кабинет дилера запущен')
-  }, 120_000)
+    // the server seeds 3,000 products at its first start: minutes at a load of 25
+  }, 300_000)
 
   afterEach(() => {
-    if (server.exitCode === null) server.kill('SIGKILL')
+    if (server.exitCode === null && server.pid !== undefined) process.kill(-server.pid, 'SIGKILL')
     rmSync(dir, { recursive: true, force: true })
   })
 
   // a second and third try only when a loaded machine delays the child process past the timeout;
   // each try starts its own server (beforeEach), so a try never sees the last one's stop
-  it('answers the request in flight, puts the claimed export job back in the queue and exits 0', { retry: 2, timeout: 60_000 }, async () => {
+  // the steps' limits, not this timeout, catch a stuck step; this one only bounds their sum
+  it('answers the request in flight, puts the claimed export job back in the queue and exits 0', { retry: 2, timeout: 5 * STEP_LIMIT_MS }, async () => {
     const login = await call('POST', '/api/login/', { email: demoLogin('mainAccount').email, password: DEMO_PASSWORD })
     const cookie = new RegExp(`${SESSION_COOKIE}=[^;]+`).exec(String(login.headers['set-cookie']))?.[0]
     expect(login.status).toBe(200)
@@ -98,7 +131,7 @@ describe.runIf(!process.env.DATABASE_URL)('SIGTERM', () => {
     const started = await call('POST', '/api/runExporter/', { data: brands }, cookie)
     expect(started.status, started.body).toBe(200)
     const jobId = (JSON.parse(started.body) as { job: { id: number } }).job.id
-    while (jobState(jobId)?.state === 'queued') await new Promise((wait) => setTimeout(wait, 20))
+    await within('the exporter claims the job', claimed(jobId))
     expect(jobState(jobId)?.state).toBe('working')
 
     // a sign-in whose body is still coming when the signal arrives
@@ -111,22 +144,19 @@ describe.runIf(!process.env.DATABASE_URL)('SIGTERM', () => {
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
     })
     const answered = once(inFlight, 'response') as Promise<[IncomingMessage]>
-    const withOutput = (error: unknown): never => {
-      throw new Error(`${String(error)}\n${output}`)
-    }
     // the server holds the request (a reset fails here, with the server's output)
-    await Promise.race([once(inFlight, 'continue'), answered]).catch(withOutput)
+    await within('the server takes the request', Promise.race([once(inFlight, 'continue'), answered]))
     inFlight.write(body.slice(0, 10))
 
     const exited = once(server, 'exit') as Promise<[number | null]>
     server.kill('SIGTERM')
-    await printed('Получен SIGTERM')
+    await within('the server hears SIGTERM', printed('Получен SIGTERM'))
     inFlight.end(body.slice(10))
-    const [response] = await answered.catch(withOutput)
+    const [response] = await within('the request in flight is answered', answered)
     expect(response.statusCode).toBe(200)
     expect(String(response.headers['set-cookie'])).toContain(`${SESSION_COOKIE}=`)
 
-    const [code] = await exited
+    const [code] = await within('the server exits', exited)
     expect(code, output).toBe(0)
     expect(output).toContain('Сервер остановлен')
     expect(jobState(jobId)).toEqual({ state: 'queued', claimed_by: null })

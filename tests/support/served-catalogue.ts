@@ -3,11 +3,12 @@ import type { PricePolicy } from '../../src/contract/price-policy'
 import { whenCurrent, type CatalogueSnapshot } from '../../server/catalogue/snapshot'
 import { ORDER_KEYS } from '../../server/catalogue/snapshot-columns'
 import type { Db } from '../../server/db/connection'
+import { IO_WAIT } from './waits'
 
 /** The copy of the catalogue once its background work is done: the totals per category counted and every order sorted. */
 export async function servedCatalogue(db: Db): Promise<CatalogueSnapshot> {
   const s = await whenCurrent(db)
-  await vi.waitFor(() => expect(s.totals() !== undefined && ORDER_KEYS.every(([name, direction]) => s.sortedBy(name, direction))).toBe(true))
+  await vi.waitFor(() => expect(s.totals() !== undefined && ORDER_KEYS.every(([name, direction]) => s.sortedBy(name, direction))).toBe(true), IO_WAIT)
   return s
 }
 

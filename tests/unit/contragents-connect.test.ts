@@ -5,6 +5,7 @@ import { INN_MESSAGES } from '../../src/contract/inn'
 import { contragentFormMachine } from '../../src/machines/contragent-form.machine'
 import { contragentsMachine } from '../../src/machines/contragents.machine'
 import { connectContragentForm, connectContragents } from '../../src/views/contragents/contragents-connect'
+import { IO_WAIT } from '../support/waits'
 
 const ACTIVE: Contragent = { id: 4, company: 'ООО «СтройМаркет-Снаб»', inn: '7707083893', kpp: '770701001', is_new: false, state: 'active' }
 const INACTIVE: Contragent = { ...ACTIVE, id: 5, company: 'ИП Кузнецов', inn: '500100732259', kpp: '', is_new: true, state: 'inactive' }
@@ -14,7 +15,7 @@ describe('the contragents view-model', () => {
     const actor = createActor(
       contragentsMachine.provide({ actors: { loadContragents: fromPromise(() => Promise.resolve({ contragents: [ACTIVE, INACTIVE] })) } }),
     ).start()
-    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true))
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true), IO_WAIT)
     const sent: unknown[] = []
     const api = connectContragents(actor.getSnapshot(), (event) => sent.push(event))
     expect(api.view).toBe('list')

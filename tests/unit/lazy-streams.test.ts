@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Subscribable } from 'xstate'
 import { NETWORK_ERROR_MESSAGE } from '../../src/services/http'
 import type { PollEvent } from '../../src/services/streams'
+import { IO_WAIT } from '../support/waits'
 
 const STREAMS = '../../src/services/streams'
 
@@ -26,7 +27,7 @@ describe('lazyPoll$: streams.ts loads with the first poll', () => {
     const { lazyPoll$ } = await freshLazyStreams()
     const { values, subscription } = collect(lazyPoll$({ periodMs: 60_000, request: () => Promise.resolve(7) }))
     expect(values).toEqual([])
-    await vi.waitFor(() => expect(values).toEqual([{ type: 'poll.data', data: 7 }]))
+    await vi.waitFor(() => expect(values).toEqual([{ type: 'poll.data', data: 7 }]), IO_WAIT)
     subscription.unsubscribe()
   })
 
@@ -36,7 +37,7 @@ describe('lazyPoll$: streams.ts loads with the first poll', () => {
     collect(lazyPoll$({ periodMs: 60_000, request })).subscription.unsubscribe()
     // the module has loaded by now: a new poll's request has gone out
     const second = collect(lazyPoll$({ periodMs: 60_000, request: () => Promise.resolve(2) }))
-    await vi.waitFor(() => expect(second.values).toHaveLength(1))
+    await vi.waitFor(() => expect(second.values).toHaveLength(1), IO_WAIT)
     expect(request).not.toHaveBeenCalled()
     second.subscription.unsubscribe()
   })
@@ -51,8 +52,8 @@ describe('lazyPoll$: streams.ts loads with the first poll', () => {
     const { lazyPoll$ } = await freshLazyStreams()
     const { values, subscription } = collect(lazyPoll$<number>({ periodMs: 50, request: () => Promise.resolve(3) }))
     const failed: PollEvent<number> = { type: 'poll.failed', message: NETWORK_ERROR_MESSAGE, retryInMs: 50, status: 0 }
-    await vi.waitFor(() => expect(values[0]).toEqual(failed))
-    await vi.waitFor(() => expect(values).toEqual([failed, { type: 'poll.data', data: 3 }]))
+    await vi.waitFor(() => expect(values[0]).toEqual(failed), IO_WAIT)
+    await vi.waitFor(() => expect(values).toEqual([failed, { type: 'poll.data', data: 3 }]), IO_WAIT)
     subscription.unsubscribe()
   })
 })

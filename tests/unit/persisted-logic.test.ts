@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { assign, createActor, createMachine, fromCallback, fromPromise, sendTo, setup } from 'xstate'
 import { persisted, versionOf } from '../../src/services/persisted-logic'
 import { createStorage } from '../../src/services/storage'
+import { IO_WAIT } from '../support/waits'
 
 /** A storage over a plain map, as sessionStorage would hold it. */
 function fakeStorage() {
@@ -132,7 +133,7 @@ describe('persisted logic', () => {
     const sending = createActor(persistedForm(storage), { input }).start()
     sending.send({ type: 'open' })
     sending.send({ type: 'send' })
-    await vi.waitFor(() => expect(sending.getSnapshot().status).toBe('done'))
+    await vi.waitFor(() => expect(sending.getSnapshot().status).toBe('done'), IO_WAIT)
     expect(items.has('form.a')).toBe(false)
 
     const parent = createMachine({ initial: 'open', states: { open: { invoke: { src: 'form', input }, on: { leave: 'left' } }, left: {} } })
@@ -162,7 +163,7 @@ describe('persisted logic', () => {
     await Promise.resolve()
     expect(sent).toEqual([])
     reloaded.send({ type: 'send' })
-    await vi.waitFor(() => expect(reloaded.getSnapshot().status).toBe('done'))
+    await vi.waitFor(() => expect(reloaded.getSnapshot().status).toBe('done'), IO_WAIT)
     expect(sent).toEqual(['n'])
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, setup } from 'xstate'
+import { IO_WAIT } from '../support/waits'
 
 let chunkLoads = 0
 let isChunkMissing = true
@@ -8,9 +9,6 @@ vi.mock('../../src/services/suggestion-stream', async (importOriginal) => {
   if (isChunkMissing) throw new Error('Failed to fetch dynamically imported module')
   return importOriginal()
 })
-
-/** the stream's module (RxJS with it) may take more than the default second to load on a busy machine */
-const LOADED = { timeout: 10_000 }
 
 describe('suggestionsLogic while its stream cannot load', () => {
   it('answers none, as a failed request does, and the next text asks for the stream again', async () => {
@@ -32,13 +30,13 @@ describe('suggestionsLogic while its stream cannot load', () => {
     ).start()
     const suggest = parent.getSnapshot().children.suggest
     suggest?.send({ type: 'suggest.query', text: 'Каз' })
-    await vi.waitFor(() => expect(found).toEqual([{ type: 'suggestions.found', suggestions: [] }]), LOADED)
+    await vi.waitFor(() => expect(found).toEqual([{ type: 'suggestions.found', suggestions: [] }]), IO_WAIT)
     expect(queries).toEqual([])
 
     isChunkMissing = false
     vi.resetModules()
     suggest?.send({ type: 'suggest.query', text: 'Каза' })
-    await vi.waitFor(() => expect(found).toHaveLength(2), LOADED)
+    await vi.waitFor(() => expect(found).toHaveLength(2), IO_WAIT)
     expect(queries).toEqual(['Каза'])
     expect(found.at(-1)).toEqual({ type: 'suggestions.found', suggestions: [{ value: 'г. Казань' }] })
     expect(chunkLoads).toBe(2)

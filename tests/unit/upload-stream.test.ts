@@ -5,6 +5,7 @@ import { createUnauthorizedSignal } from '../../src/services/auth'
 import { createConsigneeFormActors } from '../../src/services/consignees'
 import { createHttp, NETWORK_ERROR_MESSAGE, UNEXPECTED_ANSWER_MESSAGE } from '../../src/services/http'
 import { upload$, type UploadEvent, type UploadRequest } from '../../src/services/upload'
+import { IO_WAIT } from '../support/waits'
 
 /** An XMLHttpRequest stand-in the test drives: progress, then an answer or a network failure. */
 function fakeRequest() {
@@ -115,7 +116,7 @@ describe('a 401 during the consignee upload', () => {
       }),
     ).start()
     fake.answer(401, { message: 'Требуется вход' })
-    await vi.waitFor(() => expect(heard).toEqual(['session.expired']))
+    await vi.waitFor(() => expect(heard).toEqual(['session.expired']), IO_WAIT)
     expect(events).toContainEqual({ type: 'upload.failed', status: 401, message: 'Требуется вход' })
     // another refusal signs nobody out
     const refused = fakeRequest()
