@@ -3,6 +3,7 @@ import { brandGroups, paramGroups, priceGroups, tagGroups, type Groups } from '.
 import { contractPrice, shownPriceOfBasis } from './contract'
 import { outcomeOf, type FilterOutcome, type PageWanted } from './engine-outcome'
 import type { FilterPlan } from './filter'
+import { facetsOfMarked, markFlags } from './marked-facets'
 import type { CatalogueSnapshot } from './snapshot'
 
 /**
@@ -118,21 +119,15 @@ export function byOnePart(
   if (!part || !reader) return undefined
   const categories = s.categoryIds.length
   const basis = plan.priceBasis === 'price_rrc' ? s.priceRrc : s.price
-  const matched = new Uint8Array(s.size)
+  const matched = markFlags(s.size)
   const seen = reader.overlapping ? new Uint8Array(s.size) : undefined
-  const brandCounts = new Int32Array(s.brandList.length)
-  const tagCounts = new Int32Array(s.tags.length)
   const categoryCounts = new Int32Array(categories)
-  const paramMin = new Float64Array(s.params.length).fill(Infinity)
-  const paramMax = new Float64Array(s.params.length).fill(-Infinity)
-  const { paramStart, paramAt, paramValue, tagStart, tagAt, brandAt } = s
   const { positions } = reader.groups
   const values = reader.values
   const counted = !among && !seen && !values
   let count = 0
-  let minBase = Infinity
-  let maxBase = -Infinity
 
+  // the products the part keeps are marked first and their facets counted after, in position order
   for (let c = 0; c < categories; c += 1) {
     const isChosen = !chosen || chosen[c] === 1
     const ranges = reader.ranges(c)
@@ -155,20 +150,10 @@ export function byOnePart(
         if (!isChosen) continue
         matched[i] = 1
         count += 1
-        brandCounts[brandAt[i]!]! += 1
-        for (let j = tagStart[i]!; j < tagStart[i + 1]!; j += 1) tagCounts[tagAt[j]!]! += 1
-        for (let j = paramStart[i]!; j < paramStart[i + 1]!; j += 1) {
-          const at = paramAt[j]!
-          const value = paramValue[j]!
-          if (value < paramMin[at]!) paramMin[at] = value
-          if (value > paramMax[at]!) paramMax[at] = value
-        }
-        const price = basis[i]!
-        if (price < minBase) minBase = price
-        if (price > maxBase) maxBase = price
       }
     }
   }
+  const { brandCounts, tagCounts, paramMin, paramMax, basePrices } = facetsOfMarked(s, matched, basis)
 
   // the part's own facet is taken without it: the catalogue's
   const sums = sumOverCategories(totals, chosen, { categories, brands: s.brandList.length, tags: s.tags.length, params: s.params.length })
@@ -180,8 +165,7 @@ export function byOnePart(
     categoryCounts,
     paramMin: part === 'param' ? sums.paramMin : paramMin,
     paramMax: part === 'param' ? sums.paramMax : paramMax,
-    basePrices:
-      part === 'price' ? priceRangeByCategory(reader.groups, basis, chosen, among) : minBase <= maxBase ? { min: minBase, max: maxBase } : undefined,
+    basePrices: part === 'price' ? priceRangeByCategory(reader.groups, basis, chosen, among) : basePrices,
   }
   return outcomeOf(s, counts, wanted)
 }

@@ -1,4 +1,5 @@
-import type { Pacer } from './pacing'
+import { containingBySignatures, pairSignatures } from './keyword-signatures'
+import { createPacer, type Pacer } from './pacing'
 
 /** Lowercase Cyrillic а..я moves down into U+0080..U+009F, control characters no product text holds. */
 const CYRILLIC_FIRST = 0x430
@@ -90,30 +91,56 @@ export function createSearchBuilder() {
   return { add, finish }
 }
 
-/** The search over the texts of `substringSearch`'s builder, `count` of them starting at `starts`. */
+/**
+ * The search over the texts of `substringSearch`'s builder, `count` of them starting at `starts`.
+ * The first keyword starts hashing the pair signatures in the background (keyword-signatures.ts);
+ * once they are there, a keyword of three characters or more is looked for through them.
+ */
 function searchOver(text: string, oneByte: boolean, starts: Int32Array, count: number): Containing {
-  return (keyword: string): Uint8Array => {
-    const found = new Uint8Array(count)
-    if (keyword === '') return found.fill(1)
+  let signatures: Int32Array | undefined
+  let hashing: Promise<void> | undefined
+  const containing = (keyword: string): Uint8Array => {
+    if (keyword === '') return new Uint8Array(count).fill(1)
     const sought = oneByte ? movedKeyword(keyword) : keyword
-    if (sought === undefined || sought.includes('\n')) return found
-    let product = 0
-    for (let at = text.indexOf(sought); at !== -1;) {
-      // the product whose line holds the match: the last start at or before it
-      let low = product
-      let high = count - 1
-      while (low < high) {
-        const middle = (low + high + 1) >> 1
-        if (starts[middle]! <= at) low = middle
-        else high = middle - 1
-      }
-      product = low
-      found[product] = 1
-      // on to the next product's line
-      at = text.indexOf(sought, starts[product + 1]!)
-    }
-    return found
+    if (sought === undefined || sought.includes('\n')) return new Uint8Array(count)
+    hashing ??= pairSignatures(text, starts, count, createPacer()).then(
+      (bits) => void (signatures = bits),
+      (error: unknown) => console.error('Указатель поиска по каталогу не построен, поиск идёт по всему тексту:', error),
+    )
+    return (signatures && containingBySignatures(text, starts, count, signatures, sought)) ?? scanFor(text, starts, count, sought)
   }
+  indexing.set(containing, () => hashing ?? Promise.resolve())
+  return containing
+}
+
+/** Each search's hashing of its signatures, to wait for in tests. */
+const indexing = new WeakMap<Containing, () => Promise<void>>()
+
+/** Resolves once the search's signatures are hashed (after its first keyword), so it goes through them. */
+export const whenSearchIndexed = (containing: Containing): Promise<void> => indexing.get(containing)?.() ?? Promise.resolve()
+
+/** The product whose line holds text position `at`: the last of [low, high] whose start is at or before it. */
+function lineOf(starts: Int32Array, low: number, high: number, at: number): number {
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if (starts[middle]! <= at) low = middle
+    else high = middle - 1
+  }
+  return low
+}
+
+/** The products whose lines contain `sought`, jumping from match to match over the whole text. */
+function scanFor(text: string, starts: Int32Array, count: number, sought: string): Uint8Array {
+  const found = new Uint8Array(count)
+  let product = 0
+  for (let at = text.indexOf(sought); at !== -1;) {
+    // the product whose line holds the match: the last start at or before it
+    product = lineOf(starts, product, count - 1, at)
+    found[product] = 1
+    // on to the next product's line
+    at = text.indexOf(sought, starts[product + 1]!)
+  }
+  return found
 }
 
 /** The search over these texts, added in slices. */
