@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
 import { contractSchema } from './account'
 import { contractId, idNumber, intIn, paginationSchema } from './catalogue'
-import { ORDERS_MESSAGES, ruDateParts } from './orders'
-import { ACT_REQUEST_PERIOD, periodProblem } from './period-rule'
+import { ruDateParts } from './order-periods'
+import { ACT_REQUEST_PERIOD, ORDERS_MESSAGES, periodProblem } from './period-rule'
 
 /** Spec §2, §9: acts 20 per page; contract and contragent '0' = all the user may use. */
 export const ACTS_DEFAULTS = { contract: '0', contragent: '0', page: 1, perpage: 20, maxPerpage: 100 } as const

@@ -7,7 +7,6 @@ import { ORDER_PERIODS, ORDERS_DEFAULTS, ruDateParts } from './order-periods'
 import { OPEN_PERIOD, ORDERS_MESSAGES, periodProblem } from './period-rule'
 
 export { ORDER_PERIODS, ORDERS_DEFAULTS, ruDateParts, type OrderPeriod } from './order-periods'
-export { ORDERS_MESSAGES } from './period-rule'
 
 /** dd.mm.yyyy of a real calendar day; '' means none. */
 const ruDate = z._default(

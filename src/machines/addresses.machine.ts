@@ -1,7 +1,8 @@
-import { assign, setup, type ActorRefFrom } from 'xstate'
+import { assign, createMachine, setup, type ActorRefFrom } from 'xstate'
 import { ADDRESSES_PER_PAGE, type Address, type AddressesResponse, type AddressRemovedResponse } from '../contract/addresses'
-import { addressFormMachine, type AddressFormOutput } from './address-form.machine'
+import type { addressFormMachine, AddressFormOutput } from './address-form.machine'
 import { confirmedCall } from './confirmed-call'
+import { codeStates } from './lazy-logic'
 import { unprovidedPromise } from './machine-support'
 import { pagedList, pageLeftAfterRemoval, type PagedListContext, type PagedListEvent } from './paged-list'
 import { navigateTo, notifyShell } from './shell-links'
@@ -15,7 +16,16 @@ export const ADDRESSES_MESSAGES = {
   // spec §2, to the letter
   removeQuestion: 'Удалить адрес?',
   removeFailed: 'Адрес не удалён',
+  formLoading: 'Загрузка…',
+  formCodeFailed: 'Не удалось открыть форму. Проверьте соединение и откройте её ещё раз.',
 } as const
+
+/**
+ * The modal's machine is not in the screen's first load: the app provides it (a deferred logic)
+ * with the promise that loads its code; a machine not given them (a test of the list alone) runs
+ * a form that does nothing.
+ */
+const unprovidedAddressForm = createMachine({ id: 'addressForm' }) as unknown as typeof addressFormMachine
 
 export interface AddressesInput {
   /** the page from the address (?page=) */
@@ -53,6 +63,23 @@ const list = pagedList({
 /** The modal's end, as its onDone gets it. */
 type FormDone = { output: AddressFormOutput }
 
+/** `loadingCode` → `open` (or `codeFailed`, closed by the dealer): the modal's code is not in the screen's first load. */
+const { loadingCode, codeFailed } = codeStates({
+  loading: { description: `The modal shows "${ADDRESSES_MESSAGES.formLoading}" while its code loads (it is not in the screen's first load)` },
+  load: { src: 'loadFormCode' },
+  loaded: { target: 'open', description: "The modal's code is there" },
+  failed: { description: `"${ADDRESSES_MESSAGES.formCodeFailed}" with «Закрыть» (opening it again tries again)` },
+})
+const closeFormWithoutCode = {
+  target: '#addresses.checking',
+  description: 'The dealer closes the modal (✕, Escape, «Закрыть»): the list (or the empty notice) as it was',
+  actions: 'resetEditing',
+} as const
+const formCodeStates = {
+  loadingCode: { ...loadingCode, on: { 'dialog.close': closeFormWithoutCode } },
+  codeFailed: { ...codeFailed, on: { 'dialog.close': closeFormWithoutCode } },
+}
+
 const EMPTY_DESCRIPTION = '"Адресов пока нет" with «Добавить адрес» (or, past the last page, a link to the last page)'
 
 const addressesSetup = setup({
@@ -60,10 +87,11 @@ const addressesSetup = setup({
     context: AddressesContext
     events: AddressesEvent
     input: AddressesInput
-    children: { loadPage: 'loadPage'; removeAddress: 'removeAddress'; addressForm: 'addressForm' }
+    children: { loadPage: 'loadPage'; removeAddress: 'removeAddress'; loadFormCode: 'loadFormCode'; addressForm: 'addressForm' }
   },
   actors: {
-    addressForm: addressFormMachine,
+    addressForm: unprovidedAddressForm,
+    loadFormCode: unprovidedPromise<void>('loadFormCode'),
     loadPage: unprovidedPromise<AddressesResponse, { page: number }>('loadPage'),
     removeAddress: unprovidedPromise<AddressRemovedResponse, { id: number }>('removeAddress'),
   },
@@ -212,27 +240,34 @@ export const addressesMachine = addressesSetup.createMachine({
       },
     },
     editing: {
-      description: 'The modal «Адрес доставки» is open over the list (machine addressForm)',
-      invoke: {
-        id: 'addressForm',
-        src: 'addressForm',
-        input: ({ context }) => ({ address: context.editing }),
-        onDone: [
-          {
-            guard: { type: 'isNewRowAwayFromFirstPage', params: ({ event }: { event: FormDone }) => event.output },
-            target: 'loading',
-            description:
-              'The save made a new address (an added one, or a change of one orders used): page 1, where it is the newest, loads with it highlighted (the address follows)',
-            actions: [{ type: 'storeSelected', params: ({ event }) => event.output }, 'storeFirstPage', { type: 'notifyAddress', params: { page: 1 } }],
+      description: 'The modal «Адрес доставки» over the list: its code loads when first opened, then the form runs (machine addressForm)',
+      initial: 'loadingCode',
+      states: {
+        ...formCodeStates,
+        open: {
+          description: 'The modal «Адрес доставки» is open over the list (machine addressForm)',
+          invoke: {
+            id: 'addressForm',
+            src: 'addressForm',
+            input: ({ context }) => ({ address: context.editing }),
+            onDone: [
+              {
+                guard: { type: 'isNewRowAwayFromFirstPage', params: ({ event }: { event: FormDone }) => event.output },
+                target: '#addresses.loading',
+                description:
+                  'The save made a new address (an added one, or a change of one orders used): page 1, where it is the newest, loads with it highlighted (the address follows)',
+                actions: [{ type: 'storeSelected', params: ({ event }) => event.output }, 'storeFirstPage', { type: 'notifyAddress', params: { page: 1 } }],
+              },
+              {
+                guard: { type: 'hasSaved', params: ({ event }: { event: FormDone }) => event.output },
+                target: '#addresses.loading',
+                description: 'The address was saved: the page loads again with it highlighted',
+                actions: { type: 'storeSelected', params: ({ event }) => event.output },
+              },
+              { target: '#addresses.checking', description: 'The dealer cancelled: the list (or the empty notice) as it was', actions: 'resetEditing' },
+            ],
           },
-          {
-            guard: { type: 'hasSaved', params: ({ event }: { event: FormDone }) => event.output },
-            target: 'loading',
-            description: 'The address was saved: the page loads again with it highlighted',
-            actions: { type: 'storeSelected', params: ({ event }) => event.output },
-          },
-          { target: 'checking', description: 'The dealer cancelled: the list (or the empty notice) as it was', actions: 'resetEditing' },
-        ],
+        },
       },
     },
   },

@@ -26,3 +26,12 @@ export function addressDialogStepOf(snapshot: AddressesSnapshot): AddressDialogS
   if (snapshot.matches({ loaded: 'removeFailed' })) return 'removeFailed'
   return 'none'
 }
+
+/** The modal «Адрес доставки»: closed, its code loading, its code not loaded, or the form. */
+export type AddressFormStep = 'none' | 'loadingCode' | 'codeFailed' | 'open'
+
+export function addressFormStepOf(snapshot: AddressesSnapshot): AddressFormStep {
+  if (snapshot.matches({ editing: 'loadingCode' })) return 'loadingCode'
+  if (snapshot.matches({ editing: 'codeFailed' })) return 'codeFailed'
+  return snapshot.matches({ editing: 'open' }) ? 'open' : 'none'
+}

@@ -81,7 +81,8 @@ describeMachinePaths(addressesMachine, {
     if (snapshot.matches({ loaded: 'removeFailed' })) expect(context.errorMessage).toBe(FAILURE)
     if (snapshot.matches({ loaded: 'confirmingRemove' })) expect(context.target).toEqual(ADDRESS)
     if (snapshot.matches({ loaded: 'idle' })) expect(context.target).toBeNull()
-    expect(snapshot.children.addressForm !== undefined).toBe(snapshot.matches('editing'))
+    // the form runs only once its code is there
+    expect(snapshot.children.addressForm !== undefined).toBe(snapshot.matches({ editing: 'open' }))
     if (!snapshot.matches('editing')) expect(context.editing).toBeNull()
   },
 })
@@ -97,6 +98,7 @@ const fakeActors = (over: Partial<{ removedLeft: number }> = {}) => {
       calls.push(`remove ${input.id}`)
       return { count: over.removedLeft ?? 41 }
     }),
+    loadFormCode: fromPromise(async () => {}),
     addressForm: addressFormMachine.provide({
       actors: {
         saveAddress: fromPromise(async ({ input }: { input: { id: number | null; address: AddressSaveRequest } }) => {
@@ -131,6 +133,7 @@ describe('addresses beyond the paths', () => {
     }).start()
     await vi.waitFor(() => expect(actor.getSnapshot().matches('loaded')).toBe(true))
     actor.send({ type: 'address.add' })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ editing: 'open' })).toBe(true))
     await saveInModal(actor.getSnapshot().children.addressForm, { address: 'г. Казань', postindex: '420000' })
     await vi.waitFor(() => expect(actor.getSnapshot().matches('loaded')).toBe(true))
     expect(calls).toEqual(['load 3', 'save new', 'load 1'])
@@ -144,6 +147,7 @@ describe('addresses beyond the paths', () => {
     const actor = createActor(addressesMachine.provide({ actors: logic }), { input: { page: 2 } }).start()
     await vi.waitFor(() => expect(actor.getSnapshot().matches('loaded')).toBe(true))
     actor.send({ type: 'address.edit', address: ADDRESS })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ editing: 'open' })).toBe(true))
     await saveInModal(actor.getSnapshot().children.addressForm, { postindex: '101000' })
     await vi.waitFor(() => expect(actor.getSnapshot().matches('loaded')).toBe(true))
     expect(calls).toEqual(['load 2', `save ${ADDRESS.id}`, 'load 2'])

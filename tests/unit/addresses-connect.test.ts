@@ -3,7 +3,7 @@ import { createActor } from 'xstate'
 import type { Address, AddressesResponse } from '../../src/contract/addresses'
 import { addressFormMachine, type AddressFormEvent } from '../../src/machines/address-form.machine'
 import { ADDRESSES_MESSAGES, addressesMachine, type AddressesEvent } from '../../src/machines/addresses.machine'
-import { addressDialogStepOf, addressesViewOf, isAddressesBusyOf } from '../../src/machines/addresses.selectors'
+import { addressDialogStepOf, addressesViewOf, addressFormStepOf, isAddressesBusyOf } from '../../src/machines/addresses.selectors'
 import { ApiCallError } from '../../src/services/http'
 import { connectAddressForm } from '../../src/views/addresses/address-form-connect'
 import { connectAddresses } from '../../src/views/addresses/addresses-connect'
@@ -18,7 +18,7 @@ const pageOf = (addresses: Address[], count: number, page = 1): AddressesRespons
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 function addressesActor() {
-  const fake = createFakeActors({ loadPage: 'promise', removeAddress: 'promise', addressForm: 'promise' })
+  const fake = createFakeActors({ loadPage: 'promise', removeAddress: 'promise', loadFormCode: 'promise', addressForm: 'promise' })
   const actor = createActor(addressesMachine.provide({ actors: fake.logic }), { input: { page: 1 } }).start()
   const sent: AddressesEvent[] = []
   const api = () => connectAddresses(actor.getSnapshot(), (event) => sent.push(event))
@@ -59,6 +59,36 @@ describe('the addresses view-model', () => {
     run.fake.current('removeAddress').fail(new ApiCallError('Адрес не найден', 404))
     await flush()
     expect(run.api().dialog).toMatchObject({ kind: 'failed', title: ADDRESSES_MESSAGES.removeFailed, text: 'Адрес не найден' })
+  })
+})
+
+describe('the address modal while its code loads', () => {
+  it('a loader, the form once the code is there; a message with the way out when it did not come', async () => {
+    const run = addressesActor()
+    run.fake.current('loadPage').done(pageOf([ADDRESS], 1))
+    await flush()
+    run.actor.send({ type: 'address.add' })
+    expect(addressFormStepOf(run.actor.getSnapshot())).toBe('loadingCode')
+    expect(run.api().formDialog.kind).toBe('loading')
+    run.fake.current('loadFormCode').done(undefined)
+    await flush()
+    expect(addressFormStepOf(run.actor.getSnapshot())).toBe('open')
+    expect(run.api().formDialog).toMatchObject({ kind: 'open', form: run.actor.getSnapshot().children.addressForm })
+
+    const failing = addressesActor()
+    failing.fake.current('loadPage').done(pageOf([ADDRESS], 1))
+    await flush()
+    failing.actor.send({ type: 'address.edit', address: ADDRESS })
+    failing.fake.current('loadFormCode').fail(new Error('Failed to fetch dynamically imported module'))
+    await flush()
+    const dialog = failing.api().formDialog
+    expect(dialog.kind).toBe('failed')
+    if (dialog.kind === 'failed') dialog.onClose()
+    expect(failing.sent).toEqual([{ type: 'dialog.close' }])
+    failing.actor.send({ type: 'dialog.close' })
+    await flush()
+    expect(failing.api().formDialog).toEqual({ kind: 'none' })
+    expect(failing.actor.getSnapshot().context.editing).toBeNull()
   })
 })
 

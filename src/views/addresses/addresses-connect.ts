@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate'
 import type { Address } from '../../contract/addresses'
+import type { AddressFormActor } from '../../machines/address-form.machine'
 import { ADDRESSES_MESSAGES, type AddressesActor, type AddressesEvent, type addressesMachine } from '../../machines/addresses.machine'
-import { addressDialogStepOf, addressesViewOf, isAddressesBusyOf } from '../../machines/addresses.selectors'
+import { addressDialogStepOf, addressesViewOf, addressFormStepOf, isAddressesBusyOf } from '../../machines/addresses.selectors'
 import { formatCount, type WordForms } from '../ui/format'
 import { isPastLastPage } from '../ui/pagination'
 import { useViewModel } from '../ui/use-view-model'
@@ -15,6 +16,7 @@ const ADDRESS_FORMS: WordForms = { one: 'адрес', few: 'адреса', many:
 const addressesStateOf = (snapshot: AddressesSnapshot) => ({
   view: addressesViewOf(snapshot),
   step: addressDialogStepOf(snapshot),
+  formStep: addressFormStepOf(snapshot),
   isBusy: isAddressesBusyOf(snapshot),
   result: snapshot.context.result,
   page: snapshot.context.page,
@@ -35,6 +37,16 @@ function bodyOf({ view, result, page }: AddressesState): AddressesBody {
   return result ? 'list' : 'firstLoad'
 }
 
+/** The modal «Адрес доставки» as the page shows it: its code loading or not loaded (with the way out), or the form. */
+export type AddressFormDialogModel = { kind: 'none' } | { kind: 'loading' | 'failed'; onClose: () => void } | { kind: 'open'; form: AddressFormActor }
+
+function formDialogOf({ formStep, form }: AddressesState, send: (event: AddressesEvent) => void): AddressFormDialogModel {
+  const onClose = () => send({ type: 'dialog.close' })
+  if (formStep === 'loadingCode') return { kind: 'loading', onClose }
+  if (formStep === 'codeFailed') return { kind: 'failed', onClose }
+  return formStep === 'open' && form ? { kind: 'open', form } : { kind: 'none' }
+}
+
 /** The addresses screen's view-model: what the page and its dialogs show, and the events they send. */
 function connectState(state: AddressesState, send: (event: AddressesEvent) => void) {
   const { view, step, isBusy, result, page, target, errorMessage } = state
@@ -47,7 +59,7 @@ function connectState(state: AddressesState, send: (event: AddressesEvent) => vo
     isLoading,
     /** «Всего: 3 адреса», or the loading label while the next page loads */
     caption: isLoading || !result ? ADDRESSES_LOADING_LABEL : `Всего: ${formatCount(result.count, ADDRESS_FORMS)}`,
-    form: state.form,
+    formDialog: formDialogOf(state, send),
     isSelected: (address: Address) => address.id === state.selectedId,
     getRetryProps: () => ({ title: ADDRESSES_MESSAGES.loadFailed, message: errorMessage, onRetry: () => send({ type: 'list.retry' }) }),
     getAddButtonProps: () => ({ isDisabled: isBusy, onPress: () => send({ type: 'address.add' }) }),

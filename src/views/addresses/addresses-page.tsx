@@ -12,7 +12,7 @@ import { ADDRESSES_LOADING_LABEL, useAddressesApi, type AddressesApi } from './a
 import { AddressesTable } from './addresses-table'
 import styles from './addresses.module.css'
 
-/** The modal «Адрес доставки» (its view-model and suggestion field) loads when first opened, not with the list. */
+/** The modal «Адрес доставки» (its view-model and suggestion field) loads when first opened, not with the list (its machine too). */
 const AddressFormDialog = lazy(() => import('./address-form-dialog').then((module) => ({ default: module.AddressFormDialog })))
 
 /** /cabinet/addresses/?page=: the company's delivery addresses, newest first. */
@@ -41,7 +41,7 @@ function AddressesScreen({ addresses }: { addresses: AddressesActor }) {
       </PageHeading>
       <AddressesBody api={api} />
       <LazyRemoveDialog dialog={api.dialog} />
-      <Suspense fallback={null}>{api.form ? <AddressFormDialog form={api.form} /> : null}</Suspense>
+      <Suspense fallback={null}>{api.formDialog.kind === 'none' ? null : <AddressFormDialog dialog={api.formDialog} />}</Suspense>
     </section>
   )
 }
