@@ -10,20 +10,9 @@ import { ORDERS_FILTER_DEFAULTS } from '../../src/machines/orders-filter'
 import { ordersMachine, type OrdersEvent } from '../../src/machines/orders.machine'
 import { isOrdersBusyOf, isOrdersPausedOf, orderDetailOf, ordersViewOf } from '../../src/machines/orders.selectors'
 import { ApiCallError } from '../../src/services/http'
-import {
-  connect,
-  connectCountdown,
-  connectOrderCancel,
-  connectOrderDetail,
-  connectOrderRepeat,
-  countdownStateOf,
-  orderCancelStateOf,
-  orderDetailStateOf,
-  orderRepeatStateOf,
-  ordersStateOf,
-  retryTextOf,
-  statusNoteOf,
-} from '../../src/views/orders/orders-connect'
+import { connectOrderDetail, orderDetailStateOf } from '../../src/views/orders/order-detail-connect'
+import { connectOrderCancel, connectOrderRepeat, orderCancelStateOf, orderRepeatStateOf } from '../../src/views/orders/order-dialogs-connect'
+import { connect, connectCountdown, countdownStateOf, ordersStateOf, retryTextOf, statusNoteOf } from '../../src/views/orders/orders-connect'
 import { createFakeActors } from '../support/fake-actors'
 import { ADDED, CANCEL_REFUSED, NO_STOCK, ORDER, REPEAT_FAILED } from '../support/order-paths'
 

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { DRAFTS_MESSAGES, type DraftsActor } from '../../machines/drafts.machine'
 import { WithScreen } from '../layout/with-screen'
 import { ErrorBlock } from '../ui/error-block'
@@ -6,11 +7,12 @@ import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import { Pagination, PastLastPage } from '../ui/pagination'
 import { DRAFTS_LOADING_LABEL, useDraftsApi } from './drafts-connect'
-import { DraftDialogs } from './draft-dialogs'
 import { DraftsTable } from './drafts-table'
 import { EmptyState } from '../ui/empty-state'
-import { BulkActionDialog } from '../ui/bulk-action-dialog'
+import { LazyBulkActionDialog } from '../ui/lazy-bulk-action-dialog'
 import styles from './drafts.module.css'
+
+const DraftDialogs = lazy(() => import('./draft-dialogs').then((module) => ({ default: module.DraftDialogs })))
 
 /** /cabinet/drafts/?page=: the user's saved baskets, 10 per page, newest first. */
 export function DraftsPage() {
@@ -28,16 +30,27 @@ function DraftsScreen({ drafts }: { drafts: DraftsActor }) {
         <span id="drafts-title">Черновики</span>
       </PageHeading>
       <DraftsBody drafts={drafts} />
-      <DraftDialogs drafts={drafts} />
+      <DraftDialog drafts={drafts} />
       <DraftsBulkDialog drafts={drafts} />
     </section>
+  )
+}
+
+/** The removal question, the repeat result or a failure, while one is open; its code loads when the first one opens. */
+function DraftDialog({ drafts }: { drafts: DraftsActor }) {
+  const { dialog } = useDraftsApi(drafts)
+  if (dialog.kind === 'none') return null
+  return (
+    <Suspense fallback={null}>
+      <DraftDialogs drafts={drafts} />
+    </Suspense>
   )
 }
 
 /** The dialog of the selection bar's «Удалить выбранные», while it runs. */
 function DraftsBulkDialog({ drafts }: { drafts: DraftsActor }) {
   const { bulkDialog } = useDraftsApi(drafts)
-  return bulkDialog ? <BulkActionDialog actor={bulkDialog} /> : null
+  return <LazyBulkActionDialog actor={bulkDialog} />
 }
 
 function DraftsBody({ drafts }: { drafts: DraftsActor }) {

@@ -5,7 +5,7 @@ import table from '../ui/data-table.module.css'
 import { ErrorBlock } from '../ui/error-block'
 import { formatInteger, formatMoney } from '../ui/format'
 import { Loading } from '../ui/loading'
-import { useOrderDetailApi } from './orders-connect'
+import { useOrderDetailApi } from './order-detail-connect'
 import styles from './orders.module.css'
 
 /**

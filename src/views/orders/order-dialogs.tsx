@@ -7,7 +7,8 @@ import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
 import { Loading } from '../ui/loading'
 import { AlertDialog, MessageDialog, MessageText } from '../ui/message-dialog'
-import { useOrderCancelApi, useOrderRepeatApi, useOrdersApi } from './orders-connect'
+import { useOrderCancelApi, useOrderRepeatApi } from './order-dialogs-connect'
+import { useOrdersApi } from './orders-connect'
 import styles from './orders.module.css'
 
 /** The dialog of the order being cancelled or repeated: each is its own child machine of the orders list. */

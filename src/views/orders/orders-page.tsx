@@ -1,18 +1,20 @@
+import { lazy, Suspense } from 'react'
 import { ORDERS_MESSAGES, type OrdersActor } from '../../machines/orders.machine'
 import { WithScreen } from '../layout/with-screen'
-import { BulkActionDialog } from '../ui/bulk-action-dialog'
 import { ErrorBlock } from '../ui/error-block'
 import { FilterDisclosure } from '../ui/filter-disclosure'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
+import { LazyBulkActionDialog } from '../ui/lazy-bulk-action-dialog'
 import { Pagination, PastLastPage } from '../ui/pagination'
-import { OrderDialogs } from './order-dialogs'
 import { useOrdersApi } from './orders-connect'
 import { OrdersCountdown } from './orders-countdown'
 import { OrdersFilterForm } from './orders-filter-form'
 import { OrdersTable } from './orders-table'
 import { EmptyState } from '../ui/empty-state'
 import styles from './orders.module.css'
+
+const OrderDialogs = lazy(() => import('./order-dialogs').then((module) => ({ default: module.OrderDialogs })))
 
 /** /cabinet/orders/: the company's orders, 10 per page, the filter in the address, reloaded every 300 s. */
 export function OrdersPage() {
@@ -36,16 +38,27 @@ function OrdersScreen({ orders }: { orders: OrdersActor }) {
         <OrdersFilterForm orders={orders} />
       </FilterDisclosure>
       <OrdersBody orders={orders} />
-      <OrderDialogs orders={orders} />
+      <OrderDialog orders={orders} />
       <BulkRepeatDialog orders={orders} />
     </section>
+  )
+}
+
+/** The cancel or repeat dialog while it runs; its code loads when the first one opens. */
+function OrderDialog({ orders }: { orders: OrdersActor }) {
+  const { dialog } = useOrdersApi(orders)
+  if (dialog.kind === 'none') return null
+  return (
+    <Suspense fallback={null}>
+      <OrderDialogs orders={orders} />
+    </Suspense>
   )
 }
 
 /** «Повторить выбранные»: its dialog while it runs. */
 function BulkRepeatDialog({ orders }: { orders: OrdersActor }) {
   const { bulkDialog } = useOrdersApi(orders)
-  return bulkDialog ? <BulkActionDialog actor={bulkDialog} /> : null
+  return <LazyBulkActionDialog actor={bulkDialog} />
 }
 
 function OrdersBody({ orders }: { orders: OrdersActor }) {

@@ -1,11 +1,14 @@
-import { Fragment } from 'react'
+import { Fragment, lazy, Suspense } from 'react'
+import { ORDER_DETAIL_MESSAGES } from '../../machines/order-detail.machine'
 import { Button } from '../ui/button'
 import table from '../ui/data-table.module.css'
 import { SelectionCell, SelectionHeaderRow } from '../ui/selection-bar'
 import { formatDate, formatInteger, formatMoney } from '../ui/format'
-import { OrderDetailPanel } from './order-detail'
 import type { OrderStateMarker, OrdersTableApi } from './orders-connect'
+import { Loading } from '../ui/loading'
 import styles from './orders.module.css'
+
+const OrderDetailPanel = lazy(() => import('./order-detail').then((module) => ({ default: module.OrderDetailPanel })))
 
 const COLUMNS = 7
 
@@ -69,7 +72,9 @@ export function OrdersTable({ api }: { api: OrdersTableApi }) {
                 {row.isExpanded ? (
                   <tr className={styles.detailRow}>
                     <td colSpan={COLUMNS + 1} id={row.detailId}>
-                      <OrderDetailPanel detail={detail} />
+                      <Suspense fallback={<Loading label={ORDER_DETAIL_MESSAGES.loading} />}>
+                        <OrderDetailPanel detail={detail} />
+                      </Suspense>
                     </td>
                   </tr>
                 ) : null}
