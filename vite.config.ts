@@ -98,6 +98,9 @@ export default defineConfig({
       resolveDependencies: (_, deps, { hostType }) => deps.filter((dep) => !ALWAYS_LOADED.test(dep) && (hostType === 'html' || dep.endsWith('.css'))),
     },
     rolldownOptions: {
+      // zod schemas are values without side effects: one that only the server reads (a request's
+      // schema the browser never checks) is dropped instead of built at every start (issue 24)
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         entryFileNames: `assets/[name]-${HASH}.js`,
         chunkFileNames: `assets/[name]-${HASH}.js`,

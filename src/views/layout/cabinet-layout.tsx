@@ -1,4 +1,5 @@
 import { Outlet } from '@tanstack/react-router'
+import { useDeferredValue } from 'react'
 import { useSelector } from '@xstate/react'
 import { SHELL_MESSAGES, type ShellActor } from '../../machines/shell.machine'
 import { useSidebarActor } from '../session/session-context'
@@ -58,10 +59,18 @@ function CabinetFrame({ shell }: { shell: ShellActor }) {
         <Header />
         <TopNewsBanner />
         <main id="content" className={styles.content} tabIndex={-1}>
-          <Outlet />
+          <DeferredScreen />
         </main>
         <SessionProductCard />
       </div>
     </div>
   )
 }
+
+/**
+ * The screen, rendered after the frame's first paint: the frame (with the top news, a phone's
+ * largest text and so its LCP element) commits at once, and the screen's first render follows as
+ * a transition, which React splits into short tasks instead of one long one (issue 24). Later
+ * address changes render at once, as the value stays true.
+ */
+const DeferredScreen = () => useDeferredValue(true, false) && <Outlet />
