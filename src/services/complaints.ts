@@ -55,10 +55,11 @@ export interface CookieJar {
   write: (text: string) => void
 }
 
+/** Only the route modules use it, and they run in the browser. */
 export const browserCookieJar: CookieJar = {
-  read: () => (typeof document === 'undefined' ? '' : document.cookie),
+  read: () => document.cookie,
   write: (text) => {
-    if (typeof document !== 'undefined') document.cookie = text
+    document.cookie = text
   },
 }
 
