@@ -7,13 +7,28 @@ import type { Db } from '../db/connection'
 import type { Database } from '../db/schema'
 import { HttpError } from '../validation'
 import { periodBounds } from './order-period'
-import { ordersHolding } from './order-search'
+import { ordersHolding, type SearchProbe } from './order-search'
+
+interface Searches {
+  byDocument: SearchProbe | undefined
+  byArticle: SearchProbe | undefined
+}
+
+/**
+ * The filter's searches asked of the index. They need neither the user's contracts nor each
+ * other, so they go to the database with the contracts' query, not one round trip after another.
+ */
+async function probeSearches(db: Db, filter: OrderListFilter): Promise<Searches> {
+  const search = filter.search_doc
+  const [byDocument, byArticle] = await Promise.all([
+    search === '' ? undefined : ordersHolding(db, 'doc', search, /^\d{1,9}$/.test(search) ? Number(search) : undefined),
+    filter.article === '' ? undefined : ordersHolding(db, 'articles', filter.article),
+  ])
+  return { byDocument, byArticle }
+}
 
 /** The filter's conditions on `orders`, the company and contracts included. */
-async function matching(db: Db, customerId: number, contractIds: readonly number[], filter: OrderListFilter, now: Date) {
-  const search = filter.search_doc
-  const byDocument = search === '' ? undefined : await ordersHolding(db, 'doc', search, /^\d{1,9}$/.test(search) ? Number(search) : undefined)
-  const byArticle = filter.article === '' ? undefined : await ordersHolding(db, 'articles', filter.article)
+function matching(db: Db, customerId: number, contractIds: readonly number[], filter: OrderListFilter, now: Date, { byDocument, byArticle }: Searches) {
   // a few orders found by the index are read by id and sorted; SQLite would rather walk the
   // company's list index for its order and test every order, unless the unary + keeps it off that index
   const byIds = db.dialect === 'sqlite' && (byDocument?.isFew || byArticle?.isFew)
@@ -58,7 +73,7 @@ export const toOrderRow = (row: SelectedOrderRow): OrderRow => ({
  */
 export const SEARCH_COUNT_LIMIT = 1000
 
-type Where = Awaited<ReturnType<typeof matching>>
+type Where = ReturnType<typeof matching>
 
 const isSearch = (filter: OrderListFilter) => filter.search_doc !== '' || filter.article !== ''
 
@@ -83,31 +98,43 @@ async function countMatching(db: Db, where: Where, limit?: number): Promise<numb
   return Number((await counted.executeTakeFirstOrThrow()).count)
 }
 
+/** The ids of `size` matching orders after `skip`, newest first or oldest first: from the list index alone. */
+const pageIds = (db: Db, where: Where, direction: 'asc' | 'desc', size: number, skip: number) =>
+  db.kysely.selectFrom('orders').select('id').where(where).orderBy('created_at', direction).orderBy('id', direction).limit(size).offset(skip)
+
 /**
  * The page's rows, newest first. Its ids come from the list index alone, so only those rows are
  * read from the table; with the count known, a page past the middle is read from the oldest end.
  */
 async function pageRows(db: Db, where: Where, offset: number, perpage: number, count?: number) {
   const fromOldest = count !== undefined && offset > count / 2
-  const direction = fromOldest ? 'asc' : 'desc'
   const size = fromOldest ? Math.min(perpage, count - offset) : perpage
   if (size <= 0) return []
-  const pageIds = db.kysely
-    .selectFrom('orders')
-    .select('id')
-    .where(where)
-    .orderBy('created_at', direction)
-    .orderBy('id', direction)
-    .limit(size)
-    .offset(fromOldest ? count - offset - size : offset)
-  return selectOrderRows(db).where('id', 'in', pageIds).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
+  const ids = fromOldest ? pageIds(db, where, 'asc', size, count - offset - size) : pageIds(db, where, 'desc', size, offset)
+  return selectOrderRows(db).where('id', 'in', ids).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
+}
+
+/**
+ * A search's page, newest first, each row with the matching orders counted up to `countLimit`:
+ * one statement instead of the page and then the count (its own round trip, and a second parse
+ * and plan of the search's condition). The count runs once (an uncorrelated subquery).
+ */
+async function searchPageRows(db: Db, where: Where, offset: number, perpage: number, countLimit: number) {
+  const found = db.kysely.selectFrom('orders').select('id').where(where).limit(countLimit)
+  return selectOrderRows(db)
+    .select((eb) => eb.selectFrom(found.as('found')).select(eb.fn.countAll<number>().as('found')).as('found'))
+    .where('id', 'in', pageIds(db, where, 'desc', perpage, offset))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
 }
 
 /** GET /api/order/: the company's orders under the contracts the user may use (one of them when named), newest first. */
 export async function listOrders(db: Db, user: SessionUser, filter: OrderListFilter, now: Date): Promise<OrderList> {
-  const [contracts, states] = await Promise.all([
+  const [contracts, states, searches] = await Promise.all([
     allowedContracts(db, user),
     db.kysely.selectFrom('order_states').select(['id', 'header']).orderBy('id').execute(),
+    probeSearches(db, filter),
   ])
   const everyContract = filter.contract === ORDERS_DEFAULTS.contract
   if (!everyContract && !contracts.some((contract) => contract.id === filter.contract)) throw new HttpError(403, AUTH_MESSAGES.forbidden)
@@ -115,14 +142,17 @@ export async function listOrders(db: Db, user: SessionUser, filter: OrderListFil
   const { page, perpage } = filter
   if (contractIds.length === 0) return { orders: [], states, contracts, count: 0, pagination: { page, perpage, pages: 0 } }
 
-  const where = await matching(db, user.customer_id, contractIds, filter, now)
+  const where = matching(db, user.customer_id, contractIds, filter, now, searches)
   const offset = (page - 1) * perpage
   const kept = filter.dateselect === 'all' && !isSearch(filter) ? await keptCount(db, user.customer_id, contractIds, filter) : undefined
-  const rows = await pageRows(db, where, offset, perpage, kept)
+  const countLimit = isSearch(filter) ? offset + perpage + SEARCH_COUNT_LIMIT : undefined
+  const rows: (SelectedOrderRow & { found?: number | null })[] =
+    countLimit === undefined ? await pageRows(db, where, offset, perpage, kept) : await searchPageRows(db, where, offset, perpage, countLimit + 1)
   // a page that is not full tells the count without a second pass over the matching orders
   const countKnown = kept !== undefined || (rows.length < perpage && (rows.length > 0 || page === 1))
-  const countLimit = isSearch(filter) ? offset + perpage + SEARCH_COUNT_LIMIT : undefined
-  const counted = kept ?? (countKnown ? offset + rows.length : await countMatching(db, where, countLimit === undefined ? undefined : countLimit + 1))
+  // a full page of a search came with its count; a page past the last one did not
+  const counted =
+    kept ?? (countKnown ? offset + rows.length : (rows[0]?.found ?? (await countMatching(db, where, countLimit === undefined ? undefined : countLimit + 1))))
   const countIsFloor = countLimit !== undefined && counted > countLimit
   const count = countIsFloor ? countLimit : counted
   return {

@@ -56,23 +56,43 @@ function holdingText(db: Db, column: SearchedText, text: string): RawBuilder<Sql
 /** The order's own row of order_search: its rowid on SQLite's FTS5 table. */
 const searchRowOf = (db: Db) => sql.ref(db.dialect === 'postgres' ? 'order_search.order_id' : 'order_search.rowid')
 
+/** A search as a condition on `orders`, and whether it is a few orders the index named by id. */
+export interface SearchProbe {
+  condition: RawBuilder<SqlBool>
+  isFew: boolean
+}
+
+/**
+ * The ids of up to FEW_ORDERS + 1 orders holding `text`, or undefined when more do. On PostgreSQL
+ * they come back as one array, and none when they are too many (a broad search needs no id): two
+ * thousand rows read into objects cost node more than the database spent finding them.
+ */
+async function fewHolding(db: Db, column: SearchedText, text: string): Promise<number[] | undefined> {
+  const matches = sql`select ${searchRowOf(db)} as id from order_search where ${holdingText(db, column, text)} limit ${FEW_ORDERS + 1}`
+  if (db.dialect === 'postgres') {
+    const found = await sql<{
+      ids: number[] | null
+    }>`select case when count(*) <= ${FEW_ORDERS} then coalesce(array_agg(found.id), '{}') end as ids from (${matches}) as found`.execute(db.kysely)
+    return found.rows[0]?.ids ?? undefined
+  }
+  const found = await sql<{ id: number }>`${matches}`.execute(db.kysely)
+  return found.rows.length <= FEW_ORDERS ? found.rows.map((row) => Number(row.id)) : undefined
+}
+
+/** `orders.id` among `ids`: on PostgreSQL one array parameter, not a list of two thousand to parse and plan. */
+function idAmong(db: Db, ids: readonly number[]): RawBuilder<SqlBool> {
+  if (ids.length === 0) return sql<SqlBool>`1 = 0`
+  return db.dialect === 'postgres' ? sql<SqlBool>`orders.id = any(${[...ids]}::integer[])` : sql<SqlBool>`orders.id in (${sql.join(ids)})`
+}
+
 /**
  * The condition on `orders` of a search for `text` in `column`, or of `orderId` when given (the
  * document search takes an order number too). The contract refuses a control character, a line
  * break above all, so a match never spans two articuls.
  */
-export async function ordersHolding(
-  db: Db,
-  column: SearchedText,
-  text: string,
-  orderId?: number,
-): Promise<{ condition: RawBuilder<SqlBool>; isFew: boolean }> {
-  const found = await sql<{
-    id: number
-  }>`select ${searchRowOf(db)} as id from order_search where ${holdingText(db, column, text)} limit ${FEW_ORDERS + 1}`.execute(db.kysely)
-  const ids = [...(orderId === undefined ? [] : [orderId]), ...found.rows.map((row) => Number(row.id))]
-  if (found.rows.length <= FEW_ORDERS)
-    return { condition: ids.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`orders.id in (${sql.join(ids)})`, isFew: true }
+export async function ordersHolding(db: Db, column: SearchedText, text: string, orderId?: number): Promise<SearchProbe> {
+  const found = await fewHolding(db, column, text)
+  if (found) return { condition: idAmong(db, orderId === undefined ? found : [orderId, ...found]), isFew: true }
   // broad: each order the other conditions leave is looked into by its own row, not by the index
   const row = db.dialect === 'postgres' ? holdingText(db, column, text) : sql<SqlBool>`${sql.ref(`order_search.${column}`)} glob ${caseFreeGlob(text)}`
   const holding = sql<SqlBool>`exists (select 1 from order_search where ${searchRowOf(db)} = orders.id and ${row})`

@@ -43,6 +43,31 @@ async function firstOrderOf(customer: number) {
   return k().selectFrom('orders').select(['id', 'contract_id', 'user_id']).where('customer_id', '=', customer).orderBy('id').executeTakeFirstOrThrow()
 }
 
+/** `many` new orders of the company, a minute apart from `fromMs`, each with one line of the product, renamed `articul` first. */
+async function placeOrdersOf(productId: number, articul: string, many: number, fromMs: number): Promise<number[]> {
+  const own = await firstOrderOf(customerId)
+  await k().updateTable('products').set({ articul }).where('id', '=', productId).execute()
+  await k().deleteFrom('order_lines').where('product_id', '=', productId).execute()
+  const template = { customer_id: customerId, user_id: own.user_id, contract_id: own.contract_id, state: 3, status: 'Отгружен', paid: 1, sum: 1, comment: '' }
+  const orders = Array.from({ length: many }, (_, i) => ({ ...template, created_at: new Date(fromMs + i * 60_000).toISOString() }))
+  const placed: number[] = []
+  for (let from = 0; from < many; from += 500) {
+    const rows = await k()
+      .insertInto('orders')
+      .values(orders.slice(from, from + 500))
+      .returning('id')
+      .execute()
+    placed.push(...rows.map((row) => row.id))
+  }
+  for (let from = 0; from < placed.length; from += 500) {
+    await k()
+      .insertInto('order_lines')
+      .values(placed.slice(from, from + 500).map((order_id) => ({ order_id, product_id: productId, warehouse_id: 1, qnt: 1, price: 1 })))
+      .execute()
+  }
+  return placed
+}
+
 beforeAll(async () => {
   fixture = await startServer({ products: 60 })
   cookie = await loginAs(fixture, 'mainAccount', 0)
@@ -135,37 +160,9 @@ describe('the counts', () => {
   })
 
   it(`of a search stop at ${SEARCH_COUNT_LIMIT} past the page and say so; a narrow search is exact`, async () => {
-    const own = await firstOrderOf(customerId)
     const product = await k().selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()
-    await k().updateTable('products').set({ articul: 'BROAD-000' }).where('id', '=', product.id).execute()
-    await k().deleteFrom('order_lines').where('product_id', '=', product.id).execute()
     const many = 2 * SEARCH_COUNT_LIMIT + 50
-    const template = {
-      customer_id: customerId,
-      user_id: own.user_id,
-      contract_id: own.contract_id,
-      state: 3,
-      status: 'Отгружен',
-      paid: 1,
-      sum: 1,
-      comment: '',
-    }
-    const orders = Array.from({ length: many }, (_, i) => ({ ...template, created_at: new Date(Date.UTC(2020, 0, 1) + i * 60_000).toISOString() }))
-    const placed: number[] = []
-    for (let from = 0; from < many; from += 500) {
-      const rows = await k()
-        .insertInto('orders')
-        .values(orders.slice(from, from + 500))
-        .returning('id')
-        .execute()
-      placed.push(...rows.map((row) => row.id))
-    }
-    for (let from = 0; from < placed.length; from += 500) {
-      await k()
-        .insertInto('order_lines')
-        .values(placed.slice(from, from + 500).map((order_id) => ({ order_id, product_id: product.id, warehouse_id: 1, qnt: 1, price: 1 })))
-        .execute()
-    }
+    await placeOrdersOf(product.id, 'BROAD-000', many, Date.UTC(2020, 0, 1))
     for (const text of ['broad-000', 'B']) {
       const first = await list(`perpage=10&article=${text}`)
       expect(first.count_is_floor, text).toBe(true)
@@ -184,6 +181,45 @@ describe('the counts', () => {
     expect((await list('article=broad-000', otherCookie)).count).toBe(0)
     // without a search the count is exact however many
     expect((await list('perpage=10')).count).toBe(await tableCount(customerId))
+  })
+
+  it('of a broad search list its orders newest first as a narrow one does, Cyrillic in any case, a page past the last included', async () => {
+    const products = await k().selectFrom('products').select('id').orderBy('id').limit(2).execute()
+    const [broad, narrow] = products.map((product) => product.id)
+    if (broad === undefined || narrow === undefined) throw new Error('two products expected')
+    // more orders than the index hands over by id (order-search.ts, FEW_ORDERS): looked into one by one
+    const many = 2 * SEARCH_COUNT_LIMIT + 30
+    const placed = await placeOrdersOf(broad, 'ШИРОКИЙ-Ё1', many, Date.UTC(2019, 0, 1))
+    await placeOrdersOf(narrow, 'УЗКИЙ-Ё2', 25, Date.UTC(2019, 0, 1))
+    const newestFirst = [...placed].reverse()
+    for (const text of ['широкий-ё', 'ШИРОКИЙ-Ё', 'ШиРоКиЙ', 'Ё1']) {
+      const first = await list(`perpage=10&article=${encodeURIComponent(text)}`)
+      expect(
+        first.orders.map((order) => order.id),
+        text,
+      ).toEqual(newestFirst.slice(0, 10))
+      expect(first.count, text).toBe(10 + SEARCH_COUNT_LIMIT)
+      expect(first.count_is_floor, text).toBe(true)
+      const last = await list(`perpage=100&page=${Math.ceil(many / 100)}&article=${encodeURIComponent(text)}`)
+      expect(
+        last.orders.map((order) => order.id),
+        text,
+      ).toEqual(newestFirst.slice(100 * (Math.ceil(many / 100) - 1)))
+      expect(last.count, text).toBe(many)
+      // a page past the last one finds no order and still tells the count
+      const past = await list(`perpage=100&page=${Math.ceil(many / 100) + 1}&article=${encodeURIComponent(text)}`)
+      expect(past.orders, text).toEqual([])
+      expect(past.count, text).toBe(many)
+    }
+    // the narrow search (a few orders read by id) gives them all, exactly counted, newest first
+    for (const text of ['узкий-ё', 'УЗКИЙ', 'Ё2']) {
+      const page = await list(`perpage=10&page=2&article=${encodeURIComponent(text)}`)
+      expect(page.count, text).toBe(25)
+      expect(page).not.toHaveProperty('count_is_floor')
+      expect(page.orders, text).toHaveLength(10)
+    }
+    // another company finds none of them
+    expect((await list('perpage=10&article=%D1%91', otherCookie)).count).toBe(0)
   })
 })
 
