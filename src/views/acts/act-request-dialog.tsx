@@ -4,7 +4,7 @@ import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
 import { DateField } from '../ui/date-field'
 import { ModalFrame } from '../ui/modal-frame'
-import { useActRequestApi, type ActsApi } from './acts-connect'
+import { useActRequestApi } from './acts-connect'
 import { ChoiceField } from './choice-field'
 import styles from './acts.module.css'
 
@@ -45,17 +45,5 @@ export function ActRequestDialog({ request, onClose }: { request: ActRequestActo
         </div>
       </form>
     </ModalFrame>
-  )
-}
-
-/** After a request: which act was requested and that its state will change by itself. */
-export function RequestedNotice({ notice }: { notice: NonNullable<ActsApi['notice']> }) {
-  return (
-    <div className={styles.notice} role="status">
-      <p>{notice.text}</p>
-      <Button variant="ghost" onPress={notice.onClose}>
-        Закрыть
-      </Button>
-    </div>
   )
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { ACTS_MESSAGES_UI, type ActsActor } from '../../machines/acts.machine'
 import { WithScreen } from '../layout/with-screen'
 import { Button } from '../ui/button'
@@ -6,12 +7,15 @@ import { FilterDisclosure } from '../ui/filter-disclosure'
 import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import { Pagination, PastLastPage } from '../ui/pagination'
-import { ActRequestDialog, RequestedNotice } from './act-request-dialog'
 import { useActsApi } from './acts-connect'
 import { ActsFilterForm } from './acts-filter'
 import { ActsTable } from './acts-table'
+import { RequestedNotice } from './requested-notice'
 import { EmptyState } from '../ui/empty-state'
 import styles from './acts.module.css'
+
+/** the request form (its date fields and masks) loads when the dealer opens it */
+const ActRequestDialog = lazy(() => import('./act-request-dialog').then((module) => ({ default: module.ActRequestDialog })))
 
 const REQUEST_BUTTON = 'Запросить акт сверки'
 
@@ -42,7 +46,11 @@ function ActsScreen({ acts }: { acts: ActsActor }) {
         <ActsFilterForm filter={api.filter} />
       </FilterDisclosure>
       <ActsBody api={api} />
-      {api.request ? <ActRequestDialog request={api.request} onClose={api.closeRequest} /> : null}
+      {api.request ? (
+        <Suspense fallback={null}>
+          <ActRequestDialog request={api.request} onClose={api.closeRequest} />
+        </Suspense>
+      ) : null}
     </section>
   )
 }

@@ -2,7 +2,8 @@ import { AddToBasket } from '../product/add-to-basket'
 import { ProductName } from '../product/product-name-card'
 import { formatInteger, formatMoney } from '../ui/format'
 import { useProgressiveList } from '../ui/progressive-list'
-import { BrandLink, stockTitle, type ProductViewProps } from '../product/product-table'
+import { BrandLink } from '../product/brand-link'
+import { stockTitle, type ProductViewProps } from '../product/product-table'
 import styles from './product-tiles.module.css'
 
 /** Products as tiles: the picture, name, articul, brand, price, stock and "В корзину". The first page comes in two renders. */

@@ -6,7 +6,7 @@ import { shownContractOf, shownProductsOf, shownWarehouseNameOf, shownWarehouseO
 import { isBasketClosedOf } from '../../machines/shell.selectors'
 import { useShellActor } from '../layout/shell-context'
 import { AddToBasket } from '../product/add-to-basket'
-import { BrandLink } from '../product/product-table'
+import { BrandLink } from '../product/brand-link'
 import { formatInteger, formatMoney } from '../ui/format'
 import { useProgressiveList } from '../ui/progressive-list'
 import table from '../ui/data-table.module.css'

@@ -1,5 +1,7 @@
 import { useRouter } from '@tanstack/react-router'
 import type { MouseEvent, ReactNode } from 'react'
+import type { CatalogueProduct } from '../../contract/catalogue'
+import styles from './brand-link.module.css'
 
 /** A brand page's view (its ?view=): the brand screen's BrandView, which this shared folder cannot import. */
 type BrandPageView = 'tiles' | 'list'
@@ -36,5 +38,14 @@ export function BrandPageLink({ id, view, className, children }: BrandPageLinkPr
     <a href={brandHref(id, view)} className={className} onClick={navigate} onMouseEnter={preload} onFocus={preload}>
       {children}
     </a>
+  )
+}
+
+/** The brand's page, linked from a product's brand name. */
+export function BrandLink({ brand }: { brand: CatalogueProduct['brand'] }) {
+  return (
+    <BrandPageLink id={brand.id} className={styles.brand}>
+      {brand.header}
+    </BrandPageLink>
   )
 }

@@ -7,6 +7,7 @@ import { formatCount, PRODUCT_FORMS } from '../ui/format'
 import { Loading } from '../ui/loading'
 import { Pagination, PastLastPage, isPastLastPage } from '../ui/pagination'
 import styles from './paged-products-view.module.css'
+import { ProductsNotice } from './products-notice'
 
 export const PRODUCTS_LOADING_LABEL = 'Загрузка товаров…'
 
@@ -18,11 +19,6 @@ export function usePagedProducts<Page extends ProductsPage>(
   const { result, errorMessage, page } = useSelector(actor, (snapshot) => snapshot.context)
   const onRetry = () => actor.send({ type: 'list.retry' })
   return { result, list: { state, page, result, errorMessage, onRetry } }
-}
-
-/** A dashed box with a short message: an empty list, or what to do first. */
-export function ProductsNotice({ children }: { children: ReactNode }) {
-  return <p className={styles.notice}>{children}</p>
 }
 
 export interface PagedProductsViewProps {

@@ -5,7 +5,7 @@ import type { ProductCardHostActor } from '../../machines/product-card-host.mach
 import { isBasketClosedOf } from '../../machines/shell.selectors'
 import { useShellActor } from '../layout/shell-context'
 import { AddToBasket } from './add-to-basket'
-import { BrandPageLink } from './brand-link'
+import { BrandLink } from './brand-link'
 import { ProductName } from './product-name-card'
 import table from '../ui/data-table.module.css'
 import { formatInteger, formatMoney } from '../ui/format'
@@ -21,15 +21,6 @@ export interface ProductViewProps {
   busy: boolean
   /** opens a product's card from its name */
   cardHost: ProductCardHostActor
-}
-
-/** The brand's page, linked from a product's brand name. */
-export function BrandLink({ brand }: { brand: CatalogueProduct['brand'] }) {
-  return (
-    <BrandPageLink id={brand.id} className={styles.brand}>
-      {brand.header}
-    </BrandPageLink>
-  )
 }
 
 /** «Остаток (Склад Парнас)»: the stock column names its warehouse. */

@@ -1,5 +1,5 @@
 import { CATALOGUE_SCREEN_MESSAGES } from '../../machines/catalogue-filter.machine'
-import { ProductsNotice } from '../product/paged-products-view'
+import { ProductsNotice } from '../product/products-notice'
 import { PageHeading } from '../ui/page-heading'
 
 /** /cabinet/action12/ without a keyword: where to type one. */
