@@ -5,7 +5,7 @@ import { WithScreen } from '../layout/with-screen'
 import { ProductCardSlot } from '../product/product-card-slot'
 import { WarehouseSelect } from '../product/warehouse-select'
 import { PagedProductsView, PRODUCTS_LOADING_LABEL } from '../product/paged-products-view'
-import { BulkActionDialog } from '../ui/bulk-action-dialog'
+import { LazyBulkActionDialog } from '../ui/lazy-bulk-action-dialog'
 import { PageHeading } from '../ui/page-heading'
 import { useMarkedGoodsApi, type MarkedGoodsApi } from './favorites-connect'
 import styles from './favorites.module.css'
@@ -41,7 +41,7 @@ function MarkedGoods({ actor, warehouseName }: { actor: FavoritesNeedsActor; war
       <WarehouseSelect />
       <MarkedGoodsBody actor={actor} api={api} warehouseName={warehouseName} />
       <ProductCardSlot owner={actor} card={api.card} onClose={api.closeCard} />
-      {api.bulkDialog ? <BulkActionDialog actor={api.bulkDialog} /> : null}
+      <LazyBulkActionDialog actor={api.bulkDialog} />
     </section>
   )
 }
