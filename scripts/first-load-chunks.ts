@@ -17,6 +17,12 @@ const PRODUCT_VIEWS = /[\\/]src[\\/]views[\\/]product[\\/]/
 /** a screen's route module */
 const ROUTE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/][\w-]+-route\.tsx$/
 const isOurs = (id: string) => !/[\\/]node_modules[\\/]/.test(id) && !id.startsWith('\0')
+/**
+ * a module that at least this many screens' routes import goes into `app`: in a chunk of its own,
+ * each of those screens would load one file more, whose import and export lists cost more than
+ * the module's few bytes cost the screens that do not use it
+ */
+const WIDELY_SHARED_ROUTES = 7
 
 function staticClosure(context: ChunkingContext, start: string, into = new Set<string>()): Set<string> {
   const pending = [start]
@@ -48,7 +54,8 @@ function otherLazyModules(context: ChunkingContext): string[] {
 /**
  * Our code of the first load in three chunks instead of a dozen. `app`: what every start runs (the
  * entry's static imports) and the catalogue's modules that screens showing no products import too
- * (the page heading, pagination, the filter disclosure). `product-list`: the catalogue's product
+ * (the page heading, pagination, the filter disclosure), and what most screens import (the empty
+ * state, the view-model hook). `product-list`: the catalogue's product
  * widgets that the other screens listing products import too (the add-to-basket view, the quantity
  * stepper, the brand link); the brand's, the favourites' and the basket's pages load it, the orders,
  * acts, drafts and the rest do not (with them in `app` every screen loaded their 2 KB gzipped).
@@ -65,16 +72,19 @@ export function firstLoadGroups(): Rolldown.CodeSplittingGroup[] {
     const fromOthers = new Set<string>()
     // what the screens that show no product widgets import: the shared modules that stay in `app`
     const fromPlainRoutes = new Set<string>()
+    const routesImporting = new Map<string, number>()
     for (const lazy of otherLazyModules(context)) {
       const closure = staticClosure(context, lazy)
       for (const id of closure) fromOthers.add(id)
+      if (ROUTE_MODULE.test(lazy)) for (const id of closure) routesImporting.set(id, (routesImporting.get(id) ?? 0) + 1)
       if (ROUTE_MODULE.test(lazy) && ![...closure].some((id) => PRODUCT_VIEWS.test(id))) for (const id of closure) fromPlainRoutes.add(id)
     }
     const firstRoute = [...staticClosure(context, FIRST_ROUTE)].filter((id) => isOurs(id) && !fromEntry.has(id))
     const entryOwn = [...fromEntry].filter((id) => (isOurs(id) || PRELOAD_HELPER.test(id)) && id !== ENTRY)
     const shared = firstRoute.filter((id) => fromOthers.has(id))
+    const widelyShared = [...routesImporting].filter(([id, routes]) => routes >= WIDELY_SHARED_ROUTES && isOurs(id) && !fromEntry.has(id)).map(([id]) => id)
     return {
-      app: new Set([...entryOwn, ...shared.filter((id) => fromPlainRoutes.has(id))]),
+      app: new Set([...entryOwn, ...shared.filter((id) => fromPlainRoutes.has(id)), ...widelyShared]),
       productList: new Set(shared.filter((id) => !fromPlainRoutes.has(id))),
       firstRoute: new Set(firstRoute.filter((id) => !fromOthers.has(id) && !FIRST_ROUTE_OWN.test(id))),
     }
