@@ -16,6 +16,8 @@ export interface FakeActors {
   logic: Record<string, AnyActorLogic>
   /** The latest run of the actor with this invoke id. */
   current: (invokeId: string) => Invocation
+  /** Forgets every run, so the same logic serves the next actor afresh. */
+  forget: () => void
 }
 
 /**
@@ -56,5 +58,6 @@ export function createFakeActors(kinds: Record<string, FakeKind>): FakeActors {
       if (!run) throw new Error(`the path settles '${id}', but the machine has not invoked it`)
       return run
     },
+    forget: () => runs.clear(),
   }
 }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import {
   createActor,
   createMachine,
@@ -86,7 +87,7 @@ export function generatePaths(machine: AnyStateMachine, options: GenerateOptions
       ownEventTypes(snapshot)
         .filter((type) => !isRaisedByMachine(type))
         .flatMap((type) => cases[type] ?? [{ type }]),
-    serializeState,
+    serializeState: memoized(serializeState),
     serializeEvent,
     limit,
     input,
@@ -94,15 +95,40 @@ export function generatePaths(machine: AnyStateMachine, options: GenerateOptions
   return withoutPrefixes(paths)
 }
 
+/**
+ * The traversal serializes each (state, event, previous state) twice, once to find the vertex and
+ * once to weigh the edge; snapshots are immutable, so the first answer holds.
+ */
+function memoized(serializeState: SerializeState): SerializeState {
+  const cache = new WeakMap<AnyMachineSnapshot, Map<AnyEventObject | undefined, Map<AnyMachineSnapshot | undefined, string>>>()
+  return (state, event, prev) => {
+    let byEvent = cache.get(state)
+    if (!byEvent) cache.set(state, (byEvent = new Map()))
+    let byPrev = byEvent.get(event)
+    if (!byPrev) byEvent.set(event, (byPrev = new Map()))
+    let key = byPrev.get(prev)
+    if (key === undefined) byPrev.set(prev, (key = serializeState(state, event, prev)))
+    return key
+  }
+}
+
 function withoutPrefixes(paths: MachinePath[]): MachinePath[] {
-  const keyOf = (p: MachinePath) => p.steps.map((s) => serializeEvent(s.event)).join('\n') + '\n'
-  const kept: string[] = []
+  // events become small numbers, so that a path's key and the keys of its prefixes stay short
+  const eventIds = new Map<string, number>()
+  const idOf = (event: AnyEventObject) => {
+    const key = serializeEvent(event)
+    let id = eventIds.get(key)
+    if (id === undefined) eventIds.set(key, (id = eventIds.size))
+    return id
+  }
+  // the keys of every step prefix of the paths kept so far (each as long or longer than the next)
+  const keptPrefixes = new Set<string>()
   return [...paths]
     .sort((a, b) => b.steps.length - a.steps.length)
     .filter((p) => {
-      const key = keyOf(p)
-      if (kept.some((longer) => longer.startsWith(key))) return false
-      kept.push(key)
+      const ids = p.steps.map((s) => idOf(s.event))
+      if (keptPrefixes.has(ids.join())) return false
+      for (let i = 1; i <= ids.length; i++) keptPrefixes.add(ids.slice(0, i).join())
       return true
     })
     .reverse()
@@ -138,14 +164,34 @@ function invokedSources(machine: AnyStateMachine): string[] {
     .filter((src) => src !== 'inline')
 }
 
+interface MachineWithFakes {
+  fakes: FakeActors
+  provided: AnyStateMachine
+}
+
+/** Per machine and `actors` option: building the provided machine costs more than a short path. */
+const machinesWithFakes = new WeakMap<AnyStateMachine, Map<ReplayOptions['actors'], MachineWithFakes>>()
+
+function withFakes(machine: AnyStateMachine, actors: ReplayOptions['actors']): MachineWithFakes {
+  let byActors = machinesWithFakes.get(machine)
+  if (!byActors) machinesWithFakes.set(machine, (byActors = new Map()))
+  let entry = byActors.get(actors)
+  if (!entry) {
+    const kinds = Object.fromEntries(invokedSources(machine).map((src) => [src, 'promise' as FakeKind]))
+    const fakes = createFakeActors({ ...kinds, ...actors })
+    byActors.set(actors, (entry = { fakes, provided: machine.provide({ actors: fakes.logic }) }))
+  }
+  return entry
+}
+
 /**
  * Replays a generated path against the real machine: fake actors the path settles step by
  * step, fake timers advanced to each delayed transition, and after every step the actor's
  * state value must equal the path's.
  */
 export async function replayPath(machine: AnyStateMachine, path: MachinePath, options: ReplayOptions = {}) {
-  const kinds = Object.fromEntries(invokedSources(machine).map((src) => [src, 'promise' as FakeKind]))
-  const fakes = createFakeActors({ ...kinds, ...options.actors })
+  const { fakes, provided } = withFakes(machine, options.actors)
+  fakes.forget()
   const coverage = options.coverage === false ? undefined : (options.coverage ?? pathCoverage)
   let failure: unknown
   const received: AnyEventObject[] = []
@@ -155,7 +201,7 @@ export async function replayPath(machine: AnyStateMachine, path: MachinePath, op
     if (ev.type === '@xstate.event' && ev.actorRef.sessionId === ev.rootId) received.push(ev.event)
   }
   vi.useFakeTimers()
-  const actor = createActor(machine.provide({ actors: fakes.logic }), { input: options.input, inspect })
+  const actor = createActor(provided, { input: options.input, inspect })
   actor.subscribe({ error: (err) => (failure = err) })
   try {
     actor.start()
@@ -163,10 +209,11 @@ export async function replayPath(machine: AnyStateMachine, path: MachinePath, op
     for (const [index, step] of path.steps.entries()) {
       await dispatch(actor, step.event, fakes, received)
       await vi.advanceTimersByTimeAsync(0)
-      const where = `step ${index} (${describeEvent(step.event)}) of ${pathName(path)}`
-      if (failure !== undefined) throw new Error(`${where}: the machine failed`, { cause: failure })
+      // built only for a failure: naming the path costs more than the step itself
+      const where = () => `step ${index} (${describeEvent(step.event)}) of ${pathName(path)}`
+      if (failure !== undefined) throw new Error(`${where()}: the machine failed`, { cause: failure })
       const snapshot = actor.getSnapshot() as AnyMachineSnapshot
-      expect(snapshot.value, where).toEqual(step.state.value)
+      if (!isDeepStrictEqual(snapshot.value, step.state.value)) expect(snapshot.value, where()).toEqual(step.state.value)
       options.assertStep?.(snapshot, step.state, index)
     }
   } finally {

@@ -53,7 +53,7 @@ export class TakenTransitions {
     let previous = this.previous
     if (!previous) {
       // the init macrostep, inside createActor: it starts where the initial transition entered
-      previous = getInitialMicrosteps(this.machine, this.input as never)[0]![0]
+      previous = initialSnapshot(this.machine, this.input)
       this.lastEvent = { type: 'xstate.init', input: this.input }
       snapshots.unshift(previous)
     }
@@ -64,6 +64,17 @@ export class TakenTransitions {
     this.atRest = false
     return { transitions, snapshots }
   }
+}
+
+/** Per machine and input (every replayed path of a test file starts alike); snapshots are immutable. */
+const initialSnapshots = new WeakMap<AnyStateMachine, Map<unknown, AnyMachineSnapshot>>()
+
+function initialSnapshot(machine: AnyStateMachine, input: unknown): AnyMachineSnapshot {
+  let byInput = initialSnapshots.get(machine)
+  if (!byInput) initialSnapshots.set(machine, (byInput = new Map()))
+  let snapshot = byInput.get(input)
+  if (!snapshot) byInput.set(input, (snapshot = getInitialMicrosteps(machine, input as never)[0]![0]))
+  return snapshot
 }
 
 type EventlessProbe = (snapshot: AnyMachineSnapshot, event: AnyEventObject) => AnyTransitionDefinition[]
