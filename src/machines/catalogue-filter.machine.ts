@@ -10,16 +10,8 @@ import {
 } from '../contract/catalogue'
 import type { FilterInit } from '../contract/catalogue-init'
 import { sharedAnswer } from './catalogue-answer'
-import {
-  applyFilterChange,
-  DEFAULT_QUERY,
-  sameQuery,
-  searchFromQuery,
-  toFilterPayload,
-  type CatalogueQuery,
-  type CatalogueSearch,
-  type FilterChange,
-} from './catalogue-query'
+import { applyFilterChange, sameQuery, searchFromQuery, toFilterPayload, type FilterChange } from './catalogue-query'
+import { DEFAULT_QUERY, type CatalogueQuery, type CatalogueSearch } from './catalogue-search'
 import { cycleSorting } from './catalogue-sorting'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { cardCodeStates, unprovidedCardCode, unprovidedProductCard } from './card-code'

@@ -1,5 +1,5 @@
 import type { CatalogueFilterContext } from '../../src/machines/catalogue-filter.machine'
-import { DEFAULT_QUERY } from '../../src/machines/catalogue-query'
+import { DEFAULT_QUERY } from '../../src/machines/catalogue-search'
 
 /** A catalogue machine context with nothing loaded yet, for snapshots built with resolveState. */
 export const catalogueContext = (overrides: Partial<CatalogueFilterContext> = {}): CatalogueFilterContext => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CatalogueProduct } from '../../src/contract/catalogue'
 import { catalogueFilterMachine, type CatalogueFilterContext, type CatalogueFilterEvent } from '../../src/machines/catalogue-filter.machine'
-import { DEFAULT_QUERY } from '../../src/machines/catalogue-query'
+import { DEFAULT_QUERY } from '../../src/machines/catalogue-search'
 import { connect } from '../../src/views/catalogue/catalogue-connect'
 import { catalogueContext } from '../support/catalogue-context'
 

@@ -11,7 +11,7 @@ import {
   shownWarehouseNameOf,
   shownWarehouseOf,
 } from '../../src/machines/catalogue-filter.selectors'
-import { DEFAULT_QUERY } from '../../src/machines/catalogue-query'
+import { DEFAULT_QUERY } from '../../src/machines/catalogue-search'
 import { catalogueContext } from '../support/catalogue-context'
 
 const row = { id: 1, header: 'Дрель', inwish: false, need: 0 } as CatalogueProduct

@@ -1,19 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { CATALOGUE_DEFAULTS, filterRequestSchema } from '../../src/contract/catalogue'
-import {
-  applyFilterChange,
-  DEFAULT_QUERY,
-  parseCatalogueSearch,
-  priceBounds,
-  queryFromSearch,
-  roundTo,
-  sameQuery,
-  searchFromQuery,
-  toFilterPayload,
-  type CatalogueQuery,
-  type FilterChange,
-} from '../../src/machines/catalogue-query'
+import { applyFilterChange, priceBounds, roundTo, sameQuery, searchFromQuery, toFilterPayload, type FilterChange } from '../../src/machines/catalogue-query'
+import { DEFAULT_QUERY, parseCatalogueSearch, queryFromSearch, type CatalogueQuery } from '../../src/machines/catalogue-search'
 
 const id = fc.integer({ min: 1, max: 1000 })
 const money = fc.option(

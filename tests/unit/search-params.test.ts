@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createAppRouter } from '../../src/app/router'
 import { parseSearch, stringifySearch } from '../../src/app/search-params'
 import { ordersSearchSchema } from '../../src/machines/orders-search'
-import { parseCatalogueSearch } from '../../src/machines/catalogue-query'
+import { parseCatalogueSearch } from '../../src/machines/catalogue-search'
 
 // issue 21 item 15: clean addresses, `paid=1` rather than `paid=%221%22`
 describe('search params in the address', () => {

@@ -4,7 +4,8 @@ import type { SnapshotFrom } from 'xstate'
 import type { CatalogueProduct, MarkKind, SortField } from '../../contract/catalogue'
 import type { CatalogueFilterActor, CatalogueFilterEvent, catalogueFilterMachine } from '../../machines/catalogue-filter.machine'
 import { markKeyOf, pendingMarksOf } from '../../machines/catalogue-filter.selectors'
-import { hasChosenFilters, type CatalogueQuery, type FilterChange } from '../../machines/catalogue-query'
+import { hasChosenFilters, type FilterChange } from '../../machines/catalogue-query'
+import type { CatalogueQuery } from '../../machines/catalogue-search'
 import { ariaSortOf } from '../../machines/catalogue-sorting'
 
 type CatalogueSnapshot = SnapshotFrom<typeof catalogueFilterMachine>
