@@ -1,4 +1,4 @@
-import type { RefusedLine } from '../../src/contract/delivery'
+import type { RefusedLine } from '../../src/contract/product-set'
 import type { Db } from '../db/connection'
 import { changeBasketLine } from './basket-lines'
 import { productsByIds } from './listing'

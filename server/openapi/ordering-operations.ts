@@ -18,10 +18,9 @@ import {
   placeOrderConflictSchema,
   placeOrderRequestSchema,
   placeOrderResponseSchema,
-  processProductSetRequestSchema,
-  productSetResponseSchema,
   warehouseDirectionSchema,
 } from '../../src/contract/delivery'
+import { processProductSetRequestSchema, productSetResponseSchema } from '../../src/contract/product-set'
 import {
   addToDraftRequestSchema,
   addToDraftResponseSchema,

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
-import type { PlacedOrder, StockShortage } from '../../src/contract/delivery'
+import type { StockShortage } from '../../src/contract/delivery'
+import type { PlacedOrder } from '../../src/contract/placed-order'
 import { shownPrice, type PriceContract } from '../catalogue/contract'
 import type { OrderDelivery } from '../catalogue/delivery-options'
 import type { Db, DialectName } from '../db/connection'

@@ -8,7 +8,8 @@ import {
   type ProcessBasketResponse,
 } from '../../src/contract/basket'
 import { CATALOGUE_DEFAULTS } from '../../src/contract/catalogue'
-import { clearBasketRequestSchema, processProductSetRequestSchema, type ClearBasketResponse, type ProductSetResponse } from '../../src/contract/delivery'
+import { clearBasketRequestSchema, type ClearBasketResponse } from '../../src/contract/delivery'
+import { processProductSetRequestSchema, type ProductSetResponse } from '../../src/contract/product-set'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { changeBasketLine, basketData, basketSummary, removeBasketLine } from '../catalogue/basket-lines'
 import { requireWarehouse, resolveCatalogueContext, resolveContract } from '../catalogue/contract'

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
-import type { ProductSetResponse } from '../../src/contract/delivery'
+import type { ProductSetResponse } from '../../src/contract/product-set'
 import {
   PRICELIST_LIMITS,
   PRICELIST_MESSAGES,

@@ -7,6 +7,7 @@ import { transformed } from './common'
 export const BASKET_MESSAGES = {
   zeroQuantity: 'Укажите количество товара',
   overStock: 'Не достаточно свободных остатков на складе',
+  emptyBasket: 'Корзина пуста',
 } as const
 
 /** Spec §9: region '1'. */

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini'
 import { basketSummarySchema } from './account'
-import { BASKET_DEFAULT_REGION, MAX_LINE_QUANTITY } from './basket'
+import { BASKET_DEFAULT_REGION, BASKET_MESSAGES } from './basket'
 
 export { clearBasketRequestSchema, clearBasketResponseSchema, type ClearBasketResponse } from './basket'
-import { CATALOGUE_DEFAULTS, contractId, idNumber, intIn } from './catalogue'
+import { CATALOGUE_DEFAULTS, contractId, idNumber } from './catalogue'
 import { lineText, multilineText } from './common'
+import { placedOrderSchema, type PlacedOrder } from './placed-order'
 
 /** Spec §9: delivery '3', delivery type 'terminal', region '1'. */
 export const DELIVERY_DEFAULTS = { method: '3', type: 'terminal', region: BASKET_DEFAULT_REGION } as const
@@ -19,7 +20,7 @@ export const DELIVERY_MESSAGES = {
   badRegion: 'Такого региона нет',
   badAddress: 'Выберите адрес доставки',
   badConsignee: 'Такого грузополучателя нет',
-  emptyBasket: 'Корзина пуста',
+  emptyBasket: BASKET_MESSAGES.emptyBasket,
   /** spec §5 and §8, to the letter: the order could not reserve every line */
   overStock: 'Не достаточно свободных остатков на складе',
   warehouseNotFound: 'Такого склада нет',
@@ -75,19 +76,6 @@ export const placeOrderRequestSchema = z.object({
 })
 export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>
 
-export const placedOrderSchema = z.object({
-  /** the order's number */
-  id: z.int(),
-  state: z.int(),
-  status: z.string(),
-  contract: z.string(),
-  sum: z.number().check(z.nonnegative()),
-  /** goods lines in the order */
-  count: z.int().check(z.nonnegative()),
-  created_at: z.string(),
-})
-export type PlacedOrder = z.infer<typeof placedOrderSchema>
-
 export const placeOrderResponseSchema = z.object({ order: placedOrderSchema, basket: basketSummarySchema })
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>
 
@@ -113,37 +101,6 @@ export const placeOrderConflictSchema = z.object({
   basket: basketSummarySchema,
 })
 export type PlaceOrderConflict = z.infer<typeof placeOrderConflictSchema>
-
-/**
- * POST /api/processProductSet/ {contract, products}: adds several products at once; each is
- * checked against its warehouse, the ones that do not fit are reported, the others added.
- */
-export const processProductSetRequestSchema = z.object({
-  contract: z._default(contractId, CATALOGUE_DEFAULTS.contract),
-  products: z
-    .array(z.object({ id: idNumber, qnt: intIn(1, MAX_LINE_QUANTITY), wms: z._default(idNumber, CATALOGUE_DEFAULTS.warehouse) }))
-    .check(z.minLength(1), z.maxLength(5_000)),
-})
-export type ProcessProductSetRequest = z.input<typeof processProductSetRequestSchema>
-
-/** A product that could not be added in full: what was asked and what the warehouse still had free. */
-const refusedLineSchema = z.object({
-  id: z.int(),
-  wms: z.int(),
-  header: z.string(),
-  articul: z.string(),
-  requested: z.int().check(z.positive()),
-  available: z.int().check(z.nonnegative()),
-})
-export type RefusedLine = z.infer<typeof refusedLineSchema>
-
-export const productSetResponseSchema = z.object({
-  basket: basketSummarySchema,
-  /** products added (in full) */
-  count: z.int().check(z.nonnegative()),
-  refused: z.array(refusedLineSchema),
-})
-export type ProductSetResponse = z.infer<typeof productSetResponseSchema>
 
 /** GET /api/warehouse/{id}/: the warehouse map modal (spec §2 /tpl/direction.html). */
 export const warehouseDirectionSchema = z.object({

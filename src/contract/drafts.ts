@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
 import { CATALOGUE_DEFAULTS, contractId, idNumber, intIn, paginationSchema } from './catalogue'
 import { lineText, transformed, REQUIRED_MESSAGE } from './common'
-import { DELIVERY_MESSAGES, productSetResponseSchema } from './delivery'
+import { BASKET_MESSAGES } from './basket'
+import { productSetResponseSchema } from './product-set'
 import { DRAFT_HEADER_MAX_LENGTH } from './draft-header'
 
 /** Spec: drafts 10 per page. */
@@ -12,7 +13,7 @@ export const DRAFT_MESSAGES = {
   /** spec's generic required message, to the letter */
   headerRequired: REQUIRED_MESSAGE,
   headerTooLong: `Название не длиннее ${DRAFT_HEADER_MAX_LENGTH} символов`,
-  emptyBasket: DELIVERY_MESSAGES.emptyBasket,
+  emptyBasket: BASKET_MESSAGES.emptyBasket,
   notFound: 'Черновик не найден',
 } as const
 

@@ -4,11 +4,11 @@ import {
   DELIVERY_MESSAGES,
   type BasketTableInit,
   type DeliveryType,
-  type PlacedOrder,
   type PlaceOrderOutcome,
   type PlaceOrderRequest,
   type StockShortage,
 } from '../contract/delivery'
+import type { PlacedOrder } from '../contract/placed-order'
 import { confirmedCall } from './confirmed-call'
 import { basketAloneLogic, errorMessageOf, unprovidedPromise } from './machine-support'
 import { notifySystemActor } from './shell-links'

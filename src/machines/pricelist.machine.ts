@@ -1,7 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
 import type { BasketSummary } from '../contract/account'
 import { BASKET_MESSAGES } from '../contract/basket'
-import type { ProductSetResponse, RefusedLine } from '../contract/delivery'
+import type { ProductSetResponse, RefusedLine } from '../contract/product-set'
 import type { AddCartFromPricelistRequest, PricelistResponse } from '../contract/pricelist'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import {

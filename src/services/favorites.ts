@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate'
 import { MARKED_PER_PAGE, markedGoodsResponseSchema, type MarkedGoodsRequest, type RemoveMarkRequest, type SaveNeedRequest } from '../contract/favorites'
 import { needResponseSchema, wishResponseSchema } from '../contract/product'
 import { shortStockText, type BulkOutcome, type BulkRequest } from '../contract/bulk'
-import { productSetResponseSchema } from '../contract/delivery'
+import { productSetResponseSchema } from '../contract/product-set'
 import { removeEach } from './bulk'
 import type { Http } from './http'
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import { productSetResponseSchema, type ProductSetResponse } from '../contract/delivery'
+import { productSetResponseSchema, type ProductSetResponse } from '../contract/product-set'
 import { pricelistResponseSchema, type AddCartFromPricelistRequest, type PricelistResponse } from '../contract/pricelist'
 import type { Http } from './http'
 

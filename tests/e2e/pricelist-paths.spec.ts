@@ -13,7 +13,7 @@
 import type { APIResponse, Page } from '@playwright/test'
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate'
 import { BASKET_MESSAGES } from '../../src/contract/basket'
-import type { ProductSetResponse } from '../../src/contract/delivery'
+import type { ProductSetResponse } from '../../src/contract/product-set'
 import { PRICELIST_MESSAGES, type PricelistResponse } from '../../src/contract/pricelist'
 import { hasChosen, textProblem } from '../../src/machines/pricelist-rules'
 import { PRICELIST_PAGE_MESSAGES, type PricelistContext } from '../../src/machines/pricelist.machine'

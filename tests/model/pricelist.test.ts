@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
 import type { BasketSummary } from '../../src/contract/account'
-import type { ProductSetResponse } from '../../src/contract/delivery'
+import type { ProductSetResponse } from '../../src/contract/product-set'
 import { PRICELIST_MESSAGES, type AddCartFromPricelistRequest, type PricelistResponse } from '../../src/contract/pricelist'
 import {
   PRICELIST_PAGE_MESSAGES,

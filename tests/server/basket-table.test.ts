@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
-import {
-  basketTableInitSchema,
-  clearBasketResponseSchema,
-  DELIVERY_DEFAULTS,
-  DELIVERY_MESSAGES,
-  productSetResponseSchema,
-  warehouseDirectionSchema,
-  type ProcessProductSetRequest,
-} from '../../src/contract/delivery'
+import { basketTableInitSchema, clearBasketResponseSchema, DELIVERY_DEFAULTS, DELIVERY_MESSAGES, warehouseDirectionSchema } from '../../src/contract/delivery'
+import { productSetResponseSchema, type ProcessProductSetRequest } from '../../src/contract/product-set'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
 import { sessionRequests, stockedProducts } from '../support/server-requests'
 

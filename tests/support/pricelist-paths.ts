@@ -1,5 +1,5 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate'
-import type { ProductSetResponse } from '../../src/contract/delivery'
+import type { ProductSetResponse } from '../../src/contract/product-set'
 import { PRICELIST_MESSAGES, type PricelistResponse } from '../../src/contract/pricelist'
 import { hasChosen, lineQuantity, stockOf, textProblem } from '../../src/machines/pricelist-rules'
 import { pricelistMachine, type PricelistContext } from '../../src/machines/pricelist.machine'

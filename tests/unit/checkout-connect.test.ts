@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Warehouse } from '../../src/contract/account'
-import type { BasketTableInit, PlacedOrder, StockShortage } from '../../src/contract/delivery'
+import type { BasketTableInit, StockShortage } from '../../src/contract/delivery'
+import type { PlacedOrder } from '../../src/contract/placed-order'
 import { checkoutMachine, type CheckoutContext, type CheckoutEvent, type DeliveryForm } from '../../src/machines/checkout.machine'
 import { checkoutNoticeOf, checkoutStepOf, checkoutViewOf, chosenMethodOf, deliveryFieldsOf } from '../../src/machines/checkout.selectors'
 import { connect } from '../../src/views/cart/checkout-connect'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import type { ProductSetResponse } from '../../src/contract/delivery'
+import type { ProductSetResponse } from '../../src/contract/product-set'
 import { PRICELIST_MESSAGES, type PricelistProduct, type PricelistResponse } from '../../src/contract/pricelist'
 import { PRICELIST_PAGE_MESSAGES, pricelistMachine, type PricelistEvent } from '../../src/machines/pricelist.machine'
 import {

@@ -1,4 +1,4 @@
-import type { RefusedLine } from '../../contract/delivery'
+import type { RefusedLine } from '../../contract/product-set'
 import type { DraftsActor } from '../../machines/drafts.machine'
 import { useDraftsApi } from './drafts-connect'
 import { useInitData } from '../layout/shell-context'

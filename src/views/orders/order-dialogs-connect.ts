@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import type { RefusedLine } from '../../contract/delivery'
+import type { RefusedLine } from '../../contract/product-set'
 import { ORDER_CANCEL_MESSAGES, type OrderCancelActor, type OrderCancelEvent, type orderCancelMachine } from '../../machines/order-cancel.machine'
 import { orderCancelStepOf, orderRepeatStepOf } from '../../machines/order-dialogs.selectors'
 import { ORDER_REPEAT_MESSAGES, type OrderRepeatActor, type OrderRepeatEvent, type orderRepeatMachine } from '../../machines/order-repeat.machine'
