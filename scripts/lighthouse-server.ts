@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { CATALOGUE_DEFAULTS, type FilterResponse } from '../src/contract/catalogue'
+import { CATALOGUE_DEFAULTS } from '../src/contract/catalogue'
+import type { FilterResponse } from '../src/contract/filter-answer'
 import { DEMO_LOGINS } from '../server/db/seed'
 import { BenchClient } from './bench-http'
 

@@ -1,4 +1,5 @@
-import { BRAND_MESSAGES, BRAND_PAGE_SIZES, CATALOGUE_DEFAULTS, filterRequestSchema, type BrandProductsResponse } from '../../src/contract/catalogue'
+import { CATALOGUE_DEFAULTS, filterRequestSchema } from '../../src/contract/catalogue'
+import { BRAND_MESSAGES, BRAND_PAGE_SIZES, type BrandProductsResponse } from '../../src/contract/brand-products'
 import type { SessionUser } from '../auth/sessions'
 import type { Db } from '../db/connection'
 import { HttpError } from '../validation'

@@ -1,5 +1,5 @@
 import type { CategoryNode } from '../../src/contract/catalogue-init'
-import type { CategoryCountNode } from '../../src/contract/catalogue'
+import type { CategoryCountNode } from '../../src/contract/filter-answer'
 import type { Db } from '../db/connection'
 
 export async function catalogueTree(db: Db): Promise<CategoryNode[]> {

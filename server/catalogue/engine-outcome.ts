@@ -1,4 +1,5 @@
-import type { Counted, ParamFacet, Sorting } from '../../src/contract/catalogue'
+import type { Counted, Sorting } from '../../src/contract/catalogue'
+import type { ParamFacet } from '../../src/contract/filter-answer'
 import type { FilterPlan } from './filter'
 import type { CatalogueSnapshot } from './snapshot'
 

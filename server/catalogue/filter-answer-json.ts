@@ -1,4 +1,4 @@
-import type { FilterResponse } from '../../src/contract/catalogue'
+import type { FilterResponse } from '../../src/contract/filter-answer'
 
 const bytesOfShared = new WeakMap<object, Buffer>()
 

@@ -1,4 +1,5 @@
-import type { CatalogueFilter, CatalogueProduct, CategoryCountNode, Counted, FilterResponse, Prices } from '../../src/contract/catalogue'
+import type { CatalogueFilter, CatalogueProduct, Counted } from '../../src/contract/catalogue'
+import type { CategoryCountNode, FilterResponse, Prices } from '../../src/contract/filter-answer'
 import { CATALOGUE_DEFAULTS } from '../../src/contract/catalogue'
 import type { SessionUser } from '../auth/sessions'
 import type { Db } from '../db/connection'

@@ -11,7 +11,9 @@ import {
   processBasketResponseSchema,
 } from '../../src/contract/basket'
 import { filterInitSchema } from '../../src/contract/catalogue-init'
-import { brandProductsRequestSchema, brandProductsResponseSchema, filterRequestSchema, filterResponseSchema } from '../../src/contract/catalogue'
+import { filterRequestSchema } from '../../src/contract/catalogue'
+import { brandProductsRequestSchema, brandProductsResponseSchema } from '../../src/contract/brand-products'
+import { filterResponseSchema } from '../../src/contract/filter-answer'
 import { okSchema } from '../../src/contract/common'
 import {
   basketTableInitSchema,

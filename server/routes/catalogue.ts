@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { brandProductsRequestSchema, filterRequestSchema } from '../../src/contract/catalogue'
+import { filterRequestSchema } from '../../src/contract/catalogue'
+import { brandProductsRequestSchema } from '../../src/contract/brand-products'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { brandPage } from '../catalogue/brand-page'
 import { filterAnswerJson } from '../catalogue/filter-answer-json'

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini'
-import { warehouseSchema } from './account'
 import { lineText, transformed } from './common'
 
 /** Spec §9 defaults of the catalogue filter. */
@@ -179,68 +178,14 @@ export const catalogueProductSchema = z.object({
 })
 export type CatalogueProduct = z.infer<typeof catalogueProductSchema>
 
-const countedSchema = z.object({ id: z.int(), header: z.string(), count: z.int().check(z.nonnegative()) })
+export const countedSchema = z.object({ id: z.int(), header: z.string(), count: z.int().check(z.nonnegative()) })
 export type Counted = z.infer<typeof countedSchema>
-
-const pricesSchema = z.object({
-  /** the contract prices' range under the current filter without the price range itself */
-  min: z.number(),
-  max: z.number(),
-  decimals: z.int().check(z.nonnegative()),
-})
-export type Prices = z.infer<typeof pricesSchema>
-
-const paramFacetSchema = z.object({
-  id: z.int(),
-  header: z.string(),
-  unit: z.string(),
-  /** the values' range under the current filter without the parameter ranges */
-  maxmin: z.object({ minp: z.number(), maxp: z.number() }),
-})
-export type ParamFacet = z.infer<typeof paramFacetSchema>
-
-export interface CategoryCountNode {
-  id: string
-  header: string
-  /** products under this node (itself and descendants) matching the filter without the catalogue */
-  count?: number
-  children: CategoryCountNode[]
-}
-const categoryCountNodeSchema: z.ZodMiniType<CategoryCountNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    header: z.string(),
-    count: z.optional(z.int().check(z.nonnegative())),
-    children: z.array(categoryCountNodeSchema),
-  }),
-)
 
 export const paginationSchema = z.object({
   page: z.int().check(z.positive()),
   perpage: z.int().check(z.positive()),
   pages: z.int().check(z.nonnegative()),
 })
-
-/** POST /api/filter/ (and /api/search/) answer. */
-export const filterResponseSchema = z.object({
-  /** brands with counts under the current filter without the brand choice */
-  brands: z.object({ data: z.array(countedSchema) }),
-  prices: pricesSchema,
-  products: z.array(catalogueProductSchema),
-  params: z.array(paramFacetSchema),
-  /** tags with counts under the current filter without the tag choice */
-  tags: z.array(countedSchema),
-  /** the warehouses (every one: stock is shown per warehouse) */
-  actualWms: z.array(warehouseSchema),
-  categories_tree: z.array(categoryCountNodeSchema),
-  /** products matching the whole filter */
-  count: z.int().check(z.nonnegative()),
-  pagination: paginationSchema,
-  /** the contract the prices are under ('0' resolved) */
-  contract: z.string(),
-  warehouse: z.int(),
-})
-export type FilterResponse = z.infer<typeof filterResponseSchema>
 
 // --- the catalogue's wish and need toggles (POST /api/setWish/, /api/unsetWish/, /api/setNeed/, /api/unsetNeed/)
 
@@ -260,39 +205,3 @@ export interface MarkResult {
   kind: MarkKind
   value: number | boolean
 }
-
-// --- POST /api/getProductsByBrandId {id, perpage, page}: the brand page
-
-/** Spec §2, §9: the all-brands page (id 0) shows 30 per page, a brand's page 20. */
-export const BRAND_PAGE_SIZES = { allBrands: 30, brand: 20 } as const
-
-export const brandProductsRequestSchema = z.object({
-  /** 0 = all brands */
-  id: intIn(0, 2_147_483_647),
-  perpage: z.optional(intIn(1, CATALOGUE_DEFAULTS.maxPerpage)),
-  page: z._default(intIn(1, 1_000_000), 1),
-  contract: z._default(contractId, CATALOGUE_DEFAULTS.contract),
-  warehouse: z._default(idNumber, CATALOGUE_DEFAULTS.warehouse),
-})
-export type BrandProductsRequest = z.input<typeof brandProductsRequestSchema>
-
-/** What a brand page is of. */
-export interface BrandQuery {
-  /** 0 = all brands */
-  brandId: number
-  contract: string
-  warehouse: number
-}
-
-export const brandProductsResponseSchema = z.object({
-  /** the brand of the page; null on the all-brands page */
-  brand: z.nullable(brandRefSchema),
-  /** every brand with its product count (all-brands page only) */
-  brands: z.optional(z.array(countedSchema)),
-  products: z.array(catalogueProductSchema),
-  count: z.int().check(z.nonnegative()),
-  pagination: paginationSchema,
-})
-export type BrandProductsResponse = z.infer<typeof brandProductsResponseSchema>
-
-export const BRAND_MESSAGES = { notFound: 'Бренд не найден' } as const

@@ -1,5 +1,6 @@
 import type { ActorRefFrom } from 'xstate'
-import type { BrandQuery, BrandRef, Counted } from '../contract/catalogue'
+import type { BrandRef, Counted } from '../contract/catalogue'
+import type { BrandQuery } from '../contract/brand-products'
 import { createPagedProductsMachine, type ProductsPage } from './paged-products'
 
 export const BRAND_PRODUCTS_MESSAGES = {

@@ -1,4 +1,4 @@
-import type { FilterResponse } from '../contract/catalogue'
+import type { FilterResponse } from '../contract/filter-answer'
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype

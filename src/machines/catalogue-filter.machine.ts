@@ -1,13 +1,6 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import {
-  CATALOGUE_DEFAULTS,
-  type FilterRequest,
-  type FilterResponse,
-  type MarkKind,
-  type MarkRequest,
-  type MarkResult,
-  type SortField,
-} from '../contract/catalogue'
+import { CATALOGUE_DEFAULTS, type FilterRequest, type MarkKind, type MarkRequest, type MarkResult, type SortField } from '../contract/catalogue'
+import type { FilterResponse } from '../contract/filter-answer'
 import type { FilterInit } from '../contract/catalogue-init'
 import { sharedAnswer } from './catalogue-answer'
 import { applyFilterChange, sameQuery, searchFromQuery, toFilterPayload, type FilterChange } from './catalogue-query'

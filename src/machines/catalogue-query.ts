@@ -1,4 +1,5 @@
-import { CATALOGUE_DEFAULTS, type FilterRequest, type Prices } from '../contract/catalogue'
+import { CATALOGUE_DEFAULTS, type FilterRequest } from '../contract/catalogue'
+import type { Prices } from '../contract/filter-answer'
 import { DEFAULT_SORTING } from './catalogue-sorting'
 import { DEFAULT_QUERY, defaultCatalogOf, hasBound, ordered, orderedParam, type CatalogueQuery, type CatalogueSearch } from './catalogue-search'
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import { BRAND_PAGE_SIZES, brandProductsResponseSchema, type BrandProductsRequest, type BrandQuery } from '../contract/catalogue'
+import { BRAND_PAGE_SIZES, brandProductsResponseSchema, type BrandProductsRequest, type BrandQuery } from '../contract/brand-products'
 import type { Http } from './http'
 
 /** Spec §2, §9: id 0 (all brands) is paged by 30, a single brand by 20. */

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
-import { filterResponseSchema, type FilterRequest, type MarkRequest, type MarkResult } from '../contract/catalogue'
+import type { FilterRequest, MarkRequest, MarkResult } from '../contract/catalogue'
+import { filterResponseSchema } from '../contract/filter-answer'
 import { filterInitSchema } from '../contract/catalogue-init'
 import { needResponseSchema } from '../contract/marks'
 import type { Http } from './http'

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test'
-import { BRAND_PAGE_SIZES, CATALOGUE_DEFAULTS, type BrandProductsResponse, type FilterRequest, type FilterResponse } from '../../src/contract/catalogue'
+import { CATALOGUE_DEFAULTS, type FilterRequest } from '../../src/contract/catalogue'
+import { BRAND_PAGE_SIZES, type BrandProductsResponse } from '../../src/contract/brand-products'
+import type { FilterResponse } from '../../src/contract/filter-answer'
 import { SEARCH_MESSAGES, type AutocompleteResponse } from '../../src/contract/search'
 import { SEARCH_KEYWORD_STORAGE_KEY } from '../../src/services/search'
 import { formatCount, PRODUCT_FORMS } from '../../src/views/ui/format'

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { InitData, Warehouse } from '../../src/contract/account'
-import type { BrandProductsResponse, FilterResponse } from '../../src/contract/catalogue'
+import type { BrandProductsResponse } from '../../src/contract/brand-products'
+import type { FilterResponse } from '../../src/contract/filter-answer'
 import type { ProductResponse } from '../../src/contract/product'
 import { TAB_HEADERS } from '../../src/contract/product'
 import { signIn } from './support/cabinet-shell'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type PromiseActorLogic } from 'xstate'
-import type { CatalogueProduct, FilterResponse, MarkRequest, MarkResult } from '../../src/contract/catalogue'
+import type { CatalogueProduct, MarkRequest, MarkResult } from '../../src/contract/catalogue'
+import type { FilterResponse } from '../../src/contract/filter-answer'
 import type { FilterInit } from '../../src/contract/catalogue-init'
 import type { ProductCard, ProductRequest, WishRequest } from '../../src/contract/product'
 import { productCardMachine } from '../../src/machines/product-card.machine'

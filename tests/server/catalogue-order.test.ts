@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CATALOGUE_DEFAULTS, filterResponseSchema, type FilterRequest } from '../../src/contract/catalogue'
+import { CATALOGUE_DEFAULTS, type FilterRequest } from '../../src/contract/catalogue'
+import { filterResponseSchema } from '../../src/contract/filter-answer'
 import { filterInitSchema } from '../../src/contract/catalogue-init'
 import { loginAs, startServer, type ServerFixture } from '../support/server-fixture'
 import { sessionRequests } from '../support/server-requests'

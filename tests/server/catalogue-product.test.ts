@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
-import { filterResponseSchema } from '../../src/contract/catalogue'
+import { filterResponseSchema } from '../../src/contract/filter-answer'
 import { PRODUCT_MESSAGES, TAB_HEADERS, bindsResponseSchema, needResponseSchema, productResponseSchema, wishResponseSchema } from '../../src/contract/product'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
 import { sessionRequests, userIdOf as userIdIn } from '../support/server-requests'

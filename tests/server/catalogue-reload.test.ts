@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { filterResponseSchema, type FilterRequest } from '../../src/contract/catalogue'
+import type { FilterRequest } from '../../src/contract/catalogue'
+import { filterResponseSchema } from '../../src/contract/filter-answer'
 import { loadSnapshot } from '../../server/catalogue/snapshot-load'
 import { currentCatalogue, snapshotLoader, whenCurrent } from '../../server/catalogue/snapshot'
 import { loginAs, startServer, type ServerFixture } from '../support/server-fixture'

@@ -1,18 +1,9 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
-import {
-  BRAND_MESSAGES,
-  CATALOGUE_DEFAULTS,
-  CATALOGUE_MESSAGES,
-  brandProductsResponseSchema,
-  filterRequestSchema,
-  filterResponseSchema,
-  type CatalogueFilter,
-  type CategoryCountNode,
-  type FilterRequest,
-  type FilterResponse,
-} from '../../src/contract/catalogue'
+import { CATALOGUE_DEFAULTS, CATALOGUE_MESSAGES, filterRequestSchema, type CatalogueFilter, type FilterRequest } from '../../src/contract/catalogue'
+import { BRAND_MESSAGES, brandProductsResponseSchema } from '../../src/contract/brand-products'
+import { filterResponseSchema, type CategoryCountNode, type FilterResponse } from '../../src/contract/filter-answer'
 import { whenCurrent } from '../../server/catalogue/snapshot'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
 import { sessionRequests } from '../support/server-requests'

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { basketDataSchema } from '../../src/contract/basket'
-import { filterResponseSchema, type CatalogueProduct } from '../../src/contract/catalogue'
+import type { CatalogueProduct } from '../../src/contract/catalogue'
+import { filterResponseSchema } from '../../src/contract/filter-answer'
 import { placeOrderResponseSchema } from '../../src/contract/delivery'
 import { orderDetailSchema } from '../../src/contract/orders'
 import { PRICE_POLICY_MESSAGES, pricePolicyResponseSchema, type PricePolicy } from '../../src/contract/price-policy'

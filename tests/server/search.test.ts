@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { filterResponseSchema } from '../../src/contract/catalogue'
+import { filterResponseSchema } from '../../src/contract/filter-answer'
 import { SEARCH_MESSAGES, autocompleteResponseSchema } from '../../src/contract/search'
 import { loginAs, startServer, type ServerFixture } from '../support/server-fixture'
 

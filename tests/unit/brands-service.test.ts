@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, toPromise } from 'xstate'
-import type { BrandProductsResponse } from '../../src/contract/catalogue'
+import type { BrandProductsResponse } from '../../src/contract/brand-products'
 import { createBrandProductsActors } from '../../src/services/brands'
 import { createHttp } from '../../src/services/http'
 

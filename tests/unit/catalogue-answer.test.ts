@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { CatalogueProduct, FilterResponse } from '../../src/contract/catalogue'
+import type { CatalogueProduct } from '../../src/contract/catalogue'
+import type { FilterResponse } from '../../src/contract/filter-answer'
 import { shareUnchanged, sharedAnswer } from '../../src/machines/catalogue-answer'
 import { sampleProduct } from '../support/paged-products-paths'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { CatalogueProduct, FilterResponse } from '../../src/contract/catalogue'
+import type { CatalogueProduct } from '../../src/contract/catalogue'
+import type { FilterResponse } from '../../src/contract/filter-answer'
 import { catalogueFilterMachine, type CatalogueFilterContext } from '../../src/machines/catalogue-filter.machine'
 import {
   markKeyOf,

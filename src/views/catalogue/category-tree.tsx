@@ -1,5 +1,6 @@
 import { memo } from 'react'
-import { CATALOGUE_DEFAULTS, type CategoryCountNode } from '../../contract/catalogue'
+import { CATALOGUE_DEFAULTS } from '../../contract/catalogue'
+import type { CategoryCountNode } from '../../contract/filter-answer'
 import { formatInteger } from '../ui/format'
 import styles from './catalogue.module.css'
 

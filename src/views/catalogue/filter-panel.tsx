@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { memo, useMemo, useState } from 'react'
-import type { Counted, ParamFacet, Prices } from '../../contract/catalogue'
+import type { Counted } from '../../contract/catalogue'
+import type { ParamFacet, Prices } from '../../contract/filter-answer'
 import { priceBounds } from '../../machines/catalogue-query'
 import type { ParamRange } from '../../machines/catalogue-search'
 import { Button } from '../ui/button'
