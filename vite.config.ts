@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { cssModuleClassName } from './scripts/css-module-names.ts'
 import { firstLoadGroups } from './scripts/first-load-chunks.ts'
 import { precompress } from './scripts/precompress.ts'
+import { pureSchemas } from './scripts/pure-schemas.ts'
 import { routePages, type RoutePage } from './scripts/route-pages.ts'
 import { stripMachineDescriptions } from './scripts/strip-machine-descriptions.ts'
 import { ORDERS_FIRST_PAGE_ADDRESS } from './src/contract/boot-answers.ts'
@@ -75,7 +76,7 @@ const ROUTE_PAGES: Record<string, RoutePage> = {
 }
 
 export default defineConfig({
-  plugins: [react(), stripMachineDescriptions(), routePages(ROUTE_PAGES), precompress()],
+  plugins: [react(), stripMachineDescriptions(), pureSchemas(), routePages(ROUTE_PAGES), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -98,9 +99,6 @@ export default defineConfig({
       resolveDependencies: (_, deps, { hostType }) => deps.filter((dep) => !ALWAYS_LOADED.test(dep) && (hostType === 'html' || dep.endsWith('.css'))),
     },
     rolldownOptions: {
-      // zod schemas are values without side effects: one that only the server reads (a request's
-      // schema the browser never checks) is dropped instead of built at every start (issue 24)
-      treeshake: { manualPureFunctions: ['z'] },
       output: {
         entryFileNames: `assets/[name]-${HASH}.js`,
         chunkFileNames: `assets/[name]-${HASH}.js`,

@@ -1,16 +1,8 @@
 import { parseAst } from 'rolldown/parseAst'
 import type { Plugin } from 'vite'
+import { childNodes, type AstNode as Node } from './ast-nodes'
 
 const MACHINE_MODULE = /[\\/]src[\\/]machines[\\/][^\\/]+\.ts$/
-
-interface Node {
-  type: string
-  start: number
-  end: number
-  [key: string]: unknown
-}
-
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string'
 
 /** A name or a property read: no side effect when it is dropped. */
 const isPlainRead = (node: Node): boolean =>
@@ -38,10 +30,7 @@ function descriptionRanges(program: Node): Array<[number, number]> {
       ranges.push([node.start, node.end])
       return
     }
-    for (const value of Object.values(node)) {
-      if (Array.isArray(value)) value.filter(isNode).forEach(visit)
-      else if (isNode(value)) visit(value)
-    }
+    childNodes(node).forEach(visit)
   }
   visit(program)
   return ranges

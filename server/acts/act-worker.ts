@@ -15,6 +15,8 @@ export interface ActWorkerDeps {
   db: Db
   now: () => Date
   logError: (message: string, error: unknown) => void
+  /** turns an act's ledger into its XLSX file (buildActWorkbook unless a test watches the builds) */
+  buildWorkbook?: typeof buildActWorkbook
 }
 
 export interface ActWorker {
@@ -76,7 +78,7 @@ async function renewClaim(deps: ActWorkerDeps, id: number): Promise<void> {
 /** `released` says the act went back to the queue meanwhile (a graceful stop): its outcome is dropped. */
 async function buildOne(deps: ActWorkerDeps, act: ActSubject & { id: number }, released: () => boolean): Promise<void> {
   try {
-    const file = await buildActWorkbook(await buildLedger(deps.db, act))
+    const file = await (deps.buildWorkbook ?? buildActWorkbook)(await buildLedger(deps.db, act))
     // the stop's UPDATE runs on another pooled connection, so the state check alone may lose the race
     if (released()) return
     await deps.db.kysely

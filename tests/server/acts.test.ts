@@ -8,12 +8,6 @@ import { demoLogin, loginAs, readTable, startServer, type ServerFixture } from '
 import { sessionRequests } from '../support/server-requests'
 import { deferred } from '../support/deferred'
 
-// every build passes through, counted, so a test can tell whether an act was built twice
-vi.mock('../../server/acts/act-workbook', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../server/acts/act-workbook')>()
-  return { ...original, buildActWorkbook: vi.fn(original.buildActWorkbook) }
-})
-
 // the spec's text, to the letter (§5)
 const BAD_PERIOD = 'Ошибка во временных периодах: дата начала периода больше или равна дате конца периода'
 
@@ -245,10 +239,10 @@ describe('the worker', () => {
       ready_at: null,
     }))
     await k().insertInto('acts').values(rows).execute()
-    const built = vi.mocked(buildActWorkbook)
-    built.mockClear()
+    // every build passes through, counted, so the test can tell whether an act was built twice
+    const built = vi.fn(buildActWorkbook)
     // three "processes": their own workers on the one database
-    const workers = [1, 2, 3].map(() => createActWorker({ db: fixture.db, now: fixture.clock.now, logError: () => {} }))
+    const workers = [1, 2, 3].map(() => createActWorker({ db: fixture.db, now: fixture.clock.now, logError: () => {}, buildWorkbook: built }))
     await Promise.all(workers.map((worker) => worker.kick()))
     await Promise.all(workers.map((worker) => worker.idle()))
     expect(built).toHaveBeenCalledTimes(6)
@@ -262,11 +256,11 @@ describe('the worker', () => {
     await k().updateTable('acts').set({ state: 'queued', file: null, claimed_at: null }).where('id', '=', act.id).execute()
     const building = deferred<void>()
     const held = deferred<Buffer>()
-    vi.mocked(buildActWorkbook).mockImplementationOnce(() => {
+    const buildWorkbook = vi.fn(buildActWorkbook).mockImplementationOnce(() => {
       building.resolve()
       return held.promise
     })
-    const worker = createActWorker({ db: fixture.db, now: fixture.clock.now, logError: () => {} })
+    const worker = createActWorker({ db: fixture.db, now: fixture.clock.now, logError: () => {}, buildWorkbook })
     void worker.kick()
     await building.promise
     const stateOf = async () => (await k().selectFrom('acts').select('state').where('id', '=', act.id).executeTakeFirstOrThrow()).state

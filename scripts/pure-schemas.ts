@@ -1,0 +1,83 @@
+import MagicString from 'magic-string'
+import { parseAst } from 'rolldown/parseAst'
+import type { Plugin } from 'vite'
+import { childNodes, isNode, type AstNode as Node } from './ast-nodes'
+
+const OUR_MODULE = /[\\/]src[\\/].+\.tsx?$/
+const ZOD_IMPORT = /from ['"]zod\/mini['"]/
+const PURE = '/* @__PURE__ */ '
+
+const isFunction = (node: Node) => node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression'
+
+/** The local names of `import * as z from 'zod/mini'` (and of its named imports). */
+function zodNames(program: Node): Set<string> {
+  const names = new Set<string>()
+  for (const statement of program.body as Node[]) {
+    if (statement.type !== 'ImportDeclaration' || (statement.source as Node & { value: string }).value !== 'zod/mini') continue
+    if (statement.importKind === 'type') continue
+    for (const specifier of statement.specifiers as Node[]) names.add((specifier.local as Node & { name: string }).name)
+  }
+  return names
+}
+
+/** Whether the expression calls zod outside the functions it defines (a `transform` callback runs later, not at import). */
+function callsZod(node: Node, zod: Set<string>): boolean {
+  if (isFunction(node)) return false
+  if (node.type === 'CallExpression') {
+    let callee = node.callee as Node
+    while (callee.type === 'MemberExpression' || callee.type === 'CallExpression')
+      callee = (callee.type === 'MemberExpression' ? callee.object : callee.callee) as Node
+    if (callee.type === 'Identifier' && zod.has((callee as Node & { name: string }).name)) return true
+  }
+  return childNodes(node).some((child) => callsZod(child, zod))
+}
+
+/** The start of every call the expression makes at once, outside the functions it defines. */
+function callStarts(node: Node, into: number[] = []): number[] {
+  if (isFunction(node)) return into
+  if (node.type === 'CallExpression') into.push(node.start)
+  for (const child of childNodes(node)) callStarts(child, into)
+  return into
+}
+
+/** The initial values of the module's top-level `const`s that build zod schemas. */
+function schemaInitializers(program: Node, zod: Set<string>): Node[] {
+  const found: Node[] = []
+  for (const item of program.body as Node[]) {
+    const statement = item.type === 'ExportNamedDeclaration' && isNode(item.declaration) ? item.declaration : item
+    if (statement.type !== 'VariableDeclaration') continue
+    for (const declaration of statement.declarations as Node[]) {
+      const init = declaration.init
+      if (isNode(init) && !isFunction(init) && callsZod(init, zod)) found.push(init)
+    }
+  }
+  return found
+}
+
+/**
+ * Zod schemas are values without side effects, yet the bundler keeps every schema a module
+ * builds at its top level once zod sits in a chunk of its own (`vendor`): across chunks it no
+ * longer knows zod's functions are pure, and `treeshake.manualPureFunctions` does not reach them
+ * either. So a request's schema that only the server reads was built at every start in the
+ * browser (issue 24). The build marks each call in such a schema's initial value as pure, so an
+ * unused schema is dropped with everything it calls. Tests, `npm run dev` and the server read the
+ * sources as they are.
+ */
+export function pureSchemas(): Plugin {
+  return {
+    name: 'cabinet-pure-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!OUR_MODULE.test(id) || !ZOD_IMPORT.test(code)) return null
+      const program = parseAst(code, { lang: id.endsWith('x') ? 'tsx' : 'ts' }, id) as unknown as Node
+      const zod = zodNames(program)
+      if (zod.size === 0) return null
+      const starts = new Set(schemaInitializers(program, zod).flatMap((init) => callStarts(init)))
+      if (starts.size === 0) return null
+      const output = new MagicString(code)
+      // a chained call (`z.string().check(…)`) starts where its inner call does: one mark covers both
+      for (const start of starts) output.appendLeft(start, PURE)
+      return { code: output.toString(), map: output.generateMap({ hires: true, source: id }) }
+    },
+  }
+}
