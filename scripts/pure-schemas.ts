@@ -1,7 +1,7 @@
 import MagicString from 'magic-string'
 import { parseAst } from 'rolldown/parseAst'
 import type { Plugin } from 'vite'
-import { childNodes, isNode, type AstNode as Node } from './ast-nodes'
+import { childNodes, isNode, type AstNode as Node } from './ast-nodes.ts'
 
 const OUR_MODULE = /[\\/]src[\\/].+\.tsx?$/
 const ZOD_IMPORT = /from ['"]zod\/mini['"]/

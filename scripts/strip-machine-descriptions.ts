@@ -1,6 +1,6 @@
 import { parseAst } from 'rolldown/parseAst'
 import type { Plugin } from 'vite'
-import { childNodes, type AstNode as Node } from './ast-nodes'
+import { childNodes, type AstNode as Node } from './ast-nodes.ts'
 
 const MACHINE_MODULE = /[\\/]src[\\/]machines[\\/][^\\/]+\.ts$/
 
