@@ -1,7 +1,8 @@
 import { assign, raise, setup, type ActorRefFrom } from 'xstate'
 import type { BasketSummary } from '../contract/account'
 import { DRAFTS_PER_PAGE, type DraftListItem, type DraftRemovedResponse, type DraftRepeatedResponse, type DraftsResponse } from '../contract/drafts'
-import { bulkActionMachine, type BulkActionInput } from './bulk-action.machine'
+import type { BulkActionInput } from './bulk-action.machine'
+import { bulkCodeStates, unprovidedBulkAction, unprovidedBulkCode, type BulkCodeEvent } from './bulk-action-code'
 import { confirmedCall } from './confirmed-call'
 import { unprovidedPromise } from './machine-support'
 import { pagedList, pageLeftAfterRemoval, type PagedListContext, type PagedListEvent } from './paged-list'
@@ -44,6 +45,7 @@ export type DraftsEvent =
   /** the page loads again (raised when the bulk removal's dialog closes) */
   | { type: 'list.reload' }
   | RowSelectionEvent
+  | BulkCodeEvent
   /** the selection bar's «Удалить выбранные»: the checked drafts are removed (after a question) */
   | { type: 'selection.remove' }
 
@@ -61,6 +63,9 @@ const selection = rowSelection({
   types: {} as { context: DraftsContext; events: DraftsEvent },
   idsOf: (context) => context.result?.drafts.map((draft) => draft.id) ?? [],
 })
+
+/** The dealer closes the message that the bulk action's code did not load: nothing stays checked. */
+const CLOSE_BULK = { target: 'none', description: 'The dealer closes the message: nothing stays checked', actions: 'resetSelection' } as const
 
 /** The checked drafts as the bulk dialog takes them: each with its name. */
 const bulkInput = (context: DraftsContext): BulkActionInput => {
@@ -85,10 +90,11 @@ const draftsSetup = setup({
     context: DraftsContext
     events: DraftsEvent
     input: DraftsInput
-    children: { loadPage: 'loadPage'; repeatDraft: 'repeatDraft'; removeDraft: 'removeDraft'; bulkRemove: 'bulkRemove' }
+    children: { loadPage: 'loadPage'; repeatDraft: 'repeatDraft'; removeDraft: 'removeDraft'; loadBulkCode: 'loadBulkCode'; bulkRemove: 'bulkRemove' }
   },
   actors: {
-    bulkRemove: bulkActionMachine,
+    loadBulkCode: unprovidedBulkCode,
+    bulkRemove: unprovidedBulkAction,
     loadPage: unprovidedPromise<DraftsResponse, { page: number }>('loadPage'),
     repeatDraft: unprovidedPromise<DraftRepeatedResponse, { id: number }>('repeatDraft'),
     removeDraft: unprovidedPromise<DraftRemovedResponse, { id: number }>('removeDraft'),
@@ -250,8 +256,9 @@ export const draftsMachine = draftsSetup.createMachine({
       states: {
         ...selection.states({
           'page.change': { target: 'none', description: 'Another page: nothing stays checked', actions: 'resetSelection' },
-          'selection.remove': { target: 'removing', description: 'The dealer presses «Удалить выбранные» on the bar' },
+          'selection.remove': { target: 'removingCodeLoading', description: 'The dealer presses «Удалить выбранные» on the bar' },
         }),
+        ...bulkCodeStates('removing', CLOSE_BULK),
         removing: {
           description:
             'The checked drafts are removed (machine bulkRemove: "Удалить выбранные черновики (N)?" first, then one POST /api/drafts/ each); its dialog names the ones that failed',

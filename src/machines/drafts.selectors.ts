@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
+import { bulkCodeStatusOf } from './bulk-action-code'
 import type { draftsMachine } from './drafts.machine'
 
 type DraftsSnapshot = SnapshotFrom<typeof draftsMachine>
@@ -13,8 +14,8 @@ export function draftsViewOf(snapshot: DraftsSnapshot): DraftsView {
   return 'loaded'
 }
 
-/** The selection bar's bulk removal runs (its dialog is open). */
-export const isDraftsBulkBusyOf = (snapshot: DraftsSnapshot): boolean => snapshot.matches({ selection: 'removing' })
+/** The selection bar's bulk removal runs (its dialog is open), or its code loads or did not load. */
+export const isDraftsBulkBusyOf = (snapshot: DraftsSnapshot): boolean => snapshot.matches({ selection: 'removing' }) || bulkCodeStatusOf(snapshot) !== null
 
 /**
  * The rows' buttons and boxes wait while a repeat or removal is asked, shown or failed, while the

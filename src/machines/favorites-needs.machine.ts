@@ -14,7 +14,8 @@ import { parseNeed } from './need-rules'
 import { cardCodeStates, unprovidedCardCode, unprovidedProductCard } from './card-code'
 import { TIMINGS } from './timings'
 import { navigateTo, notifyShell } from './shell-links'
-import { bulkActionMachine, type BulkActionInput } from './bulk-action.machine'
+import type { BulkActionInput } from './bulk-action.machine'
+import { bulkCodeStates, unprovidedBulkAction, unprovidedBulkCode, type BulkCodeEvent } from './bulk-action-code'
 import { rowSelection, type RowSelectionContext, type RowSelectionEvent } from './row-selection'
 
 /** What each page says (spec §2: Favorites, Needs). */
@@ -85,6 +86,7 @@ export type FavoritesNeedsEvent =
   | { type: 'card.open'; productId: number }
   | { type: 'card.close' }
   | RowSelectionEvent
+  | BulkCodeEvent
   /** the selection bar's «В корзину»: the checked products go into the basket */
   | { type: 'selection.addToBasket' }
   /** the selection bar's «Убрать»: the checked products come off the list (after a question) */
@@ -101,6 +103,9 @@ const selection = rowSelection({
   types: {} as { context: FavoritesNeedsContext; events: FavoritesNeedsEvent },
   idsOf: (context) => context.result?.goods.map((product) => product.id) ?? [],
 })
+
+/** The dealer closes the message that the bulk action's code did not load: nothing stays checked. */
+const CLOSE_BULK = { target: 'none', description: 'The dealer closes the message: nothing stays checked', actions: 'resetSelection' } as const
 
 /** The checked products as the bulk dialog takes them: each with its name, and on the needs page its need quantity. */
 const bulkInput = (context: FavoritesNeedsContext, action: 'Add' | 'Remove'): BulkActionInput => {
@@ -134,6 +139,7 @@ export const favoritesNeedsMachine = setup({
       saveNeed: 'saveNeed'
       productCard: 'productCard'
       loadCardCode: 'loadCardCode'
+      loadBulkCode: 'loadBulkCode'
       bulkAdd: 'bulkAdd'
       bulkRemove: 'bulkRemove'
     }
@@ -144,8 +150,9 @@ export const favoritesNeedsMachine = setup({
     saveNeed: unprovidedPromise<number, SaveNeedRequest>('saveNeed'),
     productCard: unprovidedProductCard,
     loadCardCode: unprovidedCardCode,
-    bulkAdd: bulkActionMachine,
-    bulkRemove: bulkActionMachine,
+    loadBulkCode: unprovidedBulkCode,
+    bulkAdd: unprovidedBulkAction,
+    bulkRemove: unprovidedBulkAction,
   },
   guards: {
     ...list.guards,
@@ -335,9 +342,11 @@ export const favoritesNeedsMachine = setup({
         ...selection.states({
           'page.change': { target: 'none', description: 'Another page: nothing stays checked', actions: 'resetSelection' },
           'list.reload': { target: 'none', description: 'The page loads again: nothing stays checked', actions: 'resetSelection' },
-          'selection.addToBasket': { target: 'adding', description: 'The dealer presses «В корзину» on the bar' },
-          'selection.remove': { target: 'removing', description: 'The dealer presses «Убрать» on the bar' },
+          'selection.addToBasket': { target: 'addingCodeLoading', description: 'The dealer presses «В корзину» on the bar' },
+          'selection.remove': { target: 'removingCodeLoading', description: 'The dealer presses «Убрать» on the bar' },
         }),
+        ...bulkCodeStates('adding', CLOSE_BULK),
+        ...bulkCodeStates('removing', CLOSE_BULK),
         adding: {
           description:
             "The checked products go into the basket (machine bulkAdd: a need's quantity, else 1, from the chosen warehouse); its dialog names the ones short of stock",

@@ -9,7 +9,7 @@ import { orderCancelMachine, type OrderCancelOutput } from './order-cancel.machi
 import { orderDetailMachine } from './order-detail.machine'
 import { orderRepeatMachine } from './order-repeat.machine'
 import { searchOfFilter } from './orders-search'
-import { bulkActionMachine } from './bulk-action.machine'
+import { bulkCodeStates, unprovidedBulkAction, unprovidedBulkCode, type BulkCodeEvent } from './bulk-action-code'
 import { keptSelection, rowSelection, toggled, type RowSelectionEvent } from './row-selection'
 import {
   appliedFilter,
@@ -73,6 +73,7 @@ export type OrdersEvent =
   | { type: 'list.retry' }
   | { type: 'order.toggleDetail'; id: number }
   | RowSelectionEvent
+  | BulkCodeEvent
   /** «Повторить выбранные»: the checked orders go into the basket */
   | { type: 'selection.repeat' }
   | { type: 'order.cancel'; order: OrderRow }
@@ -90,6 +91,9 @@ type LooseActors = any
 const enqueueChildren = <TParams extends object>(
   collect: Parameters<typeof enqueueActions<OrdersContext, OrdersEvent, TParams, OrdersEvent, LooseActors, never, never>>[0],
 ) => enqueueActions<OrdersContext, OrdersEvent, TParams, OrdersEvent, LooseActors, never, never>(collect)
+
+/** The dealer closes the message that the bulk action's code did not load: nothing stays checked. */
+const CLOSE_BULK = { target: 'none', description: 'The dealer closes the message: nothing stays checked', actions: 'resetSelection' } as const
 
 /** How the bulk dialog names an order. */
 export const orderLabel = (id: number) => `Заказ № ${id}`
@@ -121,7 +125,14 @@ export const ordersMachine = setup({
     context: OrdersContext
     events: OrdersEvent
     input: OrdersInput
-    children: { pollOrders: 'pollOrders'; countdown: 'countdown'; orderCancel: 'orderCancel'; orderRepeat: 'orderRepeat'; bulkRepeat: 'bulkRepeat' } & {
+    children: {
+      pollOrders: 'pollOrders'
+      countdown: 'countdown'
+      orderCancel: 'orderCancel'
+      orderRepeat: 'orderRepeat'
+      loadBulkCode: 'loadBulkCode'
+      bulkRepeat: 'bulkRepeat'
+    } & {
       [detail: `detail-${number}`]: 'orderDetail'
     }
   },
@@ -130,7 +141,8 @@ export const ordersMachine = setup({
     countdown: visibleCountdownLogic,
     orderCancel: orderCancelMachine,
     orderRepeat: orderRepeatMachine,
-    bulkRepeat: bulkActionMachine,
+    loadBulkCode: unprovidedBulkCode,
+    bulkRepeat: unprovidedBulkAction,
     orderDetail: orderDetailMachine,
   },
   guards: {
@@ -358,8 +370,9 @@ export const ordersMachine = setup({
               actions: { type: 'keepSelectedAmong', params: ({ event }: { event: { data: OrderList } }) => ({ ids: idsOf(event.data) }) },
             },
           ],
-          'selection.repeat': { target: 'repeating', description: 'The dealer presses «Повторить выбранные»' },
+          'selection.repeat': { target: 'repeatingCodeLoading', description: 'The dealer presses «Повторить выбранные»' },
         }),
+        ...bulkCodeStates('repeating', CLOSE_BULK),
         repeating: {
           description: "The checked orders are repeated one by one (machine bulkAction), each into its contract's basket; its dialog shows the result",
           invoke: {

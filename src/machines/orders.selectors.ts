@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
+import { bulkCodeStatusOf } from './bulk-action-code'
 import type { OrderDetailActor } from './order-detail.machine'
 import { orderDetailId, type ordersMachine } from './orders.machine'
 
@@ -18,8 +19,8 @@ export function ordersViewOf(snapshot: OrdersSnapshot): OrdersView {
 /** The orders' «Повторить» and «Отменить» wait while a cancel or a repeat runs. */
 export const isOrdersBusyOf = (snapshot: OrdersSnapshot): boolean => !snapshot.matches({ action: 'idle' })
 
-/** The checked orders are being repeated (the bulk dialog is open): the boxes and the bar wait. */
-export const isOrdersBulkBusyOf = (snapshot: OrdersSnapshot): boolean => snapshot.matches({ selection: 'repeating' })
+/** The checked orders are being repeated (the bulk dialog is open, or its code loads or did not load): the boxes and the bar wait. */
+export const isOrdersBulkBusyOf = (snapshot: OrdersSnapshot): boolean => snapshot.matches({ selection: 'repeating' }) || bulkCodeStatusOf(snapshot) !== null
 
 /** The tab is hidden: the countdown and the reload wait. */
 export const isOrdersPausedOf = (snapshot: OrdersSnapshot): boolean => snapshot.matches({ visibility: 'hidden' })

@@ -45,12 +45,27 @@ const cases: EventCases = {
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as DraftsContext
 
+/** the bulk action's code, there at once */
+const BULK_CODE_THERE = fromPromise(async () => {})
+
 const SECOND: DraftListItem = { ...DRAFT, id: 6, header: 'Склад, ноябрь' }
 const SELECTION_EVENTS = ['selection.toggle', 'selection.all', 'selection.clear', 'selection.remove']
 const BULK_DONE = 'xstate.done.actor.bulkRemove'
+/** the bulk removal's code arriving, or not (it is not in the list's first load), and the message that it did not closed */
+const BULK_CODE_EVENTS = ['xstate.done.actor.loadBulkCode', 'xstate.error.actor.loadBulkCode', 'bulk.close']
 /** Only the given event types reach the traversal (an empty case list leaves a type out). */
 const only = (types: string[], over: EventCases): EventCases => {
-  const all = [...Object.keys(cases), ...SELECTION_EVENTS, BULK_DONE, 'list.retry', 'list.reload', 'remove.confirm', 'remove.cancel', 'dialog.close']
+  const all = [
+    ...Object.keys(cases),
+    ...SELECTION_EVENTS,
+    BULK_DONE,
+    ...BULK_CODE_EVENTS,
+    'list.retry',
+    'list.reload',
+    'remove.confirm',
+    'remove.cancel',
+    'dialog.close',
+  ]
   return Object.fromEntries(all.map((type) => [type, types.includes(type) ? (over[type] ?? cases[type] ?? [{ type }]) : []]))
 }
 
@@ -58,19 +73,29 @@ const only = (types: string[], over: EventCases): EventCases => {
 // row actions (nothing checked), then the selection and its bulk removal against the loaded list
 const walks = [
   {
-    cases: { ...cases, ...Object.fromEntries([...SELECTION_EVENTS, BULK_DONE, 'list.reload'].map((type) => [type, []])) },
+    cases: { ...cases, ...Object.fromEntries([...SELECTION_EVENTS, BULK_DONE, ...BULK_CODE_EVENTS, 'list.reload'].map((type) => [type, []])) },
     expectFullCoverage: false,
     report: false as const,
   },
   {
     cases: only(
-      ['page.change', 'xstate.done.actor.loadPage', 'draft.remove', 'xstate.done.actor.removeDraft', 'remove.confirm', ...SELECTION_EVENTS, BULK_DONE],
+      [
+        'page.change',
+        'xstate.done.actor.loadPage',
+        'draft.remove',
+        'xstate.done.actor.removeDraft',
+        'remove.confirm',
+        ...SELECTION_EVENTS,
+        BULK_DONE,
+        ...BULK_CODE_EVENTS,
+      ],
       {
         // two drafts on page 2 of 12, so that some (not all) can be checked; removing both empties page 2
         'xstate.done.actor.loadPage': [{ type: 'xstate.done.actor.loadPage', output: pageOf([DRAFT, SECOND], 12) }],
         'xstate.done.actor.removeDraft': [{ type: 'xstate.done.actor.removeDraft', output: { count: 11 } }],
         'selection.toggle': [DRAFT.id, SECOND.id].map((id) => ({ type: 'selection.toggle', id })),
         [BULK_DONE]: [[DRAFT.id], [DRAFT.id, SECOND.id], []].map((done) => ({ type: BULK_DONE, output: { done } })),
+        'xstate.error.actor.loadBulkCode': [{ type: 'xstate.error.actor.loadBulkCode', error: new Error('Failed to fetch dynamically imported module') }],
       },
     ),
   },
@@ -168,7 +193,7 @@ describe('drafts beyond the paths', () => {
     })
     const addresses: number[] = []
     const machine = draftsMachine.provide({
-      actors: { ...logic, bulkRemove: bulkActionMachine.provide({ actors: { runBulk } }) },
+      actors: { ...logic, loadBulkCode: BULK_CODE_THERE, bulkRemove: bulkActionMachine.provide({ actors: { runBulk } }) },
       actions: { notifyAddress: (_, { page }) => void addresses.push(page) },
     })
     const actor = createActor(machine, { input: { page: 2 } }).start()
@@ -177,7 +202,7 @@ describe('drafts beyond the paths', () => {
     expect(actor.getSnapshot().context.selected).toEqual([DRAFT.id, SECOND.id])
     actor.send({ type: 'selection.remove' })
     const bulk = () => actor.getSnapshot().children.bulkRemove!
-    expect(bulk().getSnapshot().matches('asking')).toBe(true)
+    await vi.waitFor(() => expect(bulk().getSnapshot().matches('asking')).toBe(true))
     expect(bulk().getSnapshot().context.items).toEqual([
       { id: DRAFT.id, label: DRAFT.header },
       { id: SECOND.id, label: SECOND.header },
@@ -191,6 +216,7 @@ describe('drafts beyond the paths', () => {
     actor.send({ type: 'selection.toggle', id: DRAFT.id })
     actor.send({ type: 'selection.toggle', id: SECOND.id })
     actor.send({ type: 'selection.remove' })
+    await vi.waitFor(() => expect(bulk().getSnapshot().matches('asking')).toBe(true))
     bulk().send({ type: 'bulk.confirm' })
     await vi.waitFor(() => expect(bulk().getSnapshot().matches({ reported: 'partlyFailed' })).toBe(true))
     expect(bulk().getSnapshot().context.outcome).toMatchObject({ done: [DRAFT.id], failed: [{ id: SECOND.id, message: FAILURE }] })
@@ -204,6 +230,7 @@ describe('drafts beyond the paths', () => {
       draftsMachine.provide({
         actors: {
           ...logic,
+          loadBulkCode: BULK_CODE_THERE,
           bulkRemove: bulkActionMachine.provide({
             actors: { runBulk: fromPromise(async (): Promise<BulkOutcome> => ({ done: [DRAFT.id, SECOND.id], failed: [], count: 0, baskets: [] })) },
           }),
@@ -215,6 +242,7 @@ describe('drafts beyond the paths', () => {
     await vi.waitFor(() => expect(emptied.getSnapshot().matches({ list: 'loaded' })).toBe(true))
     emptied.send({ type: 'selection.all' })
     emptied.send({ type: 'selection.remove' })
+    await vi.waitFor(() => expect(emptied.getSnapshot().children.bulkRemove).toBeDefined())
     emptied.getSnapshot().children.bulkRemove!.send({ type: 'bulk.confirm' })
     await vi.waitFor(() => expect(emptied.getSnapshot().children.bulkRemove!.getSnapshot().matches({ reported: 'done' })).toBe(true))
     emptied.getSnapshot().children.bulkRemove!.send({ type: 'dialog.close' })

@@ -60,6 +60,10 @@ const cases: EventCases = {
   ],
   'xstate.done.actor.orderRepeat': [{ type: 'xstate.done.actor.orderRepeat', output: undefined }],
   'xstate.done.actor.bulkRepeat': [{ type: 'xstate.done.actor.bulkRepeat', output: { done: [1] } }],
+  // the bulk repeat's code arriving, or not (it is not in the list's first load), and the message that it did not closed
+  'xstate.done.actor.loadBulkCode': [{ type: 'xstate.done.actor.loadBulkCode' }],
+  'xstate.error.actor.loadBulkCode': [{ type: 'xstate.error.actor.loadBulkCode', error: new Error('Failed to fetch dynamically imported module') }],
+  'bulk.close': [{ type: 'bulk.close' }],
 }
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as OrdersContext
@@ -96,12 +100,13 @@ const assertStep = (snapshot: AnyMachineSnapshot) => {
   const listed = context.result?.orders.map((order) => order.id) ?? []
   // only listed rows stay checked or open; the selection state says whether any is checked
   // (the checked rows being repeated keep their ids while the dialog runs, whatever a reload lists)
-  const checked = snapshot.matches({ selection: 'repeating' }) ? [] : context.selected
+  const bulkRuns = !snapshot.matches({ selection: 'none' }) && !snapshot.matches({ selection: 'some' })
+  const checked = bulkRuns ? [] : context.selected
   for (const id of [...checked, ...context.expanded]) expect(listed).toContain(id)
   // an open row's detail runs as the child detail-{id} exactly while the row is open
   const details = Object.keys(snapshot.children).filter((id) => id.startsWith('detail-'))
   expect(details.sort()).toEqual(context.expanded.map((id) => `detail-${id}`).sort())
-  expect(snapshot.matches({ selection: 'some' }) || snapshot.matches({ selection: 'repeating' })).toBe(context.selected.length > 0)
+  expect(!snapshot.matches({ selection: 'none' })).toBe(context.selected.length > 0)
   if (snapshot.matches({ list: { live: 'failed' } })) expect([context.errorMessage, context.retryInMs]).toEqual(['Ошибка сервера (503)', 600_000])
   // a refusal is shown without a retry countdown, and nothing polls meanwhile
   if (snapshot.matches({ list: 'refused' }))
@@ -124,7 +129,7 @@ const common = {
 }
 describeMachinePaths(ordersMachine, {
   ...common,
-  cases: only(['poll.', 'filter.change', 'list.', 'order.', 'xstate.']),
+  cases: only(['poll.', 'filter.change', 'list.', 'order.', 'xstate.done.actor.order']),
   serializeState: serializeState(false),
   expectFullCoverage: false,
   report: false,
@@ -139,7 +144,15 @@ describeMachinePaths(ordersMachine, {
 })
 describeMachinePaths(ordersMachine, {
   ...common,
-  cases: only(['poll.data', 'filter.change', 'selection.', 'xstate.done.actor.bulkRepeat']),
+  cases: only([
+    'poll.data',
+    'filter.change',
+    'selection.',
+    'xstate.done.actor.bulkRepeat',
+    'xstate.done.actor.loadBulkCode',
+    'xstate.error.actor.loadBulkCode',
+    'bulk.',
+  ]),
   serializeState: serializeState(true),
 })
 
@@ -195,6 +208,7 @@ describe('orders beyond the paths', () => {
         actors: {
           pollOrders: fromEventObservable(() => poll as never),
           countdown: fromObservable<number, { periodMs: number }>(() => NEVER),
+          loadBulkCode: fromPromise(async () => {}),
           bulkRepeat: createMachine({
             initial: 'open',
             context: ({ input }: { input: unknown }) => (inputs.push(input), {}),
@@ -207,6 +221,7 @@ describe('orders beyond the paths', () => {
     poll.next({ type: 'poll.data', data: listOf([row(1), { ...row(2), contract: '7' }]) })
     actor.send({ type: 'selection.all' })
     actor.send({ type: 'selection.repeat' })
+    await vi.waitFor(() => expect(actor.getSnapshot().children.bulkRepeat).toBeDefined())
     expect(inputs).toEqual([
       {
         kind: 'ordersRepeat',

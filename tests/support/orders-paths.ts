@@ -31,7 +31,7 @@ const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as OrdersCo
 /** The walks' event types: the list, the tab and the dialogs; the selection against the list; the form. */
 const WALKS = {
   dialogs: ['poll.', 'filter.change', 'list.', 'order.', 'xstate.done.actor.order'],
-  selection: ['poll.data', 'filter.change', 'selection.', 'xstate.done.actor.bulkRepeat'],
+  selection: ['poll.data', 'filter.change', 'selection.', 'xstate.done.actor.bulkRepeat', 'xstate.done.actor.loadBulkCode'],
   form: ['poll.data', 'filter.edit', 'filter.apply'],
 } as const
 
@@ -72,6 +72,10 @@ export function ordersBrowserPaths(answers: OrdersAnswers, walk: keyof typeof WA
     'selection.clear': [{ type: 'selection.clear' }],
     'selection.repeat': [{ type: 'selection.repeat' }],
     'xstate.done.actor.bulkRepeat': [{ type: 'xstate.done.actor.bulkRepeat', output: undefined }],
+    // the bulk repeat's code arrives by itself; its failure is walked by the model test
+    'xstate.done.actor.loadBulkCode': [{ type: 'xstate.done.actor.loadBulkCode' }],
+    'xstate.error.actor.loadBulkCode': [],
+    'bulk.close': [],
   }
   const taken = (type: string) => WALKS[walk].some((prefix) => type.startsWith(prefix))
   return browserPaths(ordersMachine, {
@@ -83,11 +87,12 @@ export function ordersBrowserPaths(answers: OrdersAnswers, walk: keyof typeof WA
     limit: 20_000,
     canCause: (event, before) => {
       const context = contextOf(before)
-      const dialogOpen = !before.matches({ action: 'idle' }) || before.matches({ selection: 'repeating' })
+      const dialogOpen = !before.matches({ action: 'idle' }) || (!before.matches({ selection: 'none' }) && !before.matches({ selection: 'some' }))
       // a list answer comes only while the page waits for one; the tab can hide or show at any time
       if (event.type === 'poll.data' || event.type === 'poll.failed') return before.matches({ list: { live: 'loading' } })
       if (event.type === 'poll.paused' || event.type === 'poll.resumed') return true
       // the dialogs' own buttons
+      if (event.type === 'xstate.done.actor.loadBulkCode') return before.matches({ selection: 'repeatingCodeLoading' })
       if (event.type === 'xstate.done.actor.bulkRepeat') return before.matches({ selection: 'repeating' })
       if (event.type.startsWith('xstate.done.actor.')) return dialogOpen
       // «Найти» is replayed only when the form is refused (a valid one is the address change)

@@ -26,7 +26,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /** The real drafts machine, its calls settled by the test. */
 function draftsActor(page = 1) {
-  const fake = createFakeActors({ loadPage: 'promise', repeatDraft: 'promise', removeDraft: 'promise' })
+  const fake = createFakeActors({ loadPage: 'promise', repeatDraft: 'promise', removeDraft: 'promise', loadBulkCode: 'promise' })
   const actor = createActor(draftsMachine.provide({ actors: fake.logic, actions: { notifyBasketChanged: () => {}, notifyAddress: () => {} } }), {
     input: { page },
   }).start()
@@ -175,6 +175,12 @@ describe('drafts connect', () => {
     expect(run.sent.at(-1)).toEqual({ type: 'selection.remove' })
     expect(run.api().bulkDialog).toBeNull()
     run.actor.send({ type: 'selection.remove' })
+    // while the bulk removal's code loads, everything waits already
+    expect(run.api().bulkDialog).toBeNull()
+    expect(run.api().getRemoveButtonProps(DRAFT).isDisabled).toBe(true)
+    expect(run.api().selection.getRowCheckboxProps(DRAFT.id).disabled).toBe(true)
+    run.fake.current('loadBulkCode').done(undefined)
+    await flush()
     expect(run.api().bulkDialog).not.toBeNull()
     expect(run.api().getRemoveButtonProps(DRAFT).isDisabled).toBe(true)
     expect(run.api().selection.getRowCheckboxProps(DRAFT.id).disabled).toBe(true)

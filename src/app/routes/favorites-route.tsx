@@ -1,7 +1,7 @@
 import { favoritesNeedsMachine } from '../../machines/favorites-needs.machine'
-import { bulkActionMachine } from '../../machines/bulk-action.machine'
 import { createBulkAddActors, createBulkRemoveMarksActors, createFavoritesNeedsActors } from '../../services/favorites'
 import type { AppWiring } from '../wiring/app-wiring'
+import { deferredBulkActions } from '../wiring/bulk-actions'
 
 /** The favourites and needs screens' machine (one machine, two lists), for the screen host. */
 export const wireFavorites = ({ http, cardActors }: AppWiring) =>
@@ -9,8 +9,7 @@ export const wireFavorites = ({ http, cardActors }: AppWiring) =>
     actors: {
       ...createFavoritesNeedsActors({ http }),
       ...cardActors,
-      bulkAdd: bulkActionMachine.provide({ actors: createBulkAddActors({ http }) }),
-      bulkRemove: bulkActionMachine.provide({ actors: createBulkRemoveMarksActors({ http }) }),
+      ...deferredBulkActions({ bulkAdd: createBulkAddActors({ http }), bulkRemove: createBulkRemoveMarksActors({ http }) }),
     },
   })
 

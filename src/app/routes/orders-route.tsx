@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react'
-import { bulkActionMachine } from '../../machines/bulk-action.machine'
 import { orderCancelMachine } from '../../machines/order-cancel.machine'
 import { orderDetailMachine } from '../../machines/order-detail.machine'
 import { orderRepeatMachine } from '../../machines/order-repeat.machine'
@@ -7,6 +6,7 @@ import { ordersMachine } from '../../machines/orders.machine'
 import { createBulkRepeatActors, createOrderCancelActors, createOrderDetailActors, createOrderRepeatActors, createOrdersActors } from '../../services/orders'
 import { OrdersPage } from '../../views/orders/orders-page'
 import type { AppWiring } from '../wiring/app-wiring'
+import { deferredBulkActions } from '../wiring/bulk-actions'
 
 /** The orders screen's machine with its children (an open row's detail, the cancel and repeat dialogs, the bulk repeat), for the screen host. */
 export const wireOrders = ({ http }: AppWiring) =>
@@ -15,7 +15,7 @@ export const wireOrders = ({ http }: AppWiring) =>
       ...createOrdersActors({ http }),
       orderCancel: orderCancelMachine.provide({ actors: createOrderCancelActors({ http }) }),
       orderRepeat: orderRepeatMachine.provide({ actors: createOrderRepeatActors({ http }) }),
-      bulkRepeat: bulkActionMachine.provide({ actors: createBulkRepeatActors({ http }) }),
+      ...deferredBulkActions({ bulkRepeat: createBulkRepeatActors({ http }) }),
       orderDetail: orderDetailMachine.provide({ actors: createOrderDetailActors({ http }) }),
     },
   })

@@ -50,7 +50,7 @@ function DraftDialog({ drafts }: { drafts: DraftsActor }) {
 /** The dialog of the selection bar's «Удалить выбранные», while it runs. */
 function DraftsBulkDialog({ drafts }: { drafts: DraftsActor }) {
   const { bulkDialog } = useDraftsApi(drafts)
-  return <LazyBulkActionDialog actor={bulkDialog} />
+  return <LazyBulkActionDialog owner={drafts} actor={bulkDialog} />
 }
 
 function DraftsBody({ drafts }: { drafts: DraftsActor }) {

@@ -41,7 +41,7 @@ function MarkedGoods({ actor, warehouseName }: { actor: FavoritesNeedsActor; war
       <WarehouseSelect />
       <MarkedGoodsBody actor={actor} api={api} warehouseName={warehouseName} />
       <ProductCardSlot owner={actor} card={api.card} onClose={api.closeCard} />
-      <LazyBulkActionDialog actor={api.bulkDialog} />
+      <LazyBulkActionDialog owner={actor} actor={api.bulkDialog} />
     </section>
   )
 }

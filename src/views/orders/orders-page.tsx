@@ -58,7 +58,7 @@ function OrderDialog({ orders }: { orders: OrdersActor }) {
 /** «Повторить выбранные»: its dialog while it runs. */
 function BulkRepeatDialog({ orders }: { orders: OrdersActor }) {
   const { bulkDialog } = useOrdersApi(orders)
-  return <LazyBulkActionDialog actor={bulkDialog} />
+  return <LazyBulkActionDialog owner={orders} actor={bulkDialog} />
 }
 
 function OrdersBody({ orders }: { orders: OrdersActor }) {
