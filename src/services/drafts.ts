@@ -9,8 +9,6 @@ import {
   type Draft,
   type DraftActionRequest,
 } from '../contract/drafts'
-import type { BulkRequest } from '../contract/bulk'
-import { removeEach } from './bulk'
 import type { Http } from './http'
 
 /** POST /api/addToDraft/ {header, contract}: the basket of the contract saved under the name. */
@@ -26,14 +24,8 @@ export const createDraftSaveActors = (deps: { http: Http }) => ({
 
 const action = (id: number, kind: DraftActionRequest['action']): DraftActionRequest => ({ id, action: kind })
 
-const removeDraft = (http: Http, id: number, signal: AbortSignal) => http.call('drafts', action(id, 'remove'), draftRemovedResponseSchema, signal)
-
-/** The selection bar's «Удалить выбранные»: each checked draft removed, one POST /api/drafts/ {id, action: "remove"} each. */
-export const createBulkRemoveDraftsActors = (deps: { http: Http }) => ({
-  runBulk: fromPromise(({ input, signal }: { input: BulkRequest; signal: AbortSignal }) =>
-    removeEach(input.items, (item) => removeDraft(deps.http, item.id, signal), signal),
-  ),
-})
+/** POST /api/drafts/ {id, action: 'remove'} */
+export const removeDraft = (http: Http, id: number, signal: AbortSignal) => http.call('drafts', action(id, 'remove'), draftRemovedResponseSchema, signal)
 
 /** The drafts page: GET /api/drafts/?page=&perpage=10, and POST /api/drafts/ {id, action} to repeat or remove one. */
 export const createDraftsActors = (deps: { http: Http }) => ({

@@ -7,8 +7,6 @@ import {
   type OrderActionRequest,
   type OrderList,
 } from '../contract/orders'
-import type { BulkOutcome, BulkRequest } from '../contract/bulk'
-import { eachRow } from './bulk'
 import type { Http } from './http'
 import { lazyVisiblePoll$ } from './lazy-streams'
 
@@ -41,32 +39,12 @@ export const createOrderCancelActors = (deps: { http: Http }) => ({
   ),
 })
 
+/** POST /api/order/ {id, action: 'repeat'}: the order's goods into its contract's basket. */
+export const repeatOrder = (http: Http, id: number, signal: AbortSignal) =>
+  http.call('order', action({ id, action: 'repeat' }), orderRepeatedResponseSchema, signal)
+
 export const createOrderRepeatActors = (deps: { http: Http }) => ({
-  repeatOrder: fromPromise(({ input, signal }: { input: { id: number }; signal: AbortSignal }) =>
-    deps.http.call('order', action({ id: input.id, action: 'repeat' }), orderRepeatedResponseSchema, signal),
-  ),
-})
-
-/** An order whose repeat added nothing (the dialog names it among the ones that failed). */
-const NOTHING_IN_STOCK = 'Товаров нет в наличии'
-
-/**
- * «Повторить выбранные»: POST /api/order/ {id, action: 'repeat'} for each checked order in turn,
- * the same server repeat as a single one; each order's goods go into its contract's basket.
- */
-export const createBulkRepeatActors = (deps: { http: Http }) => ({
-  runBulk: fromPromise(async ({ input, signal }: { input: BulkRequest; signal: AbortSignal }): Promise<BulkOutcome> => {
-    const repeat = (id: number) => deps.http.call('order', action({ id, action: 'repeat' }), orderRepeatedResponseSchema, signal)
-    const { done, failed } = await eachRow(input.items, (item) => repeat(item.id), signal)
-    const added = done.filter(({ answer }) => answer.count > 0)
-    const empty = done.filter(({ answer }) => answer.count === 0).map(({ item }) => ({ id: item.id, message: NOTHING_IN_STOCK }))
-    return {
-      done: added.map(({ item }) => item.id),
-      failed: [...failed, ...empty],
-      count: added.reduce((sum, { answer }) => sum + answer.count, 0),
-      baskets: done.map(({ item, answer }) => ({ basket: answer.basket, contract: item.contract ?? '' })),
-    }
-  }),
+  repeatOrder: fromPromise(({ input, signal }: { input: { id: number }; signal: AbortSignal }) => repeatOrder(deps.http, input.id, signal)),
 })
 
 /** GET /api/order/{id}/ when a row is expanded. */

@@ -1,5 +1,5 @@
 import { favoritesNeedsMachine } from '../../machines/favorites-needs.machine'
-import { createBulkAddActors, createBulkRemoveMarksActors, createFavoritesNeedsActors } from '../../services/favorites'
+import { createFavoritesNeedsActors } from '../../services/favorites'
 import type { AppWiring } from '../wiring/app-wiring'
 import { deferredBulkActions } from '../wiring/bulk-actions'
 
@@ -9,7 +9,12 @@ export const wireFavorites = ({ http, cardActors }: AppWiring) =>
     actors: {
       ...createFavoritesNeedsActors({ http }),
       ...cardActors,
-      ...deferredBulkActions({ bulkAdd: createBulkAddActors({ http }), bulkRemove: createBulkRemoveMarksActors({ http }) }),
+      ...deferredBulkActions(['bulkAdd', 'bulkRemove'], () =>
+        import('../../services/favorites-changes').then((changes) => ({
+          bulkAdd: changes.createBulkAddActors({ http }),
+          bulkRemove: changes.createBulkRemoveMarksActors({ http }),
+        })),
+      ),
     },
   })
 

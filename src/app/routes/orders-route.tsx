@@ -3,7 +3,7 @@ import { orderCancelMachine } from '../../machines/order-cancel.machine'
 import { orderDetailMachine } from '../../machines/order-detail.machine'
 import { orderRepeatMachine } from '../../machines/order-repeat.machine'
 import { ordersMachine } from '../../machines/orders.machine'
-import { createBulkRepeatActors, createOrderCancelActors, createOrderDetailActors, createOrderRepeatActors, createOrdersActors } from '../../services/orders'
+import { createOrderCancelActors, repeatOrder, createOrderDetailActors, createOrderRepeatActors, createOrdersActors } from '../../services/orders'
 import { OrdersPage } from '../../views/orders/orders-page'
 import type { AppWiring } from '../wiring/app-wiring'
 import { deferredBulkActions } from '../wiring/bulk-actions'
@@ -15,7 +15,9 @@ export const wireOrders = ({ http }: AppWiring) =>
       ...createOrdersActors({ http }),
       orderCancel: orderCancelMachine.provide({ actors: createOrderCancelActors({ http }) }),
       orderRepeat: orderRepeatMachine.provide({ actors: createOrderRepeatActors({ http }) }),
-      ...deferredBulkActions({ bulkRepeat: createBulkRepeatActors({ http }) }),
+      ...deferredBulkActions(['bulkRepeat'], () =>
+        import('../../services/orders-bulk').then((bulk) => ({ bulkRepeat: bulk.createBulkRepeatActors({ http, repeatOrder }) })),
+      ),
       orderDetail: orderDetailMachine.provide({ actors: createOrderDetailActors({ http }) }),
     },
   })
