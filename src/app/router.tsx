@@ -11,6 +11,7 @@ import { parsePurchasedSearch } from '../machines/purchased-goods-search'
 import { ROUTE_MODULES } from './route-modules'
 import { leaveLoginIfSignedIn, requireOpenSection, requireSignedIn, type RouterContext } from './routes/session-guards'
 import { parseSearch, stringifySearch } from './search-params'
+import { PageError } from '../views/layout/page-error'
 
 /**
  * Menu keys (src/contract/menu.ts) of the screens this route tree has: the sidebar shows only
@@ -331,6 +332,7 @@ export function createAppRouter(context: RouterContext) {
     defaultPendingMs: 0,
     defaultPendingMinMs: 0,
     scrollRestoration: true,
+    defaultErrorComponent: PageError,
   })
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { ACTS_MESSAGES_UI, type ActsActor } from '../../machines/acts.machine'
 import { WithScreen } from '../layout/with-screen'
 import { Button } from '../ui/button'
@@ -13,9 +13,10 @@ import { ActsTable } from './acts-table'
 import { RequestedNotice } from './requested-notice'
 import { EmptyState } from '../ui/empty-state'
 import styles from './acts.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
 /** the request form (its date fields and masks) loads when the dealer opens it */
-const ActRequestDialog = lazy(() => import('./act-request-dialog').then((module) => ({ default: module.ActRequestDialog })))
+const ActRequestDialog = lazyPart(() => import('./act-request-dialog').then((module) => ({ default: module.ActRequestDialog })))
 
 const REQUEST_BUTTON = 'Запросить акт сверки'
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { ADDRESSES_MESSAGES, type AddressesActor } from '../../machines/addresses.machine'
 import { WithScreen } from '../layout/with-screen'
 import { Button } from '../ui/button'
@@ -11,9 +11,10 @@ import { Pagination, PastLastPage } from '../ui/pagination'
 import { ADDRESSES_LOADING_LABEL, useAddressesApi, type AddressesApi } from './addresses-connect'
 import { AddressesTable } from './addresses-table'
 import styles from './addresses.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
 /** The modal «Адрес доставки» (its view-model and suggestion field) loads when first opened, not with the list (its machine too). */
-const AddressFormDialog = lazy(() => import('./address-form-dialog').then((module) => ({ default: module.AddressFormDialog })))
+const AddressFormDialog = lazyPart(() => import('./address-form-dialog').then((module) => ({ default: module.AddressFormDialog })))
 
 /** /cabinet/addresses/?page=: the company's delivery addresses, newest first. */
 export function AddressesPage() {

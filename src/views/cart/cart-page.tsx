@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import type { BasketActor } from '../../machines/basket.machine'
 import { useBasketActor } from '../layout/shell-context'
 import { useProductCardHost } from '../product/product-name-card'
@@ -12,17 +12,18 @@ import { CartLines } from './cart-lines'
 import { DraftSave } from './draft-save'
 import { loadWarehouseMapDialog } from './warehouse-map-opener'
 import styles from './cart.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
 // Not needed for the first paint, so not in the page's first load: the checkout (its delivery
 // methods load after the basket's lines anyway), the placed order's notice, the clear question
 // (loaded when a pointer or the focus reaches «Очистить корзину») and the map window.
 const loadCheckoutPanel = () => import('./checkout-panel')
-const CheckoutPanel = lazy(() => loadCheckoutPanel().then((module) => ({ default: module.CheckoutPanel })))
-const PlacedOrder = lazy(() => loadCheckoutPanel().then((module) => ({ default: module.PlacedOrder })))
+const CheckoutPanel = lazyPart(() => loadCheckoutPanel().then((module) => ({ default: module.CheckoutPanel })))
+const PlacedOrder = lazyPart(() => loadCheckoutPanel().then((module) => ({ default: module.PlacedOrder })))
 const loadClearBasketDialog = () => import('./clear-basket-dialog')
-const ClearBasketDialog = lazy(loadClearBasketDialog)
+const ClearBasketDialog = lazyPart(loadClearBasketDialog)
 const preloadClearBasketDialog = () => void loadClearBasketDialog()
-const WarehouseMapDialog = lazy(() => loadWarehouseMapDialog().then((module) => ({ default: module.WarehouseMapDialog })))
+const WarehouseMapDialog = lazyPart(() => loadWarehouseMapDialog().then((module) => ({ default: module.WarehouseMapDialog })))
 
 /** /cart/: the basket of the selected contract, grouped by warehouse. */
 export function CartPage() {

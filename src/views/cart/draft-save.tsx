@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import type { DraftSaveActor } from '../../machines/draft-save.machine'
 import { Button } from '../ui/button'
 import { useDraftSaveApi } from './cart-dialogs-connect'
 import styles from './draft-save.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
 const loadDraftSaveDialog = () => import('./draft-save-dialog')
-const DraftSaveDialog = lazy(loadDraftSaveDialog)
+const DraftSaveDialog = lazyPart(loadDraftSaveDialog)
 const preloadDraftSaveDialog = () => void loadDraftSaveDialog()
 
 /** «Сохранить как черновик» in the basket toolbar: the button, the name dialog and the "saved" message. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import type { ConsigneesActor } from '../../machines/consignees.machine'
 import { CONSIGNEES_MESSAGES } from '../../machines/consignees.machine'
 import { WithScreen } from '../layout/with-screen'
@@ -11,9 +11,10 @@ import { LazyRemoveDialog } from '../ui/lazy-remove-dialog'
 import { CONSIGNEES_LOADING_LABEL, useConsigneesApi, type ConsigneesApi } from './consignees-connect'
 import { ConsigneesTable } from './consignees-table'
 import styles from './consignees.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
 /** The add/edit modal (its view-model and suggestion field) loads when first opened, not with the list. */
-const ConsigneeFormDialog = lazy(() => import('./consignee-form-dialog').then((module) => ({ default: module.ConsigneeFormDialog })))
+const ConsigneeFormDialog = lazyPart(() => import('./consignee-form-dialog').then((module) => ({ default: module.ConsigneeFormDialog })))
 
 /** /cabinet/consignees/: the company's consignees, the add/edit modal and the removal. */
 export function ConsigneesPage() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import type { ContragentsActor } from '../../machines/contragents.machine'
 import { CONTRAGENTS_MESSAGES } from '../../machines/contragents.machine'
 import { WithScreen } from '../layout/with-screen'
@@ -11,9 +11,10 @@ import { RemoveDialog } from '../ui/remove-dialog'
 import { CONTRAGENTS_LOADING_LABEL, useContragentsApi, type ContragentsApi } from './contragents-connect'
 import { ContragentsTable } from './contragents-table'
 import styles from './contragents.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
 /** The add / change form loads when it is first opened, not with the list. */
-const ContragentFormDialog = lazy(() => import('./contragent-form-dialog').then((module) => ({ default: module.ContragentFormDialog })))
+const ContragentFormDialog = lazyPart(() => import('./contragent-form-dialog').then((module) => ({ default: module.ContragentFormDialog })))
 
 /** /cabinet/contragents/: the company's counterparties. */
 export function ContragentsPage() {

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { DRAFTS_MESSAGES, type DraftsActor } from '../../machines/drafts.machine'
 import { WithScreen } from '../layout/with-screen'
 import { ErrorBlock } from '../ui/error-block'
@@ -11,8 +11,9 @@ import { DraftsTable } from './drafts-table'
 import { EmptyState } from '../ui/empty-state'
 import { LazyBulkActionDialog } from '../ui/lazy-bulk-action-dialog'
 import styles from './drafts.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
-const DraftDialogs = lazy(() => import('./draft-dialogs').then((module) => ({ default: module.DraftDialogs })))
+const DraftDialogs = lazyPart(() => import('./draft-dialogs').then((module) => ({ default: module.DraftDialogs })))
 
 /** /cabinet/drafts/?page=: the user's saved baskets, 10 per page, newest first. */
 export function DraftsPage() {

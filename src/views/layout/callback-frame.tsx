@@ -1,15 +1,16 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { callbackDialogViewOf } from '../../machines/callback.selectors'
 import { useSidebarActor } from '../session/session-context'
 import { useShellActor } from './shell-context'
 import sidebar from './sidebar.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
 const CALLBACK_TITLE = 'Заказать звонок'
 
 // the dialog, with the phone mask (imask) and the form, loads when the dealer first opens it:
 // the sidebar shows this entry at start-up, and a phone's start-up should not compile the mask
-const CallbackDialog = lazy(() => import('./callback-dialog').then((module) => ({ default: module.CallbackDialog })))
+const CallbackDialog = lazyPart(() => import('./callback-dialog').then((module) => ({ default: module.CallbackDialog })))
 
 /** "Заказать звонок" → "ЗЗ": what a narrow sidebar shows (its menu's own initials). */
 const INITIALS = 'ЗЗ'

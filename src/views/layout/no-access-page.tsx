@@ -1,9 +1,10 @@
-import { ErrorComponent, Link, type ErrorComponentProps } from '@tanstack/react-router'
+import { Link, type ErrorComponentProps } from '@tanstack/react-router'
 import { sectionClosedMessage } from '../../contract/menu'
 import { firstOpenEntry, SectionClosedError } from '../../machines/menu'
 import { useAppDeps } from '../app-deps'
 import { buttonClassName } from '../ui/button'
 import styles from './not-found-page.module.css'
+import { PageError } from './page-error'
 import { useInitData } from './shell-context'
 
 const NO_ACCESS_TITLE = 'Нет доступа'
@@ -26,7 +27,7 @@ function NoAccessPage({ section }: { section: string }) {
   )
 }
 
-/** The error component of the section routes: the no-access page for a closed section, the router's default otherwise. */
-export function SectionErrorPage({ error, ...props }: ErrorComponentProps) {
-  return error instanceof SectionClosedError ? <NoAccessPage section={error.section} /> : <ErrorComponent error={error} {...props} />
+/** The error component of the section routes: the no-access page for a closed section, the page error otherwise. */
+export function SectionErrorPage({ error }: ErrorComponentProps) {
+  return error instanceof SectionClosedError ? <NoAccessPage section={error.section} /> : <PageError />
 }

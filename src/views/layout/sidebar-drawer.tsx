@@ -1,16 +1,17 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { useSidebarActor } from '../session/session-context'
 import { Button } from '../ui/button'
 import { MenuIcon } from '../ui/icons'
 import styles from './sidebar-drawer.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
 const DRAWER_ID = 'cabinet-menu-drawer'
 
 // react-aria's modal is not needed for the first paint: its chunk loads when the drawer first
 // opens, or a moment earlier when a pointer or the focus reaches «Меню»
 const loadDrawerDialog = () => import('./sidebar-drawer-dialog')
-const SidebarDrawerDialog = lazy(loadDrawerDialog)
+const SidebarDrawerDialog = lazyPart(loadDrawerDialog)
 const preloadDrawerDialog = () => void loadDrawerDialog()
 
 /** The header's "Меню" button of a phone or tablet (hidden on a wide screen, where the sidebar shows). */

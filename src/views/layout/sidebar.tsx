@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { MENU, type MenuEntry } from '../../contract/menu'
 import { isActiveEntry, menuTree } from '../../machines/menu'
 import { useAppDeps } from '../app-deps'
@@ -8,11 +8,12 @@ import { useSidebarActor } from '../session/session-context'
 import { ChevronsIcon } from '../ui/icons'
 import { useInitData, useShellActor } from './shell-context'
 import styles from './sidebar.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
 const NAV_ID = 'cabinet-menu'
 
 // «Заказать звонок» and its dialog load after the first paint (the drawer imports the entry itself)
-const SidebarCallback = lazy(() => import('./callback-frame'))
+const SidebarCallback = lazyPart(() => import('./callback-frame'))
 
 /** "Акты сверки" → "АС", "Каталог" → "Ка": what a narrow sidebar shows for an entry. */
 function initialsOf(title: string): string {

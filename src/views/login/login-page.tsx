@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense, type FormEvent } from 'react'
+import { Suspense, type FormEvent } from 'react'
 import { REQUIRED_MESSAGE } from '../../contract/common'
 import type { LoginField } from '../../machines/session.machine'
 import { useSessionActor } from '../session/session-context'
@@ -8,9 +8,10 @@ import { Button } from '../ui/button'
 import { FormField } from '../ui/form-field'
 import styles from './login-page.module.css'
 import shared from '../layout/signed-out.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
 /** The reminder's dialog (and react-aria's modal with it) loads when «Забыли пароль?» is pressed. */
-const ReminderDialog = lazy(() => import('./reminder-dialog').then((module) => ({ default: module.ReminderDialog })))
+const ReminderDialog = lazyPart(() => import('./reminder-dialog').then((module) => ({ default: module.ReminderDialog })))
 
 const textOf = (form: FormData, field: LoginField) => String(form.get(field) ?? '')
 

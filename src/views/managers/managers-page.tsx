@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import type { ManagersActor } from '../../machines/managers.machine'
 import { MANAGERS_MESSAGES } from '../../machines/managers.machine'
 import { WithScreen } from '../layout/with-screen'
@@ -10,11 +10,12 @@ import { PageHeading } from '../ui/page-heading'
 import { MANAGERS_LOADING_LABEL, useManagersApi, type ManagersApi } from './managers-connect'
 import { ManagersTable } from './managers-table'
 import styles from './managers.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
 /** The manager's form, the price policy dialog and the remove / failure dialogs load when first opened, not with the list. */
-const ManagersDialogs = lazy(() => import('./managers-dialogs').then((module) => ({ default: module.ManagersDialogs })))
-const ManagerFormDialog = lazy(() => import('./manager-form-dialog').then((module) => ({ default: module.ManagerFormDialog })))
-const PricePolicyDialog = lazy(() => import('./price-policy-dialog').then((module) => ({ default: module.PricePolicyDialog })))
+const ManagersDialogs = lazyPart(() => import('./managers-dialogs').then((module) => ({ default: module.ManagersDialogs })))
+const ManagerFormDialog = lazyPart(() => import('./manager-form-dialog').then((module) => ({ default: module.ManagerFormDialog })))
+const PricePolicyDialog = lazyPart(() => import('./price-policy-dialog').then((module) => ({ default: module.PricePolicyDialog })))
 
 /** /cabinet/managers/ (main account only): the company's managers. */
 export function ManagersPage() {

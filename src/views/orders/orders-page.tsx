@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { ORDERS_MESSAGES, type OrdersActor } from '../../machines/orders.machine'
 import { WithScreen } from '../layout/with-screen'
 import { ErrorBlock } from '../ui/error-block'
@@ -13,8 +13,9 @@ import { OrdersFilterForm } from './orders-filter-form'
 import { OrdersTable } from './orders-table'
 import { EmptyState } from '../ui/empty-state'
 import styles from './orders.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
-const OrderDialogs = lazy(() => import('./order-dialogs').then((module) => ({ default: module.OrderDialogs })))
+const OrderDialogs = lazyPart(() => import('./order-dialogs').then((module) => ({ default: module.OrderDialogs })))
 
 /** /cabinet/orders/: the company's orders, 10 per page, the filter in the address, reloaded every 300 s. */
 export function OrdersPage() {

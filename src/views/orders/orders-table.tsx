@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense } from 'react'
+import { Fragment, Suspense } from 'react'
 import { ORDER_DETAIL_MESSAGES } from '../../machines/order-detail.machine'
 import { Button } from '../ui/button'
 import table from '../ui/data-table.module.css'
@@ -7,8 +7,9 @@ import { formatDate, formatInteger, formatMoney } from '../ui/format'
 import type { OrderStateMarker, OrdersTableApi } from './orders-connect'
 import { Loading } from '../ui/loading'
 import styles from './orders.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
-const OrderDetailPanel = lazy(() => import('./order-detail').then((module) => ({ default: module.OrderDetailPanel })))
+const OrderDetailPanel = lazyPart(() => import('./order-detail').then((module) => ({ default: module.OrderDetailPanel })))
 
 const COLUMNS = 7
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense, type FormEvent } from 'react'
+import { Suspense, type FormEvent } from 'react'
 import type { PricelistActor } from '../../machines/pricelist.machine'
 import { isBasketClosedOf } from '../../machines/shell.selectors'
 import { useInitData, useShellActor } from '../layout/shell-context'
@@ -10,9 +10,10 @@ import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import { PRICELIST_BASKET_CLOSED, usePricelistApi, type PricelistApi } from './pricelist-connect'
 import styles from './pricelist.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
 /** The upload's result dialog loads when the first upload is answered, not with the page. */
-const PricelistDialog = lazy(() => import('./pricelist-dialog').then((module) => ({ default: module.PricelistDialog })))
+const PricelistDialog = lazyPart(() => import('./pricelist-dialog').then((module) => ({ default: module.PricelistDialog })))
 
 const PRICELIST_ACCEPT = '.xlsx,.csv,.txt'
 

@@ -1,13 +1,14 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import type { AnyActorRef } from 'xstate'
 import { CARD_CODE_MESSAGES, cardCodeStatusOf } from '../../machines/card-code'
 import type { ProductCardActor } from '../../machines/product-card.machine'
 import { CodeFailed, CodeLoading } from '../ui/code-status'
+import { lazyPart } from '../ui/lazy-part'
 
 // the card's dialog and tabs (react-aria's overlays, ~45 KB gzipped) load when a dealer first
 // opens a product, not with the catalogue
-const ProductCardDialog = lazy(() => import('./product-card-dialog'))
+const ProductCardDialog = lazyPart(() => import('./product-card-dialog'))
 
 export interface ProductCardSlotProps {
   /** the machine that opens the card: it waits while the card's code loads */

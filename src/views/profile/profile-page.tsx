@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense } from 'react'
+import { Fragment, Suspense } from 'react'
 import { WithScreen } from '../layout/with-screen'
 import type { ProfileActor } from '../../machines/profile.machine'
 import { DetailsForm } from './details-form'
@@ -9,10 +9,11 @@ import { Loading } from '../ui/loading'
 import { PageHeading } from '../ui/page-heading'
 import tableStyles from '../ui/data-table.module.css'
 import styles from './profile-page.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
 /** «Журнал действий» and «Сообщить о проблеме» (its view-model and selectors) load when the screen first shows, beside the account's call. */
-const JournalExport = lazy(() => import('./journal-export').then((module) => ({ default: module.JournalExport })))
-const ProblemReport = lazy(() => import('./problem-report').then((module) => ({ default: module.ProblemReport })))
+const JournalExport = lazyPart(() => import('./journal-export').then((module) => ({ default: module.JournalExport })))
+const ProblemReport = lazyPart(() => import('./problem-report').then((module) => ({ default: module.ProblemReport })))
 
 /** /cabinet/profile/: the signed-in account (GET /api/account/{id}/). */
 export function ProfilePage() {

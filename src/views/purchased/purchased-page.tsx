@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import type { PurchasedGoodsActor } from '../../machines/purchased-goods.machine'
 import { PURCHASED_SCREEN_MESSAGES } from '../../machines/purchased-goods.machine'
 import { WithScreen } from '../layout/with-screen'
@@ -11,11 +11,12 @@ import { PURCHASED_LOADING_LABEL, usePurchasedApi } from './purchased-connect'
 import { PurchasedFiltersForm, ReportTabs } from './purchased-filters'
 import { PurchasedTable } from './purchased-table'
 import styles from './purchased.module.css'
+import { lazyPart } from '../ui/lazy-part'
 
 // The spend chart draws the report's data, so the first paint does without it: its code loads
 // beside the report's first request (the screen asks for it as it shows), not before the page.
 const loadSpendChart = () => import('./spend-chart')
-const SpendChart = lazy(() => loadSpendChart().then((module) => ({ default: module.SpendChart })))
+const SpendChart = lazyPart(() => loadSpendChart().then((module) => ({ default: module.SpendChart })))
 
 /** /cabinet/purchased/: the purchased-goods reports, 20 rows a page, the last 30 days by default (spec §2, §9). */
 export function PurchasedPage() {

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import shared from '../layout/signed-out.module.css'
 import { Loading } from '../ui/loading'
+import { lazyPart } from '../ui/lazy-part'
 
-const RegistrationPage = lazy(() => import('./registration-page').then((module) => ({ default: module.RegistrationPage })))
+const RegistrationPage = lazyPart(() => import('./registration-page').then((module) => ({ default: module.RegistrationPage })))
 
 /**
  * /registration/form over the login page. The form, react-aria's modal and the phone mask (40 KB

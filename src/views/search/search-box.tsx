@@ -1,13 +1,14 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { useShellActor } from '../layout/shell-context'
 import { Button } from '../ui/button'
 import styles from './search-box.module.css'
 import { SEARCH_PLACEHOLDER, SEARCH_SUBMIT } from './search-texts'
+import { lazyPart } from '../ui/lazy-part'
 
 // the combobox loads when the header first shows, not with the first load; its machine and the
 // search service are the shell's child 'headerSearch', whose code the shell loads apart too
-const SearchCombobox = lazy(() => import('./search-combobox'))
+const SearchCombobox = lazyPart(() => import('./search-combobox'))
 
 /**
  * What shows while the combobox's code loads: the same field and button, inert and hidden from

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react'
+import { Suspense, useId, useRef, useState } from 'react'
 import { MaskedInput } from './masked-input'
 import fieldStyles from './form-field.module.css'
 import styles from './date-field.module.css'
+import { lazyPart } from './lazy-part'
 
 // the month grid is not needed until a calendar opens: it loads then, or a moment earlier, when a
 // pointer or the focus reaches the calendar button
 const loadDateCalendar = () => import('./date-calendar')
-const DateCalendar = lazy(loadDateCalendar)
+const DateCalendar = lazyPart(loadDateCalendar)
 const preloadDateCalendar = () => void loadDateCalendar()
 
 export interface DateFieldProps {

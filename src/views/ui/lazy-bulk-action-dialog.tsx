@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import type { ActorRef, AnyMachineSnapshot } from 'xstate'
 import { BULK_CODE_MESSAGES, bulkCodeStatusOf, type BulkCodeEvent } from '../../machines/bulk-action-code'
 import type { BulkActionActor } from '../../machines/bulk-action.machine'
 import { CodeFailed, CodeLoading } from './code-status'
+import { lazyPart } from './lazy-part'
 
-const BulkActionDialog = lazy(() => import('./bulk-action-dialog').then((module) => ({ default: module.BulkActionDialog })))
+const BulkActionDialog = lazyPart(() => import('./bulk-action-dialog').then((module) => ({ default: module.BulkActionDialog })))
 
 export interface LazyBulkActionDialogProps {
   /** the list that runs the bulk action: it waits while the action's code loads */

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import type { ModalFrameProps } from './modal-frame-view'
+import { lazyPart } from './lazy-part'
 
-const ModalFrameView = lazy(() => import('./modal-frame-view'))
+const ModalFrameView = lazyPart(() => import('./modal-frame-view'))
 
 /**
  * A modal dialog: focus moves in and back, Escape and a click outside dismiss it. Rendered only
