@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import type { Selectable } from 'kysely'
 import { EXPORTER_MESSAGES, type CommandRunningResponse, type ExportJob, type ExportJobState, type ReportExistsResponse } from '../../src/contract/exporter'
-import { formatMoscowDateTime } from '../../src/contract/drafts'
+import { moscowTimeOf } from '../../src/contract/moscow-time'
 import type { SessionUser } from '../auth/sessions'
 import { resolveContract } from '../catalogue/contract'
 import type { Db } from '../db/connection'
@@ -81,7 +81,6 @@ export async function commandRunning(db: Db, customerId: number): Promise<Comman
 }
 
 /** 'dd.mm.yyyy HH:MM', Moscow time */
-const moscowTimeOf = (iso: string) => formatMoscowDateTime(new Date(iso))
 
 const latestReady = (db: Db, customerId: number) =>
   db.kysely

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { CATALOGUE_DEFAULTS, contractId, idNumber, intIn, paginationSchema } from './catalogue'
+import { formatMoscowDateTime } from './moscow-time'
 import { lineText, transformed, REQUIRED_MESSAGE } from './common'
 import { BASKET_MESSAGES } from './basket'
 import { productSetResponseSchema } from './product-set'
@@ -19,19 +20,6 @@ export const DRAFT_MESSAGES = {
 
 /** The name the client offers for a new draft: DRAFT_DEFAULT_HEADER_PREFIX + Moscow date and time. */
 export const DRAFT_DEFAULT_HEADER_PREFIX = 'Корзина от '
-
-/** Moscow keeps UTC+3 all year (since October 2014, which no draft predates). */
-const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000
-const pad2 = (n: number) => String(n).padStart(2, '0')
-
-/**
- * dd.mm.yyyy hh:mm in Moscow time, whatever the browser's zone. By hand, not Intl.DateTimeFormat
- * with a time zone: building that formatter loads zone data, a long task of its own on a phone.
- */
-export function formatMoscowDateTime(date: Date): string {
-  const moscow = new Date(date.getTime() + MOSCOW_OFFSET_MS)
-  return `${pad2(moscow.getUTCDate())}.${pad2(moscow.getUTCMonth() + 1)}.${moscow.getUTCFullYear()} ${pad2(moscow.getUTCHours())}:${pad2(moscow.getUTCMinutes())}`
-}
 
 /** 'Корзина от dd.mm.yyyy hh:mm' in Moscow time, which is what dealers see. */
 export const defaultDraftHeader = (date: Date): string => `${DRAFT_DEFAULT_HEADER_PREFIX}${formatMoscowDateTime(date)}`

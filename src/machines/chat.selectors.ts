@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import { CHAT_MESSAGE_MAX_LENGTH, isCustomerMessage, type ChatMessage } from '../contract/inbox'
 import { CHAT_MESSAGES_UI, type chatMachine, type PendingMessage } from './chat.machine'
-import { moscowTimeOf } from './moscow-time'
+import { moscowTimeOf } from '../contract/moscow-time'
 
 type ChatSnapshot = SnapshotFrom<typeof chatMachine>
 

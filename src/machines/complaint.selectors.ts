@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import { COMPLAINT_MESSAGES, COMPLAINT_STATES, isComplaintQuantity, type Complaint } from '../contract/complaints'
 import type { complaintMachine } from './complaint.machine'
 import type { complaintsMachine } from './complaints.machine'
-import { moscowTimeOf } from './moscow-time'
+import { moscowTimeOf } from '../contract/moscow-time'
 
 type ComplaintSnapshot = SnapshotFrom<typeof complaintMachine>
 type ComplaintsSnapshot = SnapshotFrom<typeof complaintsMachine>

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import type { Notification } from '../contract/inbox'
-import { moscowTimeOf } from './moscow-time'
+import { moscowTimeOf } from '../contract/moscow-time'
 import type { notificationsMachine } from './notifications.machine'
 
 type NotificationsSnapshot = SnapshotFrom<typeof notificationsMachine>

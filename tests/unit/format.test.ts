@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoscowDateTime } from '../../src/contract/drafts'
+import { formatMoscowDate, formatMoscowDateTime } from '../../src/contract/moscow-time'
 import { formatCount, formatDate, formatInteger, formatMoney, PRODUCT_FORMS } from '../../src/views/ui/format'
 
 const intlMoney = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' })
@@ -60,5 +60,15 @@ describe('the hand-made ru-RU formats print what Intl prints', () => {
       const date = new Date(from + step * 7_654_321_09)
       expect(formatMoscowDateTime(date), date.toISOString()).toBe(intl(date))
     }
+  })
+  it('the Moscow day, as Intl prints it in the Europe/Moscow zone', () => {
+    const moscow = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' })
+    const from = Date.UTC(2015, 0, 1)
+    for (let step = 0; step < 2000; step++) {
+      const date = new Date(from + step * 7_654_321_09)
+      expect(formatMoscowDate(date), date.toISOString()).toBe(moscow.format(date))
+    }
+    // the evening of 31 December in UTC is already the next year in Moscow
+    expect(formatMoscowDate(new Date('2025-12-31T21:30:00Z'))).toBe('01.01.2026')
   })
 })

@@ -19,6 +19,7 @@ import { isPeriodInvalidOf, reportViewOf } from '../../machines/purchased-goods.
 import { formatCount, formatInteger, formatMoney, PRODUCT_FORMS } from '../ui/format'
 import { isPastLastPage } from '../ui/pagination'
 import { useViewModel } from '../ui/use-view-model'
+import { formatMoscowDate } from '../../contract/moscow-time'
 
 type PurchasedSnapshot = SnapshotFrom<typeof purchasedGoodsMachine>
 type Send = (event: PurchasedGoodsEvent) => void
@@ -26,9 +27,6 @@ type Send = (event: PurchasedGoodsEvent) => void
 export const PURCHASED_LOADING_LABEL = 'Загрузка отчёта…'
 
 const NBSP = '\u00a0'
-
-/** dd.mm.yyyy of the Moscow day the order was placed, whatever the browser's zone */
-const moscowDate = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' })
 
 const COLUMN_TITLES: Record<PurchasedColumn, string> = {
   qnt: 'Количество, шт.',
@@ -40,7 +38,8 @@ const COLUMN_TITLES: Record<PurchasedColumn, string> = {
 const cellText: Record<PurchasedColumn, (row: PurchasedRow) => string> = {
   qnt: (row) => formatInteger(row.qnt),
   orders: (row) => formatInteger(row.orders),
-  lastDate: (row) => moscowDate.format(new Date(row.lastDate)),
+  // the Moscow day the order was placed
+  lastDate: (row) => formatMoscowDate(new Date(row.lastDate)),
   sum: (row) => formatMoney(row.sum),
 }
 
