@@ -98,10 +98,8 @@ export interface ShownComplaint {
   when: string
   state: string
   comment: string
-  entries: { productId: number; header: string; articul: string; quantity: string }[]
+  entries: { productId: number; header: string; articul: string; quantity: number }[]
 }
-
-const quantityText = (quantity: number) => `${new Intl.NumberFormat('ru-RU').format(quantity)} шт.`
 
 export const shownComplaintsOf = (snapshot: ComplaintsSnapshot): ShownComplaint[] =>
   (snapshot.context.result?.complaints ?? []).map((complaint: Complaint) => ({
@@ -113,7 +111,7 @@ export const shownComplaintsOf = (snapshot: ComplaintsSnapshot): ShownComplaint[
       productId: entry.product_id,
       header: entry.header,
       articul: entry.articul,
-      quantity: quantityText(entry.quantity),
+      quantity: entry.quantity,
     })),
   }))
 

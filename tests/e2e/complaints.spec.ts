@@ -76,6 +76,7 @@ test('a complaint: suggestions from the 2nd character, «01» refused in red, th
   const listed = page.locator(`[data-complaint="${id}"]`)
   await expect(listed).toContainText(header)
   await expect(listed).toContainText('Два корпуса треснули при распаковке')
+  await expect(listed).toContainText('— 2 шт.')
   await expect(listed).toContainText('Новая')
   await checkA11y(page)
 

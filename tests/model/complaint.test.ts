@@ -108,7 +108,7 @@ describe('complaint rules beyond the paths', () => {
         when: '27.11.2026 12:00',
         state: 'На рассмотрении',
         comment: 'Брак',
-        entries: [{ productId: 1, header: 'Товар 1', articul: 'A-1', quantity: '1\u00a0200 шт.' }],
+        entries: [{ productId: 1, header: 'Товар 1', articul: 'A-1', quantity: 1200 }],
       },
     ])
   })

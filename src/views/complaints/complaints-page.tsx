@@ -6,6 +6,7 @@ import { WithScreen } from '../layout/with-screen'
 import { EmptyState } from '../ui/empty-state'
 import { ErrorBlock } from '../ui/error-block'
 import { Loading } from '../ui/loading'
+import { formatInteger } from '../ui/format'
 import { PageHeading } from '../ui/page-heading'
 import { Pagination } from '../ui/pagination'
 import styles from './complaints.module.css'
@@ -54,7 +55,7 @@ function ComplaintsBody({ complaints }: { complaints: ComplaintsActor }) {
             <ul className={styles.entries}>
               {complaint.entries.map((entry) => (
                 <li key={entry.productId}>
-                  {entry.header} ({entry.articul}) — {entry.quantity}
+                  {entry.header} ({entry.articul}) — {formatInteger(entry.quantity)} шт.
                 </li>
               ))}
             </ul>
