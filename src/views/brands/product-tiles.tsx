@@ -10,7 +10,12 @@ import styles from './product-tiles.module.css'
 export function ProductTiles({ products, contract, warehouse, busy, cardHost }: ProductViewProps) {
   const tiles = useProgressiveList(products)
   return (
-    <ul className={busy ? `${styles.tiles} ${styles.busy}` : styles.tiles} aria-label="Товары" aria-busy={!tiles.complete}>
+    <ul
+      className={busy ? `${styles.tiles} ${styles.busy}` : styles.tiles}
+      aria-label="Товары"
+      aria-busy={!tiles.complete}
+      data-partial={tiles.complete ? undefined : true}
+    >
       {tiles.shown.map((product) => (
         <li key={product.id} className={styles.tile}>
           <div className={styles.picture}>{product.picture !== null ? <img src={`/pictures/${product.picture}.svg`} alt="" loading="lazy" /> : null}</div>

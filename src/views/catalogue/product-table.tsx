@@ -38,7 +38,7 @@ export const ProductTable = memo(function ProductTable({ catalogue }: { catalogu
   const rows = useProgressiveList(products)
 
   return (
-    <div className={styles.tableWrap} aria-busy={!rows.complete}>
+    <div className={styles.tableWrap} aria-busy={!rows.complete} data-partial={rows.complete ? undefined : true}>
       <table className={`${table.table} ${styles.products}`}>
         <caption className="visually-hidden">Товары каталога</caption>
         <thead>

@@ -32,7 +32,7 @@ export function ProductTable({ products, contract, warehouse, busy, cardHost }: 
   // a manager whose basket is closed gets no «В корзину» column (issue 21, item 12)
   const canAdd = !useSelector(useShellActor(), isBasketClosedOf)
   return (
-    <div className={styles.wrap} aria-busy={!rows.complete}>
+    <div className={styles.wrap} aria-busy={!rows.complete} data-partial={rows.complete ? undefined : true}>
       <table className={busy ? `${table.table} ${table.busy}` : table.table}>
         <thead>
           <tr>
