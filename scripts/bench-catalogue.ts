@@ -16,8 +16,13 @@
  * Figures only; it never fails on a slow result. BENCH_ONLY=reload skips the per-shape table and the
  * concurrent load, for iterating on the reload; BENCH_ONLY=engine times each shape's engine pass
  * alone (no HTTP, no concurrent load, no reload), for iterating on the engine at 1,000,000 products.
+ * BENCH_SEEDED_DIR=<dir> (SQLite only) keeps each size's seeded database there as
+ * catalogue-<products>.sqlite and, when that file is already there, starts from a copy of it instead
+ * of seeding (seeding 1,000,000 products takes minutes); delete the file after a change to the seed.
  */
 import { fork } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
@@ -183,14 +188,23 @@ async function runLoadOrder(order: LoadOrder) {
 
 async function benchSize(products: number) {
   const dialect = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'
-  const db = await createFreshDb()
+  const seededDir = process.env.DATABASE_URL ? undefined : process.env.BENCH_SEEDED_DIR
+  const seeded = seededDir && join(seededDir, `catalogue-${products}.sqlite`)
+  const reused = seeded && existsSync(seeded) ? seeded : undefined
+  const db = await createFreshDb({ copyOf: reused })
   try {
     let t = performance.now()
-    await seedDatabase(db, { products })
+    if (!reused) await seedDatabase(db, { products })
+    if (seeded && !reused) {
+      mkdirSync(seededDir, { recursive: true })
+      await sql`vacuum into ${seeded}`.execute(db.kysely)
+    }
     // what autovacuum does after a bulk load (it is off on this test server); SQLite keeps no statistics unless asked
     if (db.dialect === 'postgres')
       await sql`vacuum analyze products, stocks, product_params, product_tags, pictures, categories, brands, wishes, needs, basket_lines`.execute(db.kysely)
-    console.log(`\n═══ ${dialect}, ${products} products: seeded in ${((performance.now() - t) / 1000).toFixed(1)} s; load average ${loadAverage()}`)
+    console.log(
+      `\n═══ ${dialect}, ${products} products: ${reused ? `copied from ${reused}` : 'seeded'} in ${((performance.now() - t) / 1000).toFixed(1)} s; load average ${loadAverage()}`,
+    )
 
     const { app, port } = await listenForBench(db)
     const client = new BenchClient(port)

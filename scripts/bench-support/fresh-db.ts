@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
@@ -20,8 +20,9 @@ export interface FreshDb extends Db {
 /**
  * A fresh, migrated, empty database: a temporary SQLite file, or a new schema in the
  * PostgreSQL database named by DATABASE_URL when it is set (PG_POOL_SIZE connections at most, when set).
+ * With `copyOf` (SQLite only), the temporary file starts as a copy of that SQLite file instead of empty.
  */
-export async function createFreshDb(): Promise<FreshDb> {
+export async function createFreshDb({ copyOf }: { copyOf?: string } = {}): Promise<FreshDb> {
   const url = process.env.DATABASE_URL
   if (url) {
     const schema = `t_${randomBytes(6).toString('hex')}`
@@ -38,6 +39,7 @@ export async function createFreshDb(): Promise<FreshDb> {
     }
   }
   const dir = mkdtempSync(join(tmpdir(), 'cabinet-fresh-'))
+  if (copyOf) copyFileSync(copyOf, join(dir, 'test.sqlite'))
   const db = openDatabase({ sqliteFile: join(dir, 'test.sqlite') })
   await migrate(db)
   return {
