@@ -43,11 +43,12 @@ function ownersOf(start: Int32Array, rows: number): Int32Array {
 /**
  * Built once per column they are read from, on the first filter that needs them: the columns are
  * never changed in place (a patched copy copies a column it changes), so a copy that shares them
- * shares the groups too (a price change keeps the brand groups).
+ * shares the groups too (a price change keeps the brand groups). Keyed by the column (or the
+ * groups, for what is built from them) that changes whenever the value must.
  */
 const built = new WeakMap<object, { from: readonly unknown[]; value: unknown }>()
 
-function remembered<T>(key: object, from: readonly unknown[], build: () => T): T {
+export function remembered<T>(key: object, from: readonly unknown[], build: () => T): T {
   const known = built.get(key)
   if (known && known.from.length === from.length && known.from.every((value, k) => value === from[k])) return known.value as T
   const value = build()

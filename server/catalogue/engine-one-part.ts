@@ -3,7 +3,8 @@ import { brandGroups, paramGroups, priceGroups, tagGroups, type Groups } from '.
 import { contractPrice, shownPriceOfBasis } from './contract'
 import { outcomeOf, type FilterOutcome, type PageWanted } from './engine-outcome'
 import type { FilterPlan } from './filter'
-import { facetsOfMarked, markFlags } from './marked-facets'
+import { facetsOfRanges } from './group-blocks'
+import { facetsOfMarked, passFlags } from './marked-facets'
 import type { CatalogueSnapshot } from './snapshot'
 
 /**
@@ -119,12 +120,14 @@ export function byOnePart(
   if (!part || !reader) return undefined
   const categories = s.categoryIds.length
   const basis = plan.priceBasis === 'price_rrc' ? s.priceRrc : s.price
-  const matched = markFlags(s.size)
-  const seen = reader.overlapping ? new Uint8Array(s.size) : undefined
+  const matched = passFlags('matched', s.size)
+  const seen = reader.overlapping ? passFlags('seen', s.size) : undefined
   const categoryCounts = new Int32Array(categories)
   const { positions } = reader.groups
   const values = reader.values
   const counted = !among && !seen && !values
+  // the chosen categories' ranges, when each holds only products the filter keeps, each once: their facets are summed by blocks
+  const keptRanges: number[] = []
   let count = 0
 
   // the products the part keeps are marked first and their facets counted after, in position order
@@ -138,6 +141,7 @@ export function byOnePart(
         categoryCounts[c]! += to - from
         continue
       }
+      if (counted) keptRanges.push(from, to)
       for (let k = from; k < to; k += 1) {
         if (values && (values.of[k]! < values.min || values.of[k]! > values.max)) continue
         const i = positions[k]!
@@ -153,7 +157,9 @@ export function byOnePart(
       }
     }
   }
-  const { brandCounts, tagCounts, paramMin, paramMax, basePrices } = facetsOfMarked(s, matched, basis)
+  const { brandCounts, tagCounts, paramMin, paramMax, basePrices } = counted
+    ? facetsOfRanges(s, reader.groups, keptRanges, basis)
+    : facetsOfMarked(s, matched, basis)
 
   // the part's own facet is taken without it: the catalogue's
   const sums = sumOverCategories(totals, chosen, { categories, brands: s.brandList.length, tags: s.tags.length, params: s.params.length })

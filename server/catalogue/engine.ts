@@ -5,6 +5,7 @@ import { contractPrice, shownPriceOfBasis } from './contract'
 import { byOnePart } from './engine-one-part'
 import { outcomeOf, priceRange, type FilterOutcome, type PageWanted } from './engine-outcome'
 import type { FilterPlan } from './filter'
+import { passFlags } from './marked-facets'
 import type { CatalogueSnapshot } from './snapshot'
 
 export type { FilterOutcome } from './engine-outcome'
@@ -86,7 +87,7 @@ export function passOverEvery(s: CatalogueSnapshot, plan: FilterPlan, { sorting,
   const withKeyword = plan.keyword === '' ? undefined : s.containing(plan.keyword)
   // the contract price (every main account's) without the policy's step: the loop's common case stays plain arithmetic
   const plainContract = bounds?.policy.type === 'contract'
-  const matched = new Uint8Array(s.size)
+  const matched = passFlags('matched', s.size)
   const brandCounts = new Int32Array(s.brandList.length)
   const tagCounts = new Int32Array(s.tags.length)
   const categoryCounts = new Int32Array(s.categoryIds.length)
@@ -180,7 +181,9 @@ function byCatalogueAlone(
   const sizes = { categories: s.categoryIds.length, brands: s.brandList.length, tags: s.tags.length, params: s.params.length }
   const { count, brandCounts, tagCounts, paramMin, paramMax } = sumOverCategories(totals, inCatalogue, sizes)
   const { categoryAt } = s
-  const matched = among ? among.slice() : new Uint8Array(s.size).fill(1)
+  const matched = passFlags('matched', s.size)
+  if (among) matched.set(among)
+  else matched.fill(1)
   if (inCatalogue) for (let i = 0; i < s.size; i += 1) matched[i] = matched[i]! & inCatalogue[categoryAt[i]!]!
   return outcomeOf(
     s,

@@ -1,9 +1,24 @@
 import type { FilterOutcome } from './engine-outcome'
 import type { CatalogueSnapshot } from './snapshot'
 
-/** Flags by position whose buffer is padded to whole 32-bit words, so a scan can skip four unmarked products at a time. */
-export function markFlags(size: number): Uint8Array {
-  return new Uint8Array(new ArrayBuffer((size + 3) & ~3), 0, size)
+/** The buffers passFlags hands out, one per use a pass has for them. */
+const keptFlags = new Map<'matched' | 'seen', Uint8Array>()
+
+/**
+ * Zeroed flags by position for one pass, whose buffer is padded to whole 32-bit words, so a scan
+ * can skip four unmarked products at a time. The buffer is kept for the next pass (a pass is
+ * synchronous and its outcome holds no flags): a fresh one each pass (1 MB at 1,000,000 products)
+ * made V8 collect for the external memory every few passes, each collection walking a heap that
+ * holds the copy's two million strings.
+ */
+export function passFlags(use: 'matched' | 'seen', size: number): Uint8Array {
+  const padded = (size + 3) & ~3
+  let kept = keptFlags.get(use)
+  if (!kept || kept.length < padded) {
+    kept = new Uint8Array(padded)
+    keptFlags.set(use, kept)
+  } else kept.fill(0, 0, padded)
+  return kept.subarray(0, size)
 }
 
 /** The facets of the marked products: their brands and tags counted, their params' and basis' ranges. */
@@ -16,36 +31,54 @@ export interface MarkedFacets {
 }
 
 /**
- * The facets of the products marked in `marked` (made by markFlags), visited in ascending
- * position: the columns are then read front to back, as the cache likes, whatever order the
- * products were found in (a category's products in price order land all over the columns, and
- * reading them so cost several times the counting itself at 1,000,000 products).
+ * A tally of products' facets: `add(i)` counts product i's brand and tags and widens its params'
+ * and price basis' ranges; `addRange` widens the basis' range by another's ends.
  */
-export function facetsOfMarked(s: CatalogueSnapshot, marked: Uint8Array, basis: Float64Array): MarkedFacets {
+export function facetTally(s: CatalogueSnapshot, basis: Float64Array) {
   const brandCounts = new Int32Array(s.brandList.length)
   const tagCounts = new Int32Array(s.tags.length)
   const paramMin = new Float64Array(s.params.length).fill(Infinity)
   const paramMax = new Float64Array(s.params.length).fill(-Infinity)
   const { paramStart, paramAt, paramValue, tagStart, tagAt, brandAt } = s
-  const words = new Uint32Array(marked.buffer, marked.byteOffset, (marked.length + 3) >> 2)
   let minBase = Infinity
   let maxBase = -Infinity
+  const addRange = (min: number, max: number) => {
+    if (min < minBase) minBase = min
+    if (max > maxBase) maxBase = max
+  }
+  const add = (i: number) => {
+    brandCounts[brandAt[i]!]! += 1
+    for (let j = tagStart[i]!; j < tagStart[i + 1]!; j += 1) tagCounts[tagAt[j]!]! += 1
+    for (let j = paramStart[i]!; j < paramStart[i + 1]!; j += 1) {
+      const at = paramAt[j]!
+      const value = paramValue[j]!
+      if (value < paramMin[at]!) paramMin[at] = value
+      if (value > paramMax[at]!) paramMax[at] = value
+    }
+    addRange(basis[i]!, basis[i]!)
+  }
+  const facets = (): MarkedFacets => ({
+    brandCounts,
+    tagCounts,
+    paramMin,
+    paramMax,
+    basePrices: minBase <= maxBase ? { min: minBase, max: maxBase } : undefined,
+  })
+  return { brandCounts, tagCounts, paramMin, paramMax, add, addRange, facets }
+}
+
+/**
+ * The facets of the products marked in `marked` (made by passFlags), visited in ascending
+ * position: the columns are then read front to back, as the cache likes, whatever order the
+ * products were found in (a category's products in price order land all over the columns, and
+ * reading them so cost several times the counting itself at 1,000,000 products).
+ */
+export function facetsOfMarked(s: CatalogueSnapshot, marked: Uint8Array, basis: Float64Array): MarkedFacets {
+  const tally = facetTally(s, basis)
+  const words = new Uint32Array(marked.buffer, marked.byteOffset, (marked.length + 3) >> 2)
   for (let w = 0; w < words.length; w += 1) {
     if (words[w] === 0) continue
-    for (let i = w << 2; i < (w << 2) + 4; i += 1) {
-      if (marked[i] !== 1) continue
-      brandCounts[brandAt[i]!]! += 1
-      for (let j = tagStart[i]!; j < tagStart[i + 1]!; j += 1) tagCounts[tagAt[j]!]! += 1
-      for (let j = paramStart[i]!; j < paramStart[i + 1]!; j += 1) {
-        const at = paramAt[j]!
-        const value = paramValue[j]!
-        if (value < paramMin[at]!) paramMin[at] = value
-        if (value > paramMax[at]!) paramMax[at] = value
-      }
-      const price = basis[i]!
-      if (price < minBase) minBase = price
-      if (price > maxBase) maxBase = price
-    }
+    for (let i = w << 2; i < (w << 2) + 4; i += 1) if (marked[i] === 1) tally.add(i)
   }
-  return { brandCounts, tagCounts, paramMin, paramMax, basePrices: minBase <= maxBase ? { min: minBase, max: maxBase } : undefined }
+  return tally.facets()
 }
