@@ -12,7 +12,11 @@ export interface Groups {
   positions: Int32Array
 }
 
-/** Param rows grouped by category × params + param: the products and, beside them, their values. */
+/**
+ * Param rows grouped by category × params + param: the products and, beside them, their values,
+ * each group's in ascending value (then position), so the products within a range of values are
+ * a range of the group.
+ */
 export interface ValueGroups extends Groups {
   values: Float64Array
 }
@@ -87,21 +91,54 @@ export function tagGroups(s: CatalogueSnapshot): Groups {
   })
 }
 
-/** Products by category × params + param, each with its value. */
+/**
+ * Each param row's rank among the values its param has (params' ranks one after another): rows in
+ * rank order are in ascending value within each param. A param has few distinct values, so
+ * ranking them is two counting passes and a small sort each, not a sort of every row.
+ */
+function valueRanks(paramAt: Int32Array, paramValue: Float64Array, params: number): { rank: Int32Array; ranks: number } {
+  const distinct = Array.from({ length: params }, () => new Set<number>())
+  for (let r = 0; r < paramAt.length; r += 1) distinct[paramAt[r]!]!.add(paramValue[r]!)
+  const sorted = distinct.map((values) => Float64Array.from(values).sort())
+  const offset = new Int32Array(params + 1)
+  for (let p = 0; p < params; p += 1) offset[p + 1] = offset[p]! + sorted[p]!.length
+  const rank = new Int32Array(paramAt.length)
+  for (let r = 0; r < paramAt.length; r += 1) {
+    const values = sorted[paramAt[r]!]!
+    let [low, high] = [0, values.length - 1]
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (values[middle]! < paramValue[r]!) low = middle + 1
+      else high = middle
+    }
+    rank[r] = offset[paramAt[r]!]! + low
+  }
+  return { rank, ranks: offset[params]! }
+}
+
+/** Products by category × params + param, each with its value, in ascending value within a group. */
 export function paramGroups(s: CatalogueSnapshot): ValueGroups {
   const { categoryAt, paramAt, paramStart, paramValue } = s
   const params = s.params.length
   const categories = s.categoryIds.length
   return remembered(paramValue, [categoryAt, paramAt, paramStart, params, categories], () => {
     const owner = ownersOf(paramStart, paramAt.length)
+    const { rank, ranks } = valueRanks(paramAt, paramValue, params)
+    // the rows by value first, then grouped: each group keeps that order, as the counting sort is stable
+    const byValue = grouped(
+      ranks,
+      paramAt.length,
+      (r) => rank[r]!,
+      (r) => r,
+    ).positions
     const { start, positions, slotOf } = grouped(
       categories * params,
       paramAt.length,
-      (r) => categoryAt[owner[r]!]! * params + paramAt[r]!,
-      (r) => owner[r]!,
+      (k) => categoryAt[owner[byValue[k]!]!]! * params + paramAt[byValue[k]!]!,
+      (k) => owner[byValue[k]!]!,
     )
     const values = new Float64Array(paramAt.length)
-    for (let r = 0; r < paramAt.length; r += 1) values[slotOf[r]!] = paramValue[r]!
+    for (let k = 0; k < paramAt.length; k += 1) values[slotOf[k]!] = paramValue[byValue[k]!]!
     return { start, positions, values }
   })
 }

@@ -10,13 +10,12 @@ import type { CatalogueSnapshot } from './snapshot'
 /**
  * What one part of a filter keeps, category by category: the ranges of `groups.positions` (a
  * flat list of from, to) that hold category c's products passing it. A product in two ranges
- * (two chosen tags) is counted once; with `values`, an item passes only within [min, max].
+ * (two chosen tags) is counted once.
  */
 interface PartReader {
   groups: Groups
   ranges: (c: number) => number[]
   overlapping: boolean
-  values?: { of: Float64Array; min: number; max: number }
 }
 
 /** Which part a filter has besides its catalogue, when it has exactly one that the category groups can read. */
@@ -41,12 +40,12 @@ function rangesOfKeys(groups: Groups, count: number, others: readonly number[]) 
   return (c: number) => others.flatMap((k) => [groups.start[c * count + k]!, groups.start[c * count + k + 1]!])
 }
 
-/** The first position in [from, to) whose shown price is not below `bound` (above it, with `strictly`): the group is in the basis' order and the shown price follows it. */
-function firstFrom(positions: Int32Array, from: number, to: number, passes: (position: number) => boolean) {
+/** The first slot in [from, to) that passes, where every slot after a passing one passes too (a group in the order of what is tested). */
+function firstFrom(from: number, to: number, passes: (slot: number) => boolean) {
   let [low, high] = [from, to]
   while (low < high) {
     const middle = (low + high) >> 1
-    if (passes(positions[middle]!)) high = middle
+    if (passes(middle)) high = middle
     else low = middle + 1
   }
   return low
@@ -66,8 +65,15 @@ function readerOf(s: CatalogueSnapshot, plan: FilterPlan, part: OnePart): PartRe
     const param = plan.params[0]!
     const groups = paramGroups(s)
     const at = s.paramIndex.get(param.id)
-    const values = { of: groups.values, min: param.minp ?? -Infinity, max: param.maxp ?? Infinity }
-    return { groups, ranges: at === undefined ? () => [] : rangesOfKeys(groups, s.params.length, [at]), overlapping: false, values }
+    const [min, max] = [param.minp ?? -Infinity, param.maxp ?? Infinity]
+    const { values } = groups
+    // a group is in ascending value: the values within [min, max] are a range of it
+    const ranges = (c: number) => {
+      const [from, to] = [groups.start[c * s.params.length + at!]!, groups.start[c * s.params.length + at! + 1]!]
+      const low = firstFrom(from, to, (k) => values[k]! >= min)
+      return [low, firstFrom(low, to, (k) => values[k]! > max)]
+    }
+    return { groups, ranges: at === undefined ? () => [] : ranges, overlapping: false }
   }
   const groups = priceGroups(s, plan.priceBasis)
   const bounds = plan.contractPrice!
@@ -78,8 +84,8 @@ function readerOf(s: CatalogueSnapshot, plan: FilterPlan, part: OnePart): PartRe
   const [min, max] = [bounds.min ?? -Infinity, bounds.max ?? Infinity]
   const ranges = (c: number) => {
     const [from, to] = [groups.start[c]!, groups.start[c + 1]!]
-    const low = firstFrom(groups.positions, from, to, (i) => shown(i) >= min)
-    return [low, firstFrom(groups.positions, low, to, (i) => shown(i) > max)]
+    const low = firstFrom(from, to, (k) => shown(groups.positions[k]!) >= min)
+    return [low, firstFrom(low, to, (k) => shown(groups.positions[k]!) > max)]
   }
   return { groups, ranges, overlapping: false }
 }
@@ -124,8 +130,7 @@ export function byOnePart(
   const seen = reader.overlapping ? passFlags('seen', s.size) : undefined
   const categoryCounts = new Int32Array(categories)
   const { positions } = reader.groups
-  const values = reader.values
-  const counted = !among && !seen && !values
+  const counted = !among && !seen
   // the chosen categories' ranges, when each holds only products the filter keeps, each once: their facets are summed by blocks
   const keptRanges: number[] = []
   let count = 0
@@ -143,7 +148,6 @@ export function byOnePart(
       }
       if (counted) keptRanges.push(from, to)
       for (let k = from; k < to; k += 1) {
-        if (values && (values.of[k]! < values.min || values.of[k]! > values.max)) continue
         const i = positions[k]!
         if (among && !among[i]) continue
         if (seen) {
