@@ -12,11 +12,7 @@ export interface Groups {
   positions: Int32Array
 }
 
-/**
- * Param rows grouped by category × params + param: the products and, beside them, their values,
- * each group's in ascending value (then position), so the products within a range of values are
- * a range of the group.
- */
+/** Param rows grouped by category × params + param: the products and, beside them, their values. */
 export interface ValueGroups extends Groups {
   values: Float64Array
 }
@@ -47,12 +43,11 @@ function ownersOf(start: Int32Array, rows: number): Int32Array {
 /**
  * Built once per column they are read from, on the first filter that needs them: the columns are
  * never changed in place (a patched copy copies a column it changes), so a copy that shares them
- * shares the groups too (a price change keeps the brand groups). Keyed by the column (or the
- * groups, for what is built from them) that changes whenever the value must.
+ * shares the groups too (a price change keeps the brand groups).
  */
 const built = new WeakMap<object, { from: readonly unknown[]; value: unknown }>()
 
-export function remembered<T>(key: object, from: readonly unknown[], build: () => T): T {
+function remembered<T>(key: object, from: readonly unknown[], build: () => T): T {
   const known = built.get(key)
   if (known && known.from.length === from.length && known.from.every((value, k) => value === from[k])) return known.value as T
   const value = build()
@@ -91,54 +86,21 @@ export function tagGroups(s: CatalogueSnapshot): Groups {
   })
 }
 
-/**
- * Each param row's rank among the values its param has (params' ranks one after another): rows in
- * rank order are in ascending value within each param. A param has few distinct values, so
- * ranking them is two counting passes and a small sort each, not a sort of every row.
- */
-function valueRanks(paramAt: Int32Array, paramValue: Float64Array, params: number): { rank: Int32Array; ranks: number } {
-  const distinct = Array.from({ length: params }, () => new Set<number>())
-  for (let r = 0; r < paramAt.length; r += 1) distinct[paramAt[r]!]!.add(paramValue[r]!)
-  const sorted = distinct.map((values) => Float64Array.from(values).sort())
-  const offset = new Int32Array(params + 1)
-  for (let p = 0; p < params; p += 1) offset[p + 1] = offset[p]! + sorted[p]!.length
-  const rank = new Int32Array(paramAt.length)
-  for (let r = 0; r < paramAt.length; r += 1) {
-    const values = sorted[paramAt[r]!]!
-    let [low, high] = [0, values.length - 1]
-    while (low < high) {
-      const middle = (low + high) >> 1
-      if (values[middle]! < paramValue[r]!) low = middle + 1
-      else high = middle
-    }
-    rank[r] = offset[paramAt[r]!]! + low
-  }
-  return { rank, ranks: offset[params]! }
-}
-
-/** Products by category × params + param, each with its value, in ascending value within a group. */
+/** Products by category × params + param, each with its value. */
 export function paramGroups(s: CatalogueSnapshot): ValueGroups {
   const { categoryAt, paramAt, paramStart, paramValue } = s
   const params = s.params.length
   const categories = s.categoryIds.length
   return remembered(paramValue, [categoryAt, paramAt, paramStart, params, categories], () => {
     const owner = ownersOf(paramStart, paramAt.length)
-    const { rank, ranks } = valueRanks(paramAt, paramValue, params)
-    // the rows by value first, then grouped: each group keeps that order, as the counting sort is stable
-    const byValue = grouped(
-      ranks,
-      paramAt.length,
-      (r) => rank[r]!,
-      (r) => r,
-    ).positions
     const { start, positions, slotOf } = grouped(
       categories * params,
       paramAt.length,
-      (k) => categoryAt[owner[byValue[k]!]!]! * params + paramAt[byValue[k]!]!,
-      (k) => owner[byValue[k]!]!,
+      (r) => categoryAt[owner[r]!]! * params + paramAt[r]!,
+      (r) => owner[r]!,
     )
     const values = new Float64Array(paramAt.length)
-    for (let k = 0; k < paramAt.length; k += 1) values[slotOf[k]!] = paramValue[byValue[k]!]!
+    for (let r = 0; r < paramAt.length; r += 1) values[slotOf[r]!] = paramValue[r]!
     return { start, positions, values }
   })
 }

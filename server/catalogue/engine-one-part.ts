@@ -3,19 +3,20 @@ import { brandGroups, paramGroups, priceGroups, tagGroups, type Groups } from '.
 import { contractPrice, shownPriceOfBasis } from './contract'
 import { outcomeOf, type FilterOutcome, type PageWanted } from './engine-outcome'
 import type { FilterPlan } from './filter'
-import { facetsOfRanges } from './group-blocks'
+import { facetsOfRanges, inValueOrder } from './group-blocks'
 import { facetsOfMarked, passFlags } from './marked-facets'
 import type { CatalogueSnapshot } from './snapshot'
 
 /**
  * What one part of a filter keeps, category by category: the ranges of `groups.positions` (a
  * flat list of from, to) that hold category c's products passing it. A product in two ranges
- * (two chosen tags) is counted once.
+ * (two chosen tags) is counted once; with `values`, an item passes only within [min, max].
  */
 interface PartReader {
   groups: Groups
   ranges: (c: number) => number[]
   overlapping: boolean
+  values?: { of: Float64Array; min: number; max: number }
 }
 
 /** Which part a filter has besides its catalogue, when it has exactly one that the category groups can read. */
@@ -63,17 +64,21 @@ function readerOf(s: CatalogueSnapshot, plan: FilterPlan, part: OnePart): PartRe
   }
   if (part === 'param') {
     const param = plan.params[0]!
-    const groups = paramGroups(s)
-    const at = s.paramIndex.get(param.id)
     const [min, max] = [param.minp ?? -Infinity, param.maxp ?? Infinity]
-    const { values } = groups
-    // a group is in ascending value: the values within [min, max] are a range of it
-    const ranges = (c: number) => {
-      const [from, to] = [groups.start[c * s.params.length + at!]!, groups.start[c * s.params.length + at! + 1]!]
-      const low = firstFrom(from, to, (k) => values[k]! >= min)
-      return [low, firstFrom(low, to, (k) => values[k]! > max)]
+    const at = s.paramIndex.get(param.id)
+    if (at === undefined) return { groups: paramGroups(s), ranges: () => [], overlapping: false }
+    const byValue = inValueOrder(paramGroups(s))
+    if (!byValue) {
+      const groups = paramGroups(s)
+      return { groups, ranges: rangesOfKeys(groups, s.params.length, [at]), overlapping: false, values: { of: groups.values, min, max } }
     }
-    return { groups, ranges: at === undefined ? () => [] : ranges, overlapping: false }
+    // each group in ascending value: the values within [min, max] are a range of it
+    const ranges = (c: number) => {
+      const [from, to] = [byValue.start[c * s.params.length + at]!, byValue.start[c * s.params.length + at + 1]!]
+      const low = firstFrom(from, to, (k) => byValue.values[k]! >= min)
+      return [low, firstFrom(low, to, (k) => byValue.values[k]! > max)]
+    }
+    return { groups: byValue, ranges, overlapping: false }
   }
   const groups = priceGroups(s, plan.priceBasis)
   const bounds = plan.contractPrice!
@@ -130,8 +135,9 @@ export function byOnePart(
   const seen = reader.overlapping ? passFlags('seen', s.size) : undefined
   const categoryCounts = new Int32Array(categories)
   const { positions } = reader.groups
-  const counted = !among && !seen
-  // the chosen categories' ranges, when each holds only products the filter keeps, each once: their facets are summed by blocks
+  const values = reader.values
+  const counted = !among && !seen && !values
+  // the chosen categories' ranges, when each holds only products the filter keeps, each once: their facets can be summed by blocks
   const keptRanges: number[] = []
   let count = 0
 
@@ -148,6 +154,7 @@ export function byOnePart(
       }
       if (counted) keptRanges.push(from, to)
       for (let k = from; k < to; k += 1) {
+        if (values && (values.of[k]! < values.min || values.of[k]! > values.max)) continue
         const i = positions[k]!
         if (among && !among[i]) continue
         if (seen) {
@@ -161,9 +168,8 @@ export function byOnePart(
       }
     }
   }
-  const { brandCounts, tagCounts, paramMin, paramMax, basePrices } = counted
-    ? facetsOfRanges(s, reader.groups, keptRanges, basis)
-    : facetsOfMarked(s, matched, basis)
+  const { brandCounts, tagCounts, paramMin, paramMax, basePrices } =
+    (counted && facetsOfRanges(s, reader.groups, keptRanges, basis)) || facetsOfMarked(s, matched, basis)
 
   // the part's own facet is taken without it: the catalogue's
   const sums = sumOverCategories(totals, chosen, { categories, brands: s.brandList.length, tags: s.tags.length, params: s.params.length })
