@@ -147,4 +147,17 @@ describe.each([undefined, 0, 1])('the engine over the category groups (block shi
     expect(after.version).toBeGreaterThan(before.version)
     await expectAsThePass(after)
   })
+
+  it('still does after a brand renamed in place moved it in the facet', async () => {
+    const before = await served()
+    const last = before.brandList.at(-1)!
+    await db.kysely
+      .updateTable('brands')
+      .set({ header: `0 ${shift ?? ''} ${last.header}` })
+      .where('id', '=', last.id)
+      .execute()
+    const after = await served()
+    expect(after.brandList.findIndex((brand) => brand.id === last.id)).toBeLessThan(before.brandList.length - 1)
+    await expectAsThePass(after)
+  })
 })
