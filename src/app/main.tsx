@@ -1,6 +1,7 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import '../views/ui/global.css'
+import { nextTask } from '../services/idle'
 import { createAppRuntime, Providers } from './providers'
 
 // canonical addresses end with '/': a typed or bookmarked '/cart' shows as '/cart/' (the
@@ -17,16 +18,18 @@ for (const link of document.body.querySelectorAll('link[rel="stylesheet"]')) doc
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')
 
-// the app starts in a task of its own (a message to itself, as React's scheduler does: unlike a
-// timer it runs under a test's fake clock too): evaluating the modules is one long task already,
-// and a phone's main thread is free between the two (the page shows its boot message meanwhile)
-const start = new MessageChannel()
-start.port1.onmessage = () => {
-  start.port1.close()
-  createRoot(root).render(
-    <StrictMode>
-      <Providers runtime={createAppRuntime()} />
-    </StrictMode>,
+// the app starts in a task of its own: evaluating the modules is one long task already,
+// and a phone's main thread is free between the two (the page shows its boot message meanwhile).
+// The first render is a transition: React renders it in slices of about 5 ms with the main thread
+// free between them, where a plain render would be one long task on a phone (issue 24)
+void nextTask().then(() => {
+  const app = createRoot(root)
+  const runtime = createAppRuntime()
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <Providers runtime={runtime} />
+      </StrictMode>,
+    ),
   )
-}
-start.port2.postMessage(null)
+})

@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { bootAddress } from '../contract/boot-answers'
 import { apiErrorSchema } from '../contract/common'
 import { readPageBootAnswers, type BootAnswers } from './boot-answers'
+import { nextTask } from './idle'
 
 /** A failed call, with the server's Russian message when it sent one. */
 export class ApiCallError extends Error {
@@ -119,7 +120,9 @@ export function createHttp(options: HttpOptions = {}) {
   ) {
     const address = bootAddress(url, query)
     const early = bootAnswers.take(address)
-    return early ? Promise.resolve().then(() => parseAnswer(schema, early.body, 200)) : readFresh(schema, address, request)
+    // in a task of its own: taken in a microtask, the start's answers ran the whole start-up (the
+    // session, the shell, the screen's machines) in the task that started it, one long task on a phone
+    return early ? nextTask().then(() => parseAnswer(schema, early.body, 200)) : readFresh(schema, address, request)
   }
 
   /** Any other call may change what the boot answers say: those left are dropped first. */
