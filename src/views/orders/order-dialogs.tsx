@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react'
-import { CANCEL_COMMENT_MAX_LENGTH } from '../../contract/orders'
+import { CANCEL_COMMENT_MAX_LENGTH } from '../../contract/order-actions'
 import { ORDER_CANCEL_MESSAGES, type OrderCancelActor } from '../../machines/order-cancel.machine'
 import type { OrderRepeatActor } from '../../machines/order-repeat.machine'
 import type { OrdersActor } from '../../machines/orders.machine'
