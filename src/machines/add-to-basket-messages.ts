@@ -1,4 +1,4 @@
-import { BASKET_MESSAGES } from '../contract/basket'
+import { BASKET_MESSAGES } from '../contract/basket-constants'
 
 /** What the add-to-basket controls say; apart from the adder's machine, whose code loads after the first paint. */
 export const ADD_TO_BASKET_MESSAGES = {

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from '../contract/basket'
+import { MAX_LINE_QUANTITY } from '../contract/basket-constants'
 
 /** Spec §5 and §9: the quantity stepper's minimum. */
 export const QUANTITY_MIN = 1
