@@ -129,6 +129,12 @@ export default defineConfig({
     },
   },
   resolve: {
+    // React 19 has useSyncExternalStore: the libraries' shim of it (for React 16 and 17) resolves to
+    // React's own hook, and their selector hook to the shim-free build of the same package
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+    ],
     // RxJS's ES2015 build (native classes, no tslib) rather than its ES5 one: 1.6 KB gzipped less
     // for every screen that polls or suggests
     conditions: ['es2015', ...defaultClientConditions],

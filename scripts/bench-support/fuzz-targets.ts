@@ -17,7 +17,7 @@ import { clearBasketRequestSchema, placeOrderRequestSchema } from '../../src/con
 import { processProductSetRequestSchema } from '../../src/contract/product-set'
 import { addToDraftRequestSchema, draftActionRequestSchema } from '../../src/contract/drafts'
 import { deleteFavoritesRequestSchema } from '../../src/contract/favorites'
-import { orderActionRequestSchema } from '../../src/contract/orders'
+import { orderActionRequestSchema } from '../../src/contract/order-actions'
 import { addCartFromPricelistRequestSchema, PRICELIST_LIMITS, uploadFileFieldsSchema, uploadTextRequestSchema } from '../../src/contract/pricelist'
 import { ASYNC_TAB_IDS, bindsRequestSchema, needRequestSchema, unsetNeedRequestSchema, wishRequestSchema } from '../../src/contract/product'
 import { registrationRequestSchema, reminderRequestSchema } from '../../src/contract/registration'

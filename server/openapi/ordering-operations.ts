@@ -34,15 +34,8 @@ import {
 } from '../../src/contract/drafts'
 import { deleteFavoritesRequestSchema, markedGoodsQuerySchema, markedGoodsResponseSchema } from '../../src/contract/favorites'
 import { needRequestSchema, needResponseSchema, unsetNeedRequestSchema, wishRequestSchema, wishResponseSchema } from '../../src/contract/marks'
-import {
-  orderActionRequestSchema,
-  orderCancelledResponseSchema,
-  orderDetailSchema,
-  orderExportQuerySchema,
-  orderListQuerySchema,
-  orderListSchema,
-  orderRepeatedResponseSchema,
-} from '../../src/contract/orders'
+import { orderExportQuerySchema, orderListQuerySchema, orderListSchema } from '../../src/contract/orders'
+import { orderActionRequestSchema, orderCancelledResponseSchema, orderDetailSchema, orderRepeatedResponseSchema } from '../../src/contract/order-actions'
 import { addCartFromPricelistRequestSchema, pricelistResponseSchema, uploadTextRequestSchema } from '../../src/contract/pricelist'
 import { ajaxProductQuerySchema, bindsRequestSchema, bindsResponseSchema, productQuerySchema, productResponseSchema } from '../../src/contract/product'
 import { purchasedGoodsQuerySchema, purchasedGoodsResponseSchema } from '../../src/contract/purchased-goods'

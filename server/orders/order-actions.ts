@@ -1,11 +1,6 @@
 import type { Transaction } from 'kysely'
-import {
-  CANCELLABLE_ORDER_STATES,
-  CANCELLED_ORDER_STATE,
-  ORDER_MESSAGES,
-  type OrderCancelledResponse,
-  type OrderRepeatedResponse,
-} from '../../src/contract/orders'
+import { CANCELLABLE_ORDER_STATES, CANCELLED_ORDER_STATE } from '../../src/contract/orders'
+import { ORDER_MESSAGES, type OrderCancelledResponse, type OrderRepeatedResponse } from '../../src/contract/order-actions'
 import type { SessionUser } from '../auth/sessions'
 import { basketSummary } from '../catalogue/basket-lines'
 import { resolveContract } from '../catalogue/contract'

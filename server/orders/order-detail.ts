@@ -1,4 +1,5 @@
-import { ORDER_MESSAGES, type OrderDetail, type OrderRow } from '../../src/contract/orders'
+import { type OrderRow } from '../../src/contract/orders'
+import { ORDER_MESSAGES, type OrderDetail } from '../../src/contract/order-actions'
 import { allowedContracts } from '../auth/contract-access'
 import type { SessionUser } from '../auth/sessions'
 import { DELIVERY_COMPANIES, DELIVERY_METHODS, REGIONS } from '../catalogue/delivery-options'

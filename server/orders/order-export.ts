@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs'
-import { ORDER_EXPORT_MESSAGES, type OrderDetail } from '../../src/contract/orders'
+import { ORDER_EXPORT_MESSAGES } from '../../src/contract/orders'
+import { type OrderDetail } from '../../src/contract/order-actions'
 import { allowedContracts } from '../auth/contract-access'
 import type { SessionUser } from '../auth/sessions'
 import type { Db } from '../db/connection'

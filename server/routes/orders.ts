@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { DELIVERY_MESSAGES, placeOrderRequestSchema, type PlaceOrderConflict, type PlaceOrderResponse } from '../../src/contract/delivery'
+import { orderExportQuerySchema, orderListQuerySchema, type OrderList } from '../../src/contract/orders'
 import {
   orderActionRequestSchema,
   orderIdParamsSchema,
-  orderExportQuerySchema,
-  orderListQuerySchema,
   type OrderCancelledResponse,
   type OrderDetail,
-  type OrderList,
   type OrderRepeatedResponse,
-} from '../../src/contract/orders'
+} from '../../src/contract/order-actions'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { basketSummary } from '../catalogue/basket-lines'
 import { resolveContract } from '../catalogue/contract'

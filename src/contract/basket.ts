@@ -2,17 +2,12 @@ import * as z from 'zod/mini'
 import { basketSummarySchema, warehouseSchema, type BasketSummary } from './account'
 import { CATALOGUE_DEFAULTS, catalogueProductSchema, contractId, idNumber, intIn } from './catalogue'
 import { transformed } from './common'
+import { BASKET_MESSAGES, MAX_LINE_QUANTITY } from './basket-constants'
 
-/** Spec §5 and §8, to the letter. */
-export const BASKET_MESSAGES = {
-  zeroQuantity: 'Укажите количество товара',
-  overStock: 'Не достаточно свободных остатков на складе',
-  emptyBasket: 'Корзина пуста',
-} as const
+export { BASKET_MESSAGES, MAX_LINE_QUANTITY } from './basket-constants'
 
 /** Spec §9: region '1'. */
 export const BASKET_DEFAULT_REGION = '1'
-export const MAX_LINE_QUANTITY = 1_000_000
 
 /** 'add' adds qnt to the line, 'update' sets it; qnt 0 on update removes the line. */
 const BASKET_ACTIONS = ['add', 'update'] as const

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { CATALOGUE_DEFAULTS, contractId, idNumber, intIn, paginationSchema } from './catalogue'
 import { formatMoscowDateTime } from './moscow-time'
 import { lineText, transformed, REQUIRED_MESSAGE } from './common'
-import { BASKET_MESSAGES } from './basket'
+import { BASKET_MESSAGES } from './basket-constants'
 import { productSetResponseSchema } from './product-set'
 import { DRAFT_HEADER_MAX_LENGTH } from './draft-header'
 

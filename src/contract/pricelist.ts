@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { MAX_LINE_QUANTITY } from './basket'
+import { MAX_LINE_QUANTITY } from './basket-constants'
 import { CATALOGUE_DEFAULTS, CATALOGUE_MESSAGES, contractId, idNumber, intIn } from './catalogue'
 import { multilineText } from './common'
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { basketSummarySchema } from './account'
-import { MAX_LINE_QUANTITY } from './basket'
+import { MAX_LINE_QUANTITY } from './basket-constants'
 import { CATALOGUE_DEFAULTS, contractId, idNumber, intIn } from './catalogue'
 
 /*

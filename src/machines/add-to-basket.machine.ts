@@ -1,16 +1,10 @@
 import { assign, setup } from 'xstate'
 import type { BasketSummary } from '../contract/account'
-import { BASKET_MESSAGES, type AddLineOutcome, type AddLineRequest } from '../contract/basket'
+import type { AddLineOutcome, AddLineRequest } from '../contract/basket'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { availableQuantity, commitQuantityText, normalizeQuantityText, parseQuantity, stepQuantity } from './quantity'
 import { TIMINGS } from './timings'
 import { notifyShell } from './shell-links'
-
-export const ADD_TO_BASKET_MESSAGES = {
-  ...BASKET_MESSAGES,
-  added: 'Товар добавлен в корзину',
-  addFailed: 'Товар не добавлен в корзину',
-} as const
 
 export interface AddToBasketInput {
   productId: number

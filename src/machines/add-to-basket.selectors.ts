@@ -14,6 +14,13 @@ export const noticeOf = (snapshot: AddToBasketSnapshot): AddToBasketNotice | nul
 /** The add call runs: the stepper and the button are disabled. */
 export const isAdding = (snapshot: AddToBasketSnapshot): boolean => snapshot.matches('adding')
 
+/**
+ * Issue 21, item 8: what can still be added at a warehouse, its stock less what the basket already
+ * holds there (an unknown stock counts as 0, spec §5). Here, not with the adder's quantity rules,
+ * which load with the adder after the first paint.
+ */
+export const freeQuantity = (stock: number | null | undefined, inBasket: number): number => Math.max(0, (stock ?? 0) - inBasket)
+
 type BasketSnapshot = SnapshotFrom<typeof basketMachine>
 
 export interface BasketPlace {

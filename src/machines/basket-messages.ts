@@ -1,4 +1,4 @@
-import { BASKET_MESSAGES } from '../contract/basket'
+import { BASKET_MESSAGES } from '../contract/basket-constants'
 
 /**
  * The basket page's texts (spec §2 /cart/), apart from its machines: the page shows them from its

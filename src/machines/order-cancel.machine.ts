@@ -1,5 +1,6 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
-import type { OrderCancelledResponse, OrderRow } from '../contract/orders'
+import type { OrderRow } from '../contract/orders'
+import type { OrderCancelledResponse } from '../contract/order-actions'
 import type { CancelOrderRequest } from '../services/orders'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 

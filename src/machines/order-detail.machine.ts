@@ -1,5 +1,5 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
-import type { OrderDetail } from '../contract/orders'
+import type { OrderDetail } from '../contract/order-actions'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 
 export const ORDER_DETAIL_MESSAGES = {

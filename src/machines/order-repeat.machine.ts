@@ -1,6 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
 import type { BasketSummary } from '../contract/account'
-import type { OrderRepeatedResponse, OrderRow } from '../contract/orders'
+import type { OrderRow } from '../contract/orders'
+import type { OrderRepeatedResponse } from '../contract/order-actions'
 import { errorMessageOf, unprovidedPromise } from './machine-support'
 import { notifyShell } from './shell-links'
 

@@ -1,6 +1,6 @@
 import { assign, setup, type ActorRefFrom } from 'xstate'
 import type { BasketSummary } from '../contract/account'
-import { BASKET_MESSAGES } from '../contract/basket'
+import { BASKET_MESSAGES } from '../contract/basket-constants'
 import type { ProductSetResponse, RefusedLine } from '../contract/product-set'
 import type { AddCartFromPricelistRequest, PricelistResponse } from '../contract/pricelist'
 import { errorMessageOf, unprovidedPromise } from './machine-support'

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from '../contract/basket'
+import { MAX_LINE_QUANTITY } from '../contract/basket-constants'
 
 /** Spec §5 and §9: the quantity stepper's minimum. */
 export const QUANTITY_MIN = 1
@@ -39,6 +39,3 @@ export function stepQuantity(quantity: number, delta: 1 | -1, max: number = MAX_
 
 /** Spec §5: an unknown (null) stock counts as 0. */
 export const availableQuantity = (stock: number | null | undefined): number => Math.max(0, stock ?? 0)
-
-/** Issue 21, item 8: what can still be added at a warehouse, its stock less what the basket already holds there. */
-export const freeQuantity = (stock: number | null | undefined, inBasket: number): number => Math.max(0, availableQuantity(stock) - inBasket)

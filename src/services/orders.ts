@@ -1,16 +1,11 @@
 import { fromEventObservable, fromPromise } from 'xstate'
-import {
-  orderCancelledResponseSchema,
-  orderDetailSchema,
-  orderListSchema,
-  orderRepeatedResponseSchema,
-  type OrderActionRequest,
-  type OrderList,
-} from '../contract/orders'
+import { orderListSchema, type OrderList } from '../contract/orders'
 import type { Http } from './http'
+import { lazyModule } from './lazy-module'
 import { lazyVisiblePoll$ } from './lazy-streams'
 
-const action = (request: OrderActionRequest) => request
+/** the calls on one order (its detail, cancel, repeat): not needed to show the list */
+const orderActions = lazyModule(() => import('./order-actions'))
 
 export interface PollOrdersInput {
   /** GET /api/order/'s query */
@@ -34,14 +29,13 @@ export const createOrdersActors = (deps: { http: Http }) => ({
 })
 
 export const createOrderCancelActors = (deps: { http: Http }) => ({
-  cancelOrder: fromPromise(({ input, signal }: { input: CancelOrderRequest; signal: AbortSignal }) =>
-    deps.http.call('order', action({ id: input.id, action: 'cancel', cancelComment: input.cancelComment }), orderCancelledResponseSchema, signal),
+  cancelOrder: fromPromise(async ({ input, signal }: { input: CancelOrderRequest; signal: AbortSignal }) =>
+    (await orderActions()).cancelOrder(deps.http, input, signal),
   ),
 })
 
 /** POST /api/order/ {id, action: 'repeat'}: the order's goods into its contract's basket. */
-export const repeatOrder = (http: Http, id: number, signal: AbortSignal) =>
-  http.call('order', action({ id, action: 'repeat' }), orderRepeatedResponseSchema, signal)
+export const repeatOrder = async (http: Http, id: number, signal: AbortSignal) => (await orderActions()).repeatOrder(http, id, signal)
 
 export const createOrderRepeatActors = (deps: { http: Http }) => ({
   repeatOrder: fromPromise(({ input, signal }: { input: { id: number }; signal: AbortSignal }) => repeatOrder(deps.http, input.id, signal)),
@@ -49,7 +43,7 @@ export const createOrderRepeatActors = (deps: { http: Http }) => ({
 
 /** GET /api/order/{id}/ when a row is expanded. */
 export const createOrderDetailActors = (deps: { http: Http }) => ({
-  loadDetail: fromPromise(({ input, signal }: { input: { id: number }; signal: AbortSignal }) =>
-    deps.http.get('order', input.id, orderDetailSchema, undefined, signal),
+  loadDetail: fromPromise(async ({ input, signal }: { input: { id: number }; signal: AbortSignal }) =>
+    (await orderActions()).loadOrderDetail(deps.http, input.id, signal),
   ),
 })

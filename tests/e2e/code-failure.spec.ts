@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { signIn } from './support/cabinet-shell'
-import { stockedProducts } from './support/cart-page'
+import { CataloguePage } from './support/catalogue-page'
+import { clearBasket, stockedProducts } from './support/cart-page'
 import { DEMO } from './support/demo-logins'
 import { expect, test } from './support/fixtures'
 import { cancelOrderThroughApi, OrdersPage, placeOrderThroughApi } from './support/orders-page'
@@ -56,4 +57,55 @@ test('a section whose code does not arrive shows «Не удалось пока�
   chunk.restore()
   await failed.getByRole('button', { name: 'Обновить страницу' }).click()
   await expect(new OrdersPage(page).table).toBeVisible()
+})
+
+/** The first catalogue row's add-to-basket form, and what it says once its «В корзину» was taken (the line added, or too little stock). */
+function firstAdder(catalogue: CataloguePage) {
+  const form = catalogue.rows.first().getByRole('form')
+  const taken = form
+    .getByRole('status')
+    .filter({ hasText: 'Товар добавлен в корзину' })
+    .or(form.getByRole('alert').filter({ hasText: 'Не достаточно свободных остатков на складе' }))
+  return { form, button: form.getByRole('button', { name: 'В корзину' }), taken }
+}
+
+test('«В корзину» pressed while the adding code still loads waits for it and is not lost', async ({ page }) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/add-to-basket-[^/.]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const catalogue = new CataloguePage(page)
+  await catalogue.open()
+  await clearBasket(page)
+  const adder = firstAdder(catalogue)
+
+  await adder.button.click()
+  await expect(adder.form.getByRole('status')).toHaveText('Готовим добавление в корзину…')
+  await expect(adder.button).toBeDisabled()
+
+  release()
+  await expect(adder.taken).toBeVisible()
+  await clearBasket(page)
+})
+
+test('«В корзину» whose adding code does not arrive says so under the product; «Повторить» takes the same click', async ({ page, checkA11y }) => {
+  const chunk = await failChunk(page, 'add-to-basket')
+  const catalogue = new CataloguePage(page)
+  await catalogue.open()
+  await clearBasket(page)
+  const adder = firstAdder(catalogue)
+
+  await adder.button.click()
+  const failed = adder.form.getByRole('alert').filter({ hasText: 'Не удалось подготовить добавление в корзину' })
+  await expect(failed).toHaveText('Не удалось подготовить добавление в корзину. Проверьте соединение и попробуйте ещё раз. Повторить')
+  await expect(adder.button).toBeEnabled()
+  await checkA11y(page)
+
+  chunk.restore()
+  await failed.getByRole('button', { name: 'Повторить' }).click()
+  await expect(adder.taken).toBeVisible()
+  await expect(failed).toBeHidden()
+  await clearBasket(page)
 })

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
-import type { OrderDetail } from '../../src/contract/orders'
+import type { OrderDetail } from '../../src/contract/order-actions'
 import { orderDetailMachine, type OrderDetailContext } from '../../src/machines/order-detail.machine'
 import { ApiCallError } from '../../src/services/http'
 import { describeMachinePaths } from '../support/path-testing'

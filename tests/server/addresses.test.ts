@@ -4,7 +4,7 @@ import { ADDRESS_MESSAGES, addressesResponseSchema, addressRemovedResponseSchema
 import { AUTH_MESSAGES } from '../../src/contract/auth'
 import { DELIVERY_MESSAGES, basketTableInitSchema } from '../../src/contract/delivery'
 import { sectionClosedMessage } from '../../src/contract/menu'
-import { orderDetailSchema } from '../../src/contract/orders'
+import { orderDetailSchema } from '../../src/contract/order-actions'
 import { suggestionsResponseSchema } from '../../src/contract/suggestions'
 import { resolveDelivery } from '../../server/catalogue/delivery-options'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ORDER_MESSAGES, orderCancelledResponseSchema, orderDetailSchema, orderRepeatedResponseSchema } from '../../src/contract/orders'
+import { ORDER_MESSAGES, orderCancelledResponseSchema, orderDetailSchema, orderRepeatedResponseSchema } from '../../src/contract/order-actions'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
 import { sessionRequests, stockedProducts, userIdOf } from '../support/server-requests'
 

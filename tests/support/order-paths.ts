@@ -1,4 +1,5 @@
-import type { OrderRepeatedResponse, OrderRow } from '../../src/contract/orders'
+import type { OrderRow } from '../../src/contract/orders'
+import type { OrderRepeatedResponse } from '../../src/contract/order-actions'
 import { orderCancelMachine } from '../../src/machines/order-cancel.machine'
 import { orderRepeatMachine } from '../../src/machines/order-repeat.machine'
 import { ApiCallError } from '../../src/services/http'

@@ -1,5 +1,6 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate'
-import { CANCELLABLE_ORDER_STATES, type OrderList, type OrderRepeatedResponse, type OrderRow } from '../../src/contract/orders'
+import { CANCELLABLE_ORDER_STATES, type OrderList, type OrderRow } from '../../src/contract/orders'
+import { type OrderRepeatedResponse } from '../../src/contract/order-actions'
 import { ordersMachine, type OrdersContext } from '../../src/machines/orders.machine'
 import { ORDERS_FILTER_DEFAULTS, type OrdersFilter } from '../../src/machines/orders-filter'
 import { browserPaths, type BrowserPaths } from './browser-paths'

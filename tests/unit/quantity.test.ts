@@ -1,15 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MAX_LINE_QUANTITY } from '../../src/contract/basket'
-import {
-  availableQuantity,
-  commitQuantityText,
-  freeQuantity,
-  normalizeQuantityText,
-  parseQuantity,
-  QUANTITY_MIN,
-  stepQuantity,
-} from '../../src/machines/quantity'
+import { freeQuantity } from '../../src/machines/add-to-basket.selectors'
+import { availableQuantity, commitQuantityText, normalizeQuantityText, parseQuantity, QUANTITY_MIN, stepQuantity } from '../../src/machines/quantity'
 
 const digit = fc.constantFrom(...'0123456789')
 const digitsOf = (min: number, max: number) => fc.array(digit, { minLength: min, maxLength: max }).map((d) => d.join(''))

@@ -1,19 +1,19 @@
-import { fromPromise } from 'xstate'
-import type { AddLineRequest } from '../../contract/basket'
-import { addToBasketMachine } from '../../machines/add-to-basket.machine'
+import type { addToBasketMachine } from '../../machines/add-to-basket.machine'
 import { basketAddersMachine } from '../../machines/basket-adders.machine'
+import { nextIdle } from '../../services/idle'
 import type { AppWiring } from './app-wiring'
-import { loadOnce } from './deferred-logic'
+import { deferredLogic, loadCodeOf } from './deferred-logic'
 
 /**
- * The add-to-basket controls of every product row and card (the shell's child 'basketAdders').
- * Adding calls the basket's service, which comes with the basket's code (loaded right after the
- * first paint, long before a dealer's first click), not with the first load.
+ * The add-to-basket controls of every product row and card (the shell's child 'basketAdders'). The
+ * adder's code is not in the first load: it loads at the first idle moment after the screen's first
+ * paint, and a touch of the controls before then waits for it.
  */
-export function wireBasketAdders({ http }: AppWiring) {
-  const basketService = loadOnce(() => import('../../services/basket'))
-  const addLine = fromPromise(async ({ input, signal }: { input: AddLineRequest; signal: AbortSignal }) =>
-    (await basketService()).addBasketLine(http, input, signal),
+export function wireBasketAdders(wiring: AppWiring) {
+  const adder = deferredLogic<typeof addToBasketMachine>(() =>
+    nextIdle()
+      .then(() => import('./add-to-basket'))
+      .then((module) => module.wireAddToBasket(wiring)),
   )
-  return basketAddersMachine.provide({ actors: { addToBasket: addToBasketMachine.provide({ actors: { addLine } }) } })
+  return basketAddersMachine.provide({ actors: { addToBasket: adder.logic, loadAdderCode: loadCodeOf(adder) } })
 }

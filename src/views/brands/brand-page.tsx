@@ -11,7 +11,7 @@ import { formatInteger } from '../ui/format'
 import { PageHeading } from '../ui/page-heading'
 import { PagedProductsView, usePagedProducts } from '../product/paged-products-view'
 import { BrandPageLink } from '../product/brand-link'
-import { useProductCardHost } from '../product/product-name-card'
+import { productNameOf, useProductCardHost } from '../product/product-name-card'
 import { ProductTable } from '../product/product-table'
 import { WarehouseSelect } from '../product/warehouse-select'
 import styles from './brand-page.module.css'
@@ -59,7 +59,7 @@ function BrandProducts({ actor, brandId, contract, warehouse, view }: BrandProdu
       <WarehouseSelect />
       <PagedProductsView list={list} failedTitle={BRAND_PRODUCTS_MESSAGES.loadFailed} emptyText={BRAND_PRODUCTS_MESSAGES.empty}>
         {(products, busy) => {
-          const props = { products, contract, warehouse, busy, cardHost }
+          const props = { products, contract, warehouse, busy, nameOf: productNameOf(cardHost, contract, warehouse.id) }
           return view === 'list' ? <ProductTable {...props} /> : <ProductTiles {...props} />
         }}
       </PagedProductsView>

@@ -1,5 +1,4 @@
 import { AddToBasket } from '../product/add-to-basket'
-import { ProductName } from '../product/product-name-card'
 import { formatInteger, formatMoney } from '../ui/format'
 import { useProgressiveList } from '../ui/progressive-list'
 import { BrandLink } from '../product/brand-link'
@@ -7,7 +6,7 @@ import { stockTitle, type ProductViewProps } from '../product/product-table'
 import styles from './product-tiles.module.css'
 
 /** Products as tiles: the picture, name, articul, brand, price, stock and "В корзину". The first page comes in two renders. */
-export function ProductTiles({ products, contract, warehouse, busy, cardHost }: ProductViewProps) {
+export function ProductTiles({ products, contract, warehouse, busy, nameOf }: ProductViewProps) {
   const tiles = useProgressiveList(products)
   return (
     <ul
@@ -19,9 +18,7 @@ export function ProductTiles({ products, contract, warehouse, busy, cardHost }: 
       {tiles.shown.map((product) => (
         <li key={product.id} className={styles.tile}>
           <div className={styles.picture}>{product.picture !== null ? <img src={`/pictures/${product.picture}.svg`} alt="" loading="lazy" /> : null}</div>
-          <h2 className={styles.header}>
-            <ProductName host={cardHost} header={product.header} productId={product.id} contract={contract} warehouse={warehouse.id} />
-          </h2>
+          <h2 className={styles.header}>{nameOf(product)}</h2>
           <div className={styles.meta}>
             <span className={styles.articul}>{product.articul}</span>
             <BrandLink brand={product.brand} />

@@ -6,7 +6,7 @@ import { ErrorBlock } from '../ui/error-block'
 import { formatInteger, formatMoney } from '../ui/format'
 import { Loading } from '../ui/loading'
 import { useOrderDetailApi } from './order-detail-connect'
-import styles from './orders.module.css'
+import styles from './order-detail.module.css'
 
 /**
  * An expanded order: its delivery and comment, and its composition (GET /api/order/{id}/ while

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react'
-import { CANCEL_COMMENT_MAX_LENGTH } from '../../contract/orders'
+import { CANCEL_COMMENT_MAX_LENGTH } from '../../contract/order-actions'
 import { ORDER_CANCEL_MESSAGES, type OrderCancelActor } from '../../machines/order-cancel.machine'
 import type { OrderRepeatActor } from '../../machines/order-repeat.machine'
 import type { OrdersActor } from '../../machines/orders.machine'
@@ -9,6 +9,7 @@ import { Loading } from '../ui/loading'
 import { AlertDialog, MessageDialog, MessageText } from '../ui/message-dialog'
 import { useOrderCancelApi, useOrderRepeatApi } from './order-dialogs-connect'
 import { useOrdersApi } from './orders-connect'
+import orderDialogs from './order-dialogs.module.css'
 import styles from './orders.module.css'
 
 /** The dialog of the order being cancelled or repeated: each is its own child machine of the orders list. */
@@ -34,10 +35,10 @@ function CancelDialog({ cancel }: { cancel: OrderCancelActor }) {
   return (
     <AlertDialog title={dialog.title} onClose={dialog.onClose}>
       <MessageText>{dialog.text}</MessageText>
-      <form className={styles.cancelForm} onSubmit={submit}>
+      <form className={orderDialogs.cancelForm} onSubmit={submit}>
         <label className={styles.field}>
           <span className={styles.label}>{ORDER_CANCEL_MESSAGES.commentLabel}</span>
-          <textarea name="comment" rows={3} maxLength={CANCEL_COMMENT_MAX_LENGTH} className={styles.textarea} disabled={dialog.isBusy} />
+          <textarea name="comment" rows={3} maxLength={CANCEL_COMMENT_MAX_LENGTH} className={orderDialogs.textarea} disabled={dialog.isBusy} />
         </label>
         <div className={dialogStyles.actions}>
           <Button type="submit" variant="primary" isDisabled={dialog.isBusy}>
@@ -64,12 +65,12 @@ function RepeatDialog({ repeat }: { repeat: OrderRepeatActor }) {
         <MessageDialog title={dialog.title} onClose={dialog.onClose} toBasket={dialog.toBasket}>
           <MessageText>{dialog.text}</MessageText>
           {dialog.shortLines.length > 0 ? (
-            <div className={styles.short}>
+            <div className={orderDialogs.short}>
               <MessageText>{dialog.shortTitle}</MessageText>
-              <ul aria-label={dialog.shortTitle} className={styles.shortList}>
+              <ul aria-label={dialog.shortTitle} className={orderDialogs.shortList}>
                 {dialog.shortLines.map((line) => (
                   <li key={line.key}>
-                    <span className={styles.shortName}>{line.name}</span> {line.text}
+                    <span className={orderDialogs.shortName}>{line.name}</span> {line.text}
                   </li>
                 ))}
               </ul>

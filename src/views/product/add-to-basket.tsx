@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react'
 import { useId, type FormEvent } from 'react'
-import { ADD_TO_BASKET_MESSAGES, type AddToBasketEvent } from '../../machines/add-to-basket.machine'
-import { inBasketOf, isAdding, noticeOf } from '../../machines/add-to-basket.selectors'
-import { freeQuantity } from '../../machines/quantity'
+import type { AddToBasketEvent } from '../../machines/add-to-basket.machine'
+import { ADD_TO_BASKET_MESSAGES, ADDER_CODE_MESSAGES } from '../../machines/add-to-basket-messages'
+import { freeQuantity, inBasketOf, isAdding, noticeOf } from '../../machines/add-to-basket.selectors'
+import { adderCodeStatusOf, type AdderKey } from '../../machines/basket-adders.machine'
 import { isBasketClosedOf } from '../../machines/shell.selectors'
 import { useShellActor } from '../layout/shell-context'
 import { Button } from '../ui/button'
@@ -46,12 +47,14 @@ const FIRST_QUANTITY = '1'
 
 function AddToBasketForm({ productId, warehouse, available: stock, contract, header, place, wrap, inBasket }: AddToBasketProps & { inBasket: number }) {
   // these controls' adder, a child of the shell's basketAdders, started when the dealer first touches them
-  const key = `adder ${useId()} ${productId}:${warehouse}:${contract}`
+  const key: AdderKey = `adder ${useId()} ${productId}:${warehouse}:${contract}`
   const available = freeQuantity(stock, inBasket)
   const adders = useSelector(useShellActor(), (snapshot) => snapshot.children.basketAdders)
+  const codeStatus = useSelector(adders, (snapshot) => adderCodeStatusOf(snapshot, key))
   const adder = useSelector(adders, (snapshot) => snapshot?.children[key])
   const quantityText = useSelector(adder, (snapshot) => snapshot?.context.quantityText ?? FIRST_QUANTITY)
-  const adding = useSelector(adder, (snapshot) => (snapshot ? isAdding(snapshot) : false))
+  // while a touch waits for the adders' code, the controls are as busy as while adding
+  const adding = useSelector(adder, (snapshot) => (snapshot ? isAdding(snapshot) : false)) || codeStatus === 'loading'
   const notice = useSelector(adder, (snapshot) => (snapshot ? noticeOf(snapshot) : null))
   const errorMessage = useSelector(adder, (snapshot) => snapshot?.context.errorMessage ?? null)
   const send = (event: AddToBasketEvent) => adders?.send({ type: 'adder.send', key, input: { productId, warehouse, available, contract }, event })
@@ -81,8 +84,8 @@ function AddToBasketForm({ productId, warehouse, available: stock, contract, hea
       </span>
       {inBasket > 0 ? <span className={styles.inBasket}>в корзине: {formatInteger(inBasket)}</span> : null}
       {/* the live region stays in the page, so screen readers announce the popup when it fills */}
-      <span className={notice === 'added' ? styles.popup : undefined} role="status">
-        {notice === 'added' ? ADD_TO_BASKET_MESSAGES.added : null}
+      <span className={notice === 'added' ? styles.popup : codeStatus === 'loading' ? styles.inBasket : undefined} role="status">
+        {notice === 'added' ? ADD_TO_BASKET_MESSAGES.added : codeStatus === 'loading' ? ADDER_CODE_MESSAGES.loading : null}
       </span>
       {notice === 'zeroQuantity' || notice === 'overStock' ? (
         <span className={styles.alert} role="alert">
@@ -93,6 +96,14 @@ function AddToBasketForm({ productId, warehouse, available: stock, contract, hea
         <span className={styles.alert} role="alert">
           {ADD_TO_BASKET_MESSAGES.addFailed}: {errorMessage}{' '}
           <button type="button" className={styles.retry} onClick={() => send({ type: 'basket.retry' })}>
+            Повторить
+          </button>
+        </span>
+      ) : null}
+      {codeStatus === 'failed' ? (
+        <span className={styles.alert} role="alert">
+          {ADDER_CODE_MESSAGES.failed}{' '}
+          <button type="button" className={styles.retry} onClick={() => adders?.send({ type: 'adders.retry' })}>
             Повторить
           </button>
         </span>

@@ -14,7 +14,7 @@ import { formatInteger, formatMoney } from '../ui/format'
 import { CloseIcon, StarIcon } from '../ui/icons'
 import { Loading } from '../ui/loading'
 import table from '../ui/data-table.module.css'
-import { useProductCardHost } from './product-name-card'
+import { productNameOf, useProductCardHost } from './product-name-card'
 import { ProductTable, type ProductViewProps } from './product-table'
 import { AddToBasket } from './add-to-basket'
 import styles from './product-card-dialog.module.css'
@@ -274,8 +274,8 @@ function AsyncTabContent({ card, tab, product, warehouse }: AsyncTabProps) {
  * by the cabinet frame): over this card when a screen's own machine opened it, in its place when
  * the host did.
  */
-function Analogues(props: Omit<ProductViewProps, 'busy' | 'cardHost'>) {
-  return <ProductTable {...props} busy={false} cardHost={useProductCardHost()} />
+function Analogues(props: Omit<ProductViewProps, 'busy' | 'nameOf'>) {
+  return <ProductTable {...props} busy={false} nameOf={productNameOf(useProductCardHost(), props.contract, props.warehouse.id)} />
 }
 
 /** «Наличие на складах»: each warehouse with stock offers its own «В корзину» (none when the basket is closed to the account). */

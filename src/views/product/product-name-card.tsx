@@ -1,4 +1,5 @@
 import type { ProductCardHostActor } from '../../machines/product-card-host.machine'
+import type { CatalogueProduct } from '../../contract/catalogue'
 import type { ProductRequest } from '../../contract/product'
 import { useSelector } from '@xstate/react'
 import { useShellActor } from '../layout/shell-context'
@@ -24,3 +25,8 @@ export function ProductName({ host, header, productId, contract, warehouse }: Pr
     </button>
   )
 }
+
+/** A list's product names (ProductTable's, ProductTiles' `nameOf`): each opens its card at the list's contract and warehouse. */
+export const productNameOf = (host: ProductCardHostActor, contract: string, warehouse: number) => (product: CatalogueProduct) => (
+  <ProductName host={host} header={product.header} productId={product.id} contract={contract} warehouse={warehouse} />
+)

@@ -1,12 +1,11 @@
 import type { Warehouse } from '../../contract/account'
 import type { CatalogueProduct } from '../../contract/catalogue'
 import { useSelector } from '@xstate/react'
-import type { ProductCardHostActor } from '../../machines/product-card-host.machine'
+import type { ReactNode } from 'react'
 import { isBasketClosedOf } from '../../machines/shell.selectors'
 import { useShellActor } from '../layout/shell-context'
 import { AddToBasket } from './add-to-basket'
 import { BrandLink } from './brand-link'
-import { ProductName } from './product-name-card'
 import table from '../ui/data-table.module.css'
 import { formatInteger, formatMoney } from '../ui/format'
 import { useProgressiveList } from '../ui/progressive-list'
@@ -19,15 +18,18 @@ export interface ProductViewProps {
   warehouse: Warehouse
   /** the next page is loading: the rows dim */
   busy: boolean
-  /** opens a product's card from its name */
-  cardHost: ProductCardHostActor
+  /**
+   * the product's name as the page shows it: a button that opens its card (productNameOf); given
+   * by the page, so a list that imports this module for its types or its column title loads no card host
+   */
+  nameOf: (product: CatalogueProduct) => ReactNode
 }
 
 /** «Остаток (Склад Парнас)»: the stock column names its warehouse. */
 export const stockTitle = (warehouse: Warehouse) => `Остаток (${warehouse.header})`
 
 /** Dense product rows: articul, name, brand, price, recommended price, stock and "В корзину". The first page comes in two renders. */
-export function ProductTable({ products, contract, warehouse, busy, cardHost }: ProductViewProps) {
+export function ProductTable({ products, contract, warehouse, busy, nameOf }: ProductViewProps) {
   const rows = useProgressiveList(products)
   // a manager whose basket is closed gets no «В корзину» column (issue 21, item 12)
   const canAdd = !useSelector(useShellActor(), isBasketClosedOf)
@@ -57,9 +59,7 @@ export function ProductTable({ products, contract, warehouse, busy, cardHost }: 
           {rows.shown.map((product) => (
             <tr key={product.id}>
               <td className={table.mono}>{product.articul}</td>
-              <td className={table.stickyName}>
-                <ProductName host={cardHost} header={product.header} productId={product.id} contract={contract} warehouse={warehouse.id} />
-              </td>
+              <td className={table.stickyName}>{nameOf(product)}</td>
               <td>
                 <BrandLink brand={product.brand} />
               </td>

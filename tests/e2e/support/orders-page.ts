@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { orderCancelledResponseSchema, orderListSchema, type OrderList } from '../../../src/contract/orders'
+import { orderListSchema, type OrderList } from '../../../src/contract/orders'
+import { orderCancelledResponseSchema } from '../../../src/contract/order-actions'
 
 /** /cabinet/orders/: the filter, the countdown, the table with its selection, and the cancel and repeat dialogs. */
 export class OrdersPage {
