@@ -41,9 +41,10 @@ function ownersOf(start: Int32Array, rows: number): Int32Array {
 }
 
 /**
- * Built once per column they are read from, on the first filter that needs them: the columns are
- * never changed in place (a patched copy copies a column it changes), so a copy that shares them
- * shares the groups too (a price change keeps the brand groups).
+ * Built once per column they are read from, on the first filter that needs them: a patched copy
+ * has a new array for each column it changes (written into a spare buffer that only spoiled copies
+ * read, see recycled-columns.ts), so a copy that shares an array shares the groups too (a price
+ * change keeps the brand groups).
  */
 const built = new WeakMap<object, { from: readonly unknown[]; value: unknown }>()
 
