@@ -15,6 +15,7 @@ import {
   type ProductColumns,
 } from './snapshot-columns'
 import { columnRecycler } from './recycled-columns'
+import { noteReordered } from './reordered-orders'
 import { losesEntries, refersToGone, restructured } from './snapshot-restructure'
 import { patchedSearch } from './substring-search'
 
@@ -96,7 +97,9 @@ async function changedInPlace(
     const moved = changedIn.get(ORDER_COLUMN[name])
     const key = `${name}:${direction}`
     const copyOf = (from: Int32Array) => recycler.copyOf(key, from)
-    if (order) sorted.set(key, moved ? reordered(order, moved, s.compare(name, direction), compare(name, direction), copyOf) : order)
+    const result = order && moved ? reordered(order, moved, s.compare(name, direction), compare(name, direction), copyOf) : order
+    if (order && result) sorted.set(key, result)
+    if (order && result && moved && moved.length <= MOVES) noteReordered(result, order, moved)
     if (pacer.due()) await pacer.rest()
   }
   const texts = new Map<number, string>()

@@ -148,8 +148,17 @@ describe.each([undefined, 0, 1])('the engine over the category groups (block shi
 
   it('still does after price changes one by one, each copy written into the buffers the copy two changes back gave up', async () => {
     const copies: CatalogueSnapshot[] = []
-    for (const at of [7, 60, 130, 250]) {
-      await setPrices((await served()).ids[at]!, 2.5 * at + (shift ?? 0), 3 * at)
+    // the price groups of each copy are the previous copy's with the product moved: to the top, the bottom, the middle of its category
+    for (const [at, to] of [
+      [7, 'top'],
+      [60, 'bottom'],
+      [130, 'middle'],
+      [250, 'top'],
+    ] as const) {
+      const before = await served()
+      const prices = [...before.price].sort((a, b) => a - b)
+      const price = { top: prices.at(-1)! + at, bottom: prices[0]! / 2, middle: prices[prices.length >> 1]! + 0.001 * ((shift ?? 2) + 1) }[to]
+      await setPrices(before.ids[at]!, price, price * 1.2)
       const after = await served()
       await expectAsThePass(after)
       copies.push(after)
