@@ -1,4 +1,5 @@
 import { countByCategoryAmong, type CategoryTotals } from './category-totals'
+import { reorderedFrom } from './reordered-orders'
 import type { CatalogueSnapshot } from './snapshot'
 
 /**
@@ -41,15 +42,22 @@ function ownersOf(start: Int32Array, rows: number): Int32Array {
 }
 
 /**
- * Built once per column they are read from, on the first filter that needs them: the columns are
- * never changed in place (a patched copy copies a column it changes), so a copy that shares them
- * shares the groups too (a price change keeps the brand groups).
+ * Built once per column they are read from, on the first filter that needs them: a patched copy
+ * has a new array for each column it changes (written into a spare buffer that only spoiled copies
+ * read, see recycled-columns.ts), so a copy that shares an array shares the groups too (a price
+ * change keeps the brand groups).
  */
 const built = new WeakMap<object, { from: readonly unknown[]; value: unknown }>()
 
-function remembered<T>(key: object, from: readonly unknown[], build: () => T): T {
+/** What was built for `key` from `from`, if anything. */
+function recalled<T>(key: object, from: readonly unknown[]): T | undefined {
   const known = built.get(key)
-  if (known && known.from.length === from.length && known.from.every((value, k) => value === from[k])) return known.value as T
+  return known && known.from.length === from.length && known.from.every((value, k) => value === from[k]) ? (known.value as T) : undefined
+}
+
+function remembered<T>(key: object, from: readonly unknown[], build: () => T): T {
+  const known = recalled<T>(key, from)
+  if (known) return known
   const value = build()
   built.set(key, { from, value })
   return value
@@ -111,14 +119,54 @@ export function priceGroups(s: CatalogueSnapshot, basis: 'price' | 'price_rrc'):
   if (!order) return undefined
   const { categoryAt } = s
   const categories = s.categoryIds.length
-  return remembered(order, [categoryAt, categories], () =>
-    grouped(
-      categories,
-      order.length,
-      (k) => categoryAt[order[k]!]!,
-      (k) => order[k]!,
-    ),
-  )
+  return remembered(order, [categoryAt, categories], () => {
+    // a patch that moved a few prices: their products moved within their categories (which stay, as categoryAt does)
+    const step = reorderedFrom(order)
+    const before = step && recalled<Groups>(step.from, [categoryAt, categories])
+    return (
+      (before && movedWithinGroups(before, step.moved, categoryAt, s.compare(basis, 'asc'))) ||
+      grouped(
+        categories,
+        order.length,
+        (k) => categoryAt[order[k]!]!,
+        (k) => order[k]!,
+      )
+    )
+  })
+}
+
+/**
+ * The price groups with the `moved` products taken out of their category's group (found by
+ * position: the values they were sorted by may be written over by now) and put back where
+ * `compare` puts them; undefined when one is not found.
+ */
+function movedWithinGroups(before: Groups, moved: readonly number[], categoryAt: Int32Array, compare: (a: number, b: number) => number): Groups | undefined {
+  const { start } = before
+  const positions = before.positions.slice()
+  // each group's end while the moved products are out of it
+  const end = new Map<number, number>()
+  for (const position of moved) {
+    const c = categoryAt[position]!
+    const [from, to] = [start[c]!, end.get(c) ?? start[c + 1]!]
+    const at = positions.subarray(from, to).indexOf(position)
+    if (at < 0) return undefined
+    positions.copyWithin(from + at, from + at + 1, to)
+    end.set(c, to - 1)
+  }
+  for (const position of moved) {
+    const c = categoryAt[position]!
+    const to = end.get(c)!
+    let [low, high] = [start[c]!, to]
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (compare(positions[middle]!, position) < 0) low = middle + 1
+      else high = middle
+    }
+    positions.copyWithin(low + 1, low, to)
+    positions[low] = position
+    end.set(c, to + 1)
+  }
+  return { start, positions }
 }
 
 /**

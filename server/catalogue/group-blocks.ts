@@ -151,7 +151,7 @@ export function facetsOfRanges(s: CatalogueSnapshot, groups: Groups, ranges: rea
   const blocks = inBackground(groups, 'facets', [brandAt, tagAt, tagStart, paramAt, paramStart, paramValue, brands, tags, params, shift], (pacer) =>
     buildFacetBlocks(s, positions, shift, pacer),
   )
-  // a price column is never changed in place: a changed price is a new column
+  // a changed price is a new price column (over a spare buffer, but a new array: recycled-columns.ts)
   const prices = inBackground(groups, basis === s.priceRrc ? 'prices rrc' : 'prices', [basis, shift], (pacer) =>
     buildPriceBlocks(positions, basis, shift, pacer),
   )

@@ -9,6 +9,7 @@ import { evaluate, type FilterOutcome } from './engine'
 import { sameJson } from './filter-answer-json'
 import { planFilter } from './filter'
 import { cachedOutcome } from './outcome-cache'
+import { isIntact } from './recycled-columns'
 import type { ProductRow } from './listing'
 import { availableAt, currentCatalogue, type CatalogueSnapshot } from './snapshot'
 import { stocksAtVersion } from './stock-cache'
@@ -55,6 +56,8 @@ export async function searchCatalogue(db: Db, user: SessionUser, filter: Catalog
   requireWarehouse(snapshot.warehouses, filter.warehouse)
   const plan = planFilter(filter, snapshot.tree, contract)
   const available = plan.available ? await availableAt(db, snapshot, plan.warehouseId, versions.stocks) : undefined
+  // two changes taken in while this request awaited may have written over the copy's columns: the served copy answers then
+  if (!isIntact(snapshot)) return searchCatalogue(db, user, filter)
   const sorting = sortingUnder(contract, filter.sorting)
   // the plan names the price policy where it changes the outcome (a price bound, the 'rrc' basis), so the cache keeps them apart
   const query = { plan, sorting, page: filter.page, perpage: filter.perpage, stockVersion: versions.stocks }

@@ -14,6 +14,8 @@ import {
   type CatalogueSnapshot,
   type ProductColumns,
 } from './snapshot-columns'
+import { columnRecycler } from './recycled-columns'
+import { noteReordered } from './reordered-orders'
 import { losesEntries, refersToGone, restructured } from './snapshot-restructure'
 import { patchedSearch } from './substring-search'
 
@@ -25,7 +27,7 @@ import { patchedSearch } from './substring-search'
 export async function patchSnapshot(served: CatalogueSnapshot, changes: CatalogueChanges, pacer: Pacer): Promise<CatalogueSnapshot | undefined> {
   const s = changes.structure ? restructured(served, changes.structure, pacer) : served
   const sameProducts = changes.products.length === changes.touched.length && changes.touched.every((id) => s.positionOf(id) !== undefined)
-  const patched = (sameProducts && (await changedInPlace(s, changes, pacer))) || (await addedOrDeleted(s, changes, pacer))
+  const patched = (sameProducts && (await changedInPlace(s, changes, pacer, columnRecycler(served)))) || (await addedOrDeleted(s, changes, pacer))
   // a product left referring to a removed brand, category, param or tag: read the copy anew
   return changes.structure && losesEntries(served, changes.structure) && refersToGone(patched) ? undefined : patched
 }
@@ -42,9 +44,15 @@ const ORDER_COLUMN = { catalogue: 'sortWeight', price: 'price', price_rrc: 'pric
  * positions stay, and only what changed is copied (copy on write): a column where a changed
  * product's value differs, a sorted order by such a column (the changed products taken out and
  * put back by binary search), the search when a header or articul changed. The rest is shared.
- * Undefined when a changed product's number of params or tags changed.
+ * Changed numeric columns and orders are copied into the buffers the patch before gave up (see
+ * recycled-columns.ts). Undefined when a changed product's number of params or tags changed.
  */
-async function changedInPlace(s: CatalogueSnapshot, changes: CatalogueChanges, pacer: Pacer): Promise<CatalogueSnapshot | undefined> {
+async function changedInPlace(
+  s: CatalogueSnapshot,
+  changes: CatalogueChanges,
+  pacer: Pacer,
+  recycler: ReturnType<typeof columnRecycler>,
+): Promise<CatalogueSnapshot | undefined> {
   const at = changes.products.map((product) => s.positionOf(product.id)!)
   const paramsOf = groupByProduct(changes.params)
   const tagsOf = groupByProduct(changes.tags)
@@ -64,7 +72,8 @@ async function changedInPlace(s: CatalogueSnapshot, changes: CatalogueChanges, p
     const changed = at.filter((i, j) => rows[name][j] !== s[name][i])
     if (changed.length === 0) continue
     changedIn.set(name, changed)
-    const column = s[name].slice()
+    const old = s[name]
+    const column = Array.isArray(old) ? old.slice() : recycler.copyOf(name, old)
     at.forEach((i, j) => (column[i] = rows[name][j]!))
     ;(columns as Record<string, unknown>)[name] = column
   }
@@ -86,13 +95,17 @@ async function changedInPlace(s: CatalogueSnapshot, changes: CatalogueChanges, p
   for (const [name, direction] of ORDER_KEYS) {
     const order = s.sortedBy(name, direction)
     const moved = changedIn.get(ORDER_COLUMN[name])
-    if (order) sorted.set(`${name}:${direction}`, moved ? reordered(order, moved, s.compare(name, direction), compare(name, direction)) : order)
+    const key = `${name}:${direction}`
+    const copyOf = (from: Int32Array) => recycler.copyOf(key, from)
+    const result = order && moved ? reordered(order, moved, s.compare(name, direction), compare(name, direction), copyOf) : order
+    if (order && result) sorted.set(key, result)
+    if (order && result && moved && moved.length <= MOVES) noteReordered(result, order, moved)
     if (pacer.due()) await pacer.rest()
   }
   const texts = new Map<number, string>()
   for (const i of new Set([...(changedIn.get('header') ?? []), ...(changedIn.get('articul') ?? [])]))
     texts.set(i, searchTextOf({ header: columns.header[i]!, articul: columns.articul[i]! }))
-  return assembleSnapshot(
+  const patched = assembleSnapshot(
     {
       version: changes.version,
       structure: structureOfSnapshot(s),
@@ -106,6 +119,8 @@ async function changedInPlace(s: CatalogueSnapshot, changes: CatalogueChanges, p
     },
     pacer,
   )
+  recycler.adopt(patched)
+  return patched
 }
 
 /** The first index of `order` whose position `compare` does not put before `position`. */
@@ -126,16 +141,22 @@ const MOVES = 32
 /**
  * A sorted order with the positions in `changed` moved to where their new values put them: each
  * found by the old comparator and taken out, then put back by the new one (memory moves, and a
- * binary search each, instead of a pass over every product).
+ * binary search each, in the order's copy `copyOf` gives, instead of a pass over every product).
  */
-function reordered(order: Int32Array, changed: number[], before: (a: number, b: number) => number, after: (a: number, b: number) => number): Int32Array {
+function reordered(
+  order: Int32Array,
+  changed: number[],
+  before: (a: number, b: number) => number,
+  after: (a: number, b: number) => number,
+  copyOf: (order: Int32Array) => Int32Array,
+): Int32Array {
   if (changed.length > MOVES) {
     const moved = new Int32Array(order.length)
     for (let i = 0; i < moved.length; i += 1) moved[i] = i
     for (const position of changed) moved[position] = -1
     return movedOrder(order, moved, changed, after, order.length)
   }
-  const result = order.slice()
+  const result = copyOf(order)
   let length = result.length
   for (const position of changed) {
     const index = searchOrder(result, length, position, before)

@@ -122,6 +122,9 @@ function expectAsThePassNow(s: CatalogueSnapshot) {
   )
 }
 
+const setPrices = (id: number, price: number, priceRrc: number) =>
+  db.kysely.updateTable('products').set({ price, price_rrc: priceRrc }).where('id', '=', id).execute()
+
 // blocks of 1 and 2 slots: whole blocks are summed even in the short ranges of this small catalogue, partial ones read product by product
 describe.each([undefined, 0, 1])('the engine over the category groups (block shift %s)', (shift) => {
   beforeAll(() => {
@@ -137,15 +140,31 @@ describe.each([undefined, 0, 1])('the engine over the category groups (block shi
 
   it('still does after prices changed in place', async () => {
     const before = await served()
-    for (const at of [3, 50, 120])
-      await db.kysely
-        .updateTable('products')
-        .set({ price: 1.5 * at + (shift ?? 0), price_rrc: 7 * at })
-        .where('id', '=', before.ids[at]!)
-        .execute()
+    for (const at of [3, 50, 120]) await setPrices(before.ids[at]!, 1.5 * at + (shift ?? 0), 7 * at)
     const after = await served()
     expect(after.version).toBeGreaterThan(before.version)
     await expectAsThePass(after)
+  })
+
+  it('still does after price changes one by one, each copy written into the buffers the copy two changes back gave up', async () => {
+    const copies: CatalogueSnapshot[] = []
+    // the price groups of each copy are the previous copy's with the product moved: to the top, the bottom, the middle of its category
+    for (const [at, to] of [
+      [7, 'top'],
+      [60, 'bottom'],
+      [130, 'middle'],
+      [250, 'top'],
+    ] as const) {
+      const before = await served()
+      const prices = [...before.price].sort((a, b) => a - b)
+      const price = { top: prices.at(-1)! + at, bottom: prices[0]! / 2, middle: prices[prices.length >> 1]! + 0.001 * ((shift ?? 2) + 1) }[to]
+      await setPrices(before.ids[at]!, price, price * 1.2)
+      const after = await served()
+      await expectAsThePass(after)
+      copies.push(after)
+    }
+    expect(copies[2]!.price.buffer).toBe(copies[0]!.price.buffer)
+    expect(copies[3]!.sortedBy('price_rrc', 'asc')!.buffer).toBe(copies[1]!.sortedBy('price_rrc', 'asc')!.buffer)
   })
 
   it('still does after a brand renamed in place moved it in the facet', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { whenCurrent, currentCatalogue, snapshotLoader, type CatalogueSnapshot } from '../../server/catalogue/snapshot'
 import { ORDER_KEYS } from '../../server/catalogue/snapshot-columns'
+import { isIntact } from '../../server/catalogue/recycled-columns'
 import { pruneChanges } from '../../server/catalogue/snapshot-changes'
 import { loadSnapshot, readVersions } from '../../server/catalogue/snapshot-load'
 import { normalizeSearch } from '../../server/catalogue/search-text'
@@ -221,6 +222,27 @@ describe('a change taken into the served copy in place', () => {
       void next
     }
     await expectPatchedAsRead(['серия', 'серия 3'])
+  })
+
+  it('price changes one after another: each copy as read, written into the buffers the copy two changes back gave up', async () => {
+    const copies: CatalogueSnapshot[] = []
+    for (let change = 0; change < 4; change += 1) {
+      const s = await whenCurrent(db)
+      await k()
+        .updateTable('products')
+        .set({ price: 700 + change, price_rrc: 900 - change })
+        .where('id', 'in', [s.ids[10 + change]!, s.ids[200 - change]!])
+        .execute()
+      copies.push(await expectPatchedAsRead())
+    }
+    const [first, second, third, fourth] = copies as [CatalogueSnapshot, CatalogueSnapshot, CatalogueSnapshot, CatalogueSnapshot]
+    expect(third.price.buffer).toBe(first.price.buffer)
+    expect(fourth.priceRrc.buffer).toBe(second.priceRrc.buffer)
+    expect(fourth.sortedBy('price', 'desc')!.buffer).toBe(second.sortedBy('price', 'desc')!.buffer)
+    // a new array over the buffer: whatever is remembered by array is built anew
+    expect(third.price).not.toBe(first.price)
+    expect([fourth, third].map(isIntact)).toEqual([true, true])
+    expect([second, first].map(isIntact)).toEqual([false, false])
   })
 
   it('never serves an older copy', async () => {
