@@ -12,6 +12,8 @@ import { test } from './support/fixtures'
  * other work on the machine moves much less than the wall-clock figures.
  */
 const CLICKS = Number(process.env.MEASURE_CLICKS ?? 20)
+/** issue 24: a filter click painted within 50 ms at p95 */
+const GOAL_P95_MS = 50
 
 test.skip(process.env.MEASURE_FILTER !== '1', 'a measurement: npm run bench:filter-paint')
 test.describe.configure({ timeout: 600_000 })
@@ -141,7 +143,7 @@ test('filter click → painted list', async ({ page, browser }) => {
     return `p50 ${format(percentile(sorted, 50))}, p95 ${format(percentile(sorted, 95))}, min ${format(sorted[0]!)}, max ${format(sorted.at(-1)!)}`
   }
   const perClick = (ms: number) => format(ms / CLICKS)
-  console.log(`filter click → painted list over ${CLICKS} clicks: ${summary('total')}`)
+  console.log(`filter click → painted list over ${CLICKS} clicks: ${summary('total')} (goal p95 ≤ ${GOAL_P95_MS} ms)`)
   console.log(`  click → request sent:          ${summary('beforeRequest')}`)
   console.log(`  request (server and network):  ${summary('request')}`)
   console.log(`  answer → painted (client):     ${summary('afterAnswer')}`)
