@@ -28,6 +28,9 @@ const SCREENS = [
   '/cabinet/orders/',
   '/cabinet/addresses/',
   '/cabinet/managers/',
+  '/cabinet/chat/',
+  '/cabinet/exporter/',
+  '/cabinet/notifications/',
 ]
 
 interface TraceEvent {

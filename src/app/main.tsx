@@ -18,13 +18,15 @@ for (const link of document.body.querySelectorAll('link[rel="stylesheet"]')) doc
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')
 
-// the app starts in a task of its own: evaluating the modules is one long task already,
-// and a phone's main thread is free between the two (the page shows its boot message meanwhile).
+// the app starts in a task of its own, after the tasks that evaluated the modules (the page runs
+// each start chunk as a module script of its own, scripts/route-pages.ts): a phone's main thread
+// is free between them (the page shows its boot message meanwhile); the runtime is built in a few
+// tasks more (createAppRuntime).
 // The first render is a transition: React renders it in slices of about 5 ms with the main thread
 // free between them, where a plain render would be one long task on a phone (issue 24)
-void nextTask().then(() => {
+void nextTask().then(async () => {
+  const runtime = await createAppRuntime()
   const app = createRoot(root)
-  const runtime = createAppRuntime()
   startTransition(() =>
     app.render(
       <StrictMode>

@@ -12,7 +12,7 @@ import { SIDEBAR_MODES, sidebarMachine } from '../machines/sidebar.machine'
 import { createShellActors } from '../services/account'
 import { createSessionActors, createUnauthorizedSignal } from '../services/auth'
 import { createHttp } from '../services/http'
-import { nextIdle } from '../services/idle'
+import { nextIdle, nextTask } from '../services/idle'
 import { createJournal } from '../services/journal-hook'
 import { createStorage, createTabStorage, SIDEBAR_STORAGE_KEY, WAREHOUSE_STORAGE_KEY } from '../services/storage'
 import { AppDepsProvider, type AppDeps } from '../views/app-deps'
@@ -44,7 +44,7 @@ export interface AppRuntime {
  * Views get these through SessionProvider, AppDepsProvider and RouteDepsProvider and never
  * import a service; they read running machines from the session's actor tree and never start one.
  */
-export function createAppRuntime(): AppRuntime {
+export async function createAppRuntime(): Promise<AppRuntime> {
   // a 401 from any call means the server session is gone: the session machine signs out
   const unauthorized = createUnauthorizedSignal()
   const http = createHttp({ onUnauthorized: unauthorized.notify })
@@ -96,11 +96,16 @@ export function createAppRuntime(): AppRuntime {
       input: { sidebarMode: storage.readChoice(SIDEBAR_STORAGE_KEY, SIDEBAR_MODES, 'wide') },
       inspect: journal.inspect,
     },
-  ).start()
-
+  )
+  // creating the actors, the router and starting the session were one task of about 30 ms on a
+  // desktop, a long task on a phone: each is a task of its own (issue 24). Nothing runs meanwhile:
+  // the session starts, and the shell's `navigate` can run, only once the router is there
+  await nextTask()
   const router = createAppRouter({ session, wiring })
   followSession(session, router)
   followAddress(router, session)
+  await nextTask()
+  session.start()
 
   return {
     session,
