@@ -32,7 +32,11 @@ export function CabinetLayout() {
 }
 
 function CabinetFrame({ shell }: { shell: ShellActor }) {
-  const view = useSelector(shell, (snapshot) => (snapshot.matches('ready') ? 'ready' : snapshot.matches('failed') ? 'failed' : 'loading'))
+  const shown = useSelector(shell, (snapshot) => (snapshot.matches('ready') ? 'ready' : snapshot.matches('failed') ? 'failed' : 'loading'))
+  // the shell's readiness is a store update, which React would render at once and whole: the
+  // frame's first render, one long task on a phone. Deferred (from the loader, also when the frame
+  // mounts with the shell ready), React splits it into short tasks
+  const view = useDeferredValue(shown, 'loading')
   const errorMessage = useSelector(shell, (snapshot) => snapshot.context.errorMessage)
   const sidebarMode = useSelector(useSidebarActor(), (snapshot) => (snapshot.matches({ width: 'narrow' }) ? 'narrow' : 'wide'))
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import type { ReactNode } from 'react'
+import { useDeferredValue, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { ScreenLogics, ScreenName } from '../../machines/screens'
 import { ErrorBlock } from '../ui/error-block'
@@ -14,7 +14,11 @@ const SCREEN_CODE_FAILED = 'Не удалось загрузить раздел'
  */
 export function WithScreen<N extends ScreenName>(props: { name: N; label: string; children: (actor: ActorRefFrom<ScreenLogics[N]>) => ReactNode }) {
   const host = useScreenHost()
-  const actor = useSelector(host, (snapshot) => snapshot?.children[props.name]) as ActorRefFrom<ScreenLogics[N]> | undefined
+  const running = useSelector(host, (snapshot) => snapshot?.children[props.name]) as ActorRefFrom<ScreenLogics[N]> | undefined
+  // the machine's arrival is a store update, which React renders at once and whole: the screen's
+  // first render would be one long task on a phone. Deferred, the loader stays for that render and
+  // the screen follows in a background render React splits into short tasks (issue 24)
+  const actor = useDeferredValue(running)
   const failed = useSelector(host, (snapshot) => snapshot?.matches('codeFailed') ?? false)
   if (actor) return props.children(actor)
   if (failed)
