@@ -5,7 +5,7 @@ import { contractPrice, shownPriceOfBasis } from './contract'
 import { byOnePart } from './engine-one-part'
 import { outcomeOf, priceRange, type FilterOutcome, type PageWanted } from './engine-outcome'
 import type { FilterPlan } from './filter'
-import { passFlags } from './marked-facets'
+import { passFlags } from './pass-flags'
 import type { CatalogueSnapshot } from './snapshot'
 
 export type { FilterOutcome } from './engine-outcome'
@@ -98,7 +98,14 @@ export function passOverEvery(s: CatalogueSnapshot, plan: FilterPlan, { sorting,
   let minBase = Infinity
   let maxBase = -Infinity
 
+  // the keyword's flags four at a time (passFlags pads them to whole words): most products lack it, and are skipped a word at a time
+  const keywordWords =
+    withKeyword && withKeyword.byteOffset % 4 === 0 ? new Uint32Array(withKeyword.buffer, withKeyword.byteOffset, withKeyword.length >> 2) : undefined
   for (let i = 0; i < s.size; i += 1) {
+    if (keywordWords && (i & 3) === 0 && keywordWords[i >> 2] === 0) {
+      i += 3
+      continue
+    }
     if (available && !available[i]) continue
     if (withKeyword && !withKeyword[i]) continue
     let failed = 0
