@@ -9,13 +9,20 @@ import type { CatalogueSnapshot } from './snapshot'
 export const isKeywordAlone = (plan: FilterPlan) =>
   plan.keyword !== '' && plan.brandIds.length === 0 && plan.tagIds.length === 0 && plan.params.length === 0 && !plan.contractPrice
 
-/** Each position flagged in `flags`, in ascending order, four unflagged ones skipped at a time (passFlags pads the flags to whole words). */
-function forEachFlagged(flags: Uint8Array, visit: (i: number) => void) {
-  const words = flags.byteOffset % 4 === 0 ? new Uint32Array(flags.buffer, flags.byteOffset, flags.length >> 2) : undefined
-  for (let i = 0; i < flags.length; i += 1) {
-    if (words && (i & 3) === 0 && words[i >> 2] === 0) i += 3
-    else if (flags[i] === 1) visit(i)
+/** The positions flagged in `flags`, ascending, into a buffer kept for the next filter (good until then); how many. */
+let flaggedPositions = new Int32Array(0)
+function positionsFlagged(flags: Uint8Array): { positions: Int32Array; count: number } {
+  if (flaggedPositions.length < flags.length) flaggedPositions = new Int32Array(flags.length)
+  const positions = flaggedPositions
+  let count = 0
+  // four flags at a time where the buffer is padded to whole words (passFlags): most products lack the keyword
+  const words = flags.byteOffset % 4 === 0 ? new Uint32Array(flags.buffer, flags.byteOffset, flags.length >> 2) : new Uint32Array(0)
+  for (let w = 0; w < words.length; w += 1) {
+    if (words[w] === 0) continue
+    for (let i = w << 2; i < (w << 2) + 4; i += 1) if (flags[i] === 1) positions[count++] = i
   }
+  for (let i = words.length << 2; i < flags.length; i += 1) if (flags[i] === 1) positions[count++] = i
+  return { positions, count }
 }
 
 /**
@@ -33,10 +40,10 @@ export function byKeywordAlone(
   { totals, inCatalogue }: { totals: CategoryTotals; inCatalogue: Uint8Array | null },
   wanted: PageWanted,
 ): FilterOutcome {
-  const withKeyword = s.containing(plan.keyword)
+  const found = positionsFlagged(s.containing(plan.keyword))
   const { categoryAt } = s
   const categoryCounts = new Int32Array(s.categoryIds.length)
-  forEachFlagged(withKeyword, (i) => (categoryCounts[categoryAt[i]!]! += 1))
+  for (let k = 0; k < found.count; k += 1) categoryCounts[categoryAt[found.positions[k]!]!]! += 1
   // by category: 1 where every product holds the keyword, 2 where some do (chosen categories only)
   const WHOLE = 1
   const IN_PART = 2
@@ -50,12 +57,13 @@ export function byKeywordAlone(
   const basis = plan.priceBasis === 'price_rrc' ? s.priceRrc : s.price
   const tally = facetTally(s, basis)
   const matched = passFlags('matched', s.size)
-  forEachFlagged(withKeyword, (i) => {
+  for (let k = 0; k < found.count; k += 1) {
+    const i = found.positions[k]!
     const kind = held[categoryAt[i]!]
-    if (kind === 0) return
+    if (kind === 0) continue
     matched[i] = 1
     if (kind === IN_PART) tally.add(i)
-  })
+  }
   const sizes = { categories: held.length, brands: s.brandList.length, tags: s.tags.length, params: s.params.length }
   const whole = sumOverCategories(
     totals,
