@@ -4,7 +4,8 @@ import { contractPrice, shownPriceOfBasis } from './contract'
 import { outcomeOf, type FilterOutcome, type PageWanted } from './engine-outcome'
 import type { FilterPlan } from './filter'
 import { facetsOfRanges, inValueOrder } from './group-blocks'
-import { facetsOfMarked, passFlags } from './marked-facets'
+import { facetsOfMarked } from './marked-facets'
+import { passFlags } from './pass-flags'
 import type { CatalogueSnapshot } from './snapshot'
 
 /**

@@ -2,10 +2,11 @@ import type { Sorting } from '../../src/contract/catalogue'
 import { totalsAmong } from './category-groups'
 import { sumOverCategories, type CategoryTotals } from './category-totals'
 import { contractPrice, shownPriceOfBasis } from './contract'
+import { byKeywordAlone, isKeywordAlone } from './engine-keyword'
 import { byOnePart } from './engine-one-part'
 import { outcomeOf, priceRange, type FilterOutcome, type PageWanted } from './engine-outcome'
 import type { FilterPlan } from './filter'
-import { passFlags } from './marked-facets'
+import { passFlags } from './pass-flags'
 import type { CatalogueSnapshot } from './snapshot'
 
 export type { FilterOutcome } from './engine-outcome'
@@ -29,8 +30,9 @@ function flagsOf(ids: readonly number[], index: ReadonlyMap<number, number>, siz
 
 /**
  * The filter's outcome: from the totals per category and the category groups when the filter is
- * by catalogue alone or by one more part (byCatalogueAlone, byOnePart), else by a pass over every
- * product (passOverEvery). All three give the same outcome.
+ * by catalogue alone or by one more part (byCatalogueAlone, byOnePart), from the keyword's
+ * products and the totals when it is by keyword and catalogue alone (byKeywordAlone), else by a
+ * pass over every product (passOverEvery). All four give the same outcome.
  *
  * `sorting` absent is sorting "none" (spec §4): the catalogue's own order, not the name's.
  */
@@ -52,6 +54,10 @@ export function evaluate(
       return byCatalogueAlone(s, { totals, inCatalogue, among: available }, plan.priceBasis, wanted)
     const outcome = byOnePart(s, plan, { totals, chosen: inCatalogue, among: available }, wanted)
     if (outcome) return outcome
+  }
+  if (allTotals && !available && isKeywordAlone(plan)) {
+    const inCatalogue = plan.categoryIds && flagsOf(plan.categoryIds, s.categoryIndex, s.categoryIds.length)
+    return byKeywordAlone(s, plan, { totals: allTotals, inCatalogue }, pageWanted(s, plan, sorting, page, perpage))
   }
   return passOverEvery(s, plan, { sorting, page, perpage }, available)
 }
@@ -98,7 +104,14 @@ export function passOverEvery(s: CatalogueSnapshot, plan: FilterPlan, { sorting,
   let minBase = Infinity
   let maxBase = -Infinity
 
+  // the keyword's flags four at a time (passFlags pads them to whole words): most products lack it, and are skipped a word at a time
+  const keywordWords =
+    withKeyword && withKeyword.byteOffset % 4 === 0 ? new Uint32Array(withKeyword.buffer, withKeyword.byteOffset, withKeyword.length >> 2) : undefined
   for (let i = 0; i < s.size; i += 1) {
+    if (keywordWords && (i & 3) === 0 && keywordWords[i >> 2] === 0) {
+      i += 3
+      continue
+    }
     if (available && !available[i]) continue
     if (withKeyword && !withKeyword[i]) continue
     let failed = 0

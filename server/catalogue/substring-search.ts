@@ -1,5 +1,6 @@
 import { containingBySignatures, pairSignatures } from './keyword-signatures'
 import { createPacer, type Pacer } from './pacing'
+import { passFlags } from './pass-flags'
 
 /** Lowercase Cyrillic а..я moves down into U+0080..U+009F, control characters no product text holds. */
 const CYRILLIC_FIRST = 0x430
@@ -21,6 +22,7 @@ function movedKeyword(keyword: string): string | undefined {
   return moved
 }
 
+/** Flags by position of the products whose text holds the keyword: good until the next keyword is looked for (see passFlags). */
 type Containing = (keyword: string) => Uint8Array
 
 /**
@@ -100,9 +102,9 @@ function searchOver(text: string, oneByte: boolean, starts: Int32Array, count: n
   let signatures: Int32Array | undefined
   let hashing: Promise<void> | undefined
   const containing = (keyword: string): Uint8Array => {
-    if (keyword === '') return new Uint8Array(count).fill(1)
+    if (keyword === '') return passFlags('keyword', count).fill(1)
     const sought = oneByte ? movedKeyword(keyword) : keyword
-    if (sought === undefined || sought.includes('\n')) return new Uint8Array(count)
+    if (sought === undefined || sought.includes('\n')) return passFlags('keyword', count)
     hashing ??= pairSignatures(text, starts, count, createPacer()).then(
       (bits) => void (signatures = bits),
       (error: unknown) => console.error('Указатель поиска по каталогу не построен, поиск идёт по всему тексту:', error),
@@ -131,7 +133,7 @@ function lineOf(starts: Int32Array, low: number, high: number, at: number): numb
 
 /** The products whose lines contain `sought`, jumping from match to match over the whole text. */
 function scanFor(text: string, starts: Int32Array, count: number, sought: string): Uint8Array {
-  const found = new Uint8Array(count)
+  const found = passFlags('keyword', count)
   let product = 0
   for (let at = text.indexOf(sought); at !== -1;) {
     // the product whose line holds the match: the last start at or before it
@@ -186,12 +188,13 @@ export function patchedSearch(previous: Containing, size: number, moved: Int32Ar
     const inBase = base(keyword)
     let found = inBase
     if (baseAt) {
-      found = new Uint8Array(size)
+      found = passFlags('keyword moved', size)
       for (let i = 0; i < inBase.length; i += 1) if (inBase[i] && baseAt[i]! >= 0) found[baseAt[i]!] = 1
     }
     for (const [at, text] of texts) found[at] = text.includes(keyword) ? 1 : 0
     return found
   }
   partsOf.set(containing, { base, baseAt, changed: texts })
+  indexing.set(containing, () => whenSearchIndexed(base))
   return containing
 }

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SORT_DIRECTIONS, SORT_FIELDS, type Sorting } from '../../src/contract/catalogue'
 import { subtreeIds } from '../../server/catalogue/categories'
 import { evaluate, passOverEvery } from '../../server/catalogue/engine'
+import { byKeywordAlone } from '../../server/catalogue/engine-keyword'
 import { byOnePart } from '../../server/catalogue/engine-one-part'
 import type { FilterPlan } from '../../server/catalogue/filter'
 import { blockSettings, whenBlocksBuilt } from '../../server/catalogue/group-blocks'
+import { normalizeSearch } from '../../server/catalogue/search-text'
 import type { CatalogueSnapshot } from '../../server/catalogue/snapshot'
 import { seedDatabase } from '../../server/db/seed'
 import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
@@ -34,7 +36,7 @@ const SORTINGS: (Sorting | undefined)[] = [undefined, ...SORT_FIELDS.flatMap((fi
 const UNKNOWN_ID = 999_999
 
 /** Which parts a random filter has besides its catalogue: one of them, or several (left to the pass). */
-const KINDS = ['catalogue', 'brand', 'tags', 'price', 'param', 'several'] as const
+const KINDS = ['catalogue', 'brand', 'tags', 'price', 'param', 'several', 'keyword'] as const
 
 interface RandomFilter {
   plan: FilterPlan
@@ -53,6 +55,9 @@ function randomFilter(s: CatalogueSnapshot): fc.Arbitrary<RandomFilter> {
   const bound = fc.option(fc.constantFrom(...prices, 0, 1e9), { nil: null })
   const brands = fc.uniqueArray(idOf(s.brandList.map((brand) => brand.id)), { minLength: 1, maxLength: 3 })
   const tags = fc.uniqueArray(idOf(s.tags.map((tag) => tag.id)), { minLength: 1, maxLength: 3 })
+  // a header's words: its noun (held by each product of a category or a few), its brand, its model; part of a word; none
+  const words = [...new Set([0, 1, 2, 3].flatMap((w) => Array.from(s.header, (header) => normalizeSearch(header).split(' ')[w] ?? '')))]
+  const keyword = fc.constantFrom(...words.filter((word) => word.length > 0), 'ра', 'ор ', 'zzz')
   const param = fc.record({
     id: idOf(s.params.map((p) => p.id)),
     minp: fc.option(fc.integer({ min: 0, max: 3000 }), { nil: null }),
@@ -74,6 +79,7 @@ function randomFilter(s: CatalogueSnapshot): fc.Arbitrary<RandomFilter> {
       page: fc.integer({ min: 1, max: 4 }),
       perpage: fc.integer({ min: 1, max: 30 }),
       available: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+      keyword,
     })
     .map((r) => {
       const has = (part: 'brand' | 'tags' | 'price' | 'param') => r.kind === part || (r.kind === 'several' && r.several.includes(part))
@@ -84,7 +90,7 @@ function randomFilter(s: CatalogueSnapshot): fc.Arbitrary<RandomFilter> {
         contractPrice: has('price') ? { min: r.min, max: r.max, factor: r.factor, policy: r.policy } : null,
         priceBasis: r.policy.type === 'rrc' ? 'price_rrc' : 'price',
         params: has('param') ? (r.kind === 'param' ? r.params.slice(0, 1) : r.params) : [],
-        keyword: '',
+        keyword: r.kind === 'keyword' ? r.keyword : '',
         warehouseId: 1,
         available: r.available !== undefined,
       }
@@ -112,7 +118,12 @@ function expectAsThePassNow(s: CatalogueSnapshot) {
     fc.property(randomFilter(s), ({ plan, kind, sorting, page, perpage, available }) => {
       const expected = passOverEvery(s, plan, { sorting, page, perpage }, available)
       expect(evaluate(s, plan, sorting, page, perpage, available)).toEqual(expected)
-      if (kind !== 'catalogue' && kind !== 'several') {
+      if (kind === 'keyword' && !available) {
+        const inCatalogue = plan.categoryIds && Uint8Array.from(s.categoryIds, (id) => (plan.categoryIds!.includes(id) ? 1 : 0))
+        // by the keyword's products and the totals, not left to the pass
+        expect(byKeywordAlone(s, plan, { totals: s.totals()!, inCatalogue }, { sorting, page, perpage })).toEqual(expected)
+      }
+      if (kind !== 'catalogue' && kind !== 'several' && kind !== 'keyword') {
         const chosen = plan.categoryIds && Uint8Array.from(s.categoryIds, (id) => (plan.categoryIds!.includes(id) ? 1 : 0))
         // the one-part filters are answered from the groups, not left to the pass
         expect(byOnePart(s, plan, { totals: s.totals()!, chosen, among: available }, { sorting, page, perpage })).toBeDefined()

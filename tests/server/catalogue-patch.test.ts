@@ -8,6 +8,7 @@ import { loadSnapshot, readVersions } from '../../server/catalogue/snapshot-load
 import { normalizeSearch } from '../../server/catalogue/search-text'
 import { seedDatabase } from '../../server/db/seed'
 import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
+import { deleteProduct } from '../support/delete-product'
 
 /**
  * A few changed products are taken into the served copy in place (a new copy sharing the rest):
@@ -77,28 +78,6 @@ async function expectPatchedAsRead(keywords: string[] = []): Promise<CatalogueSn
 
 const k = () => db.kysely
 const productAt = (s: CatalogueSnapshot, i: number) => ({ id: s.ids[i]!, header: s.header[i]!, articul: s.articul[i]! })
-
-/** Removes a product and every row that refers to it. */
-async function deleteProduct(id: number) {
-  await k()
-    .transaction()
-    .execute(async (trx) => {
-      for (const table of [
-        'product_params',
-        'product_tags',
-        'stocks',
-        'pictures',
-        'wishes',
-        'needs',
-        'basket_lines',
-        'order_lines',
-        'draft_lines',
-      ] as const) {
-        await trx.deleteFrom(table).where('product_id', '=', id).execute()
-      }
-      await trx.deleteFrom('products').where('id', '=', id).execute()
-    })
-}
 
 describe('a change taken into the served copy in place', () => {
   it('a price change, a new sort weight and a renamed product', async () => {
@@ -185,8 +164,8 @@ describe('a change taken into the served copy in place', () => {
   it('a deleted product, a new one in a gap of the ids and one at the end', async () => {
     const s = await whenCurrent(db)
     const [first, middle] = [productAt(s, 0), productAt(s, 150)]
-    await deleteProduct(first.id)
-    await deleteProduct(middle.id)
+    await deleteProduct(db, first.id)
+    await deleteProduct(db, middle.id)
     const patched = await expectPatchedAsRead([first.articul, middle.articul])
     expect(patched.positionOf(first.id)).toBeUndefined()
     // an id below the first one, where the deleted one was
