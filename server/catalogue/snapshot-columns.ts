@@ -111,7 +111,7 @@ export type ProductTuple = [number, number, number, number, number, string, stri
 
 /**
  * A slice of the full read as arrays rather than objects (product_id, param_id, value; product_id,
- * tag_id): SQLite hands rows over so at about a third of the cost of objects, PostgreSQL as one JSON text per query.
+ * tag_id): SQLite hands rows over so at about a third of the cost of objects.
  */
 export interface TupleChunk {
   products: ProductTuple[]
@@ -120,6 +120,13 @@ export interface TupleChunk {
 }
 
 const productTuple = (p: ProductRecord): ProductTuple => [p.id, p.category_id, p.brand_id, p.price, p.price_rrc, p.header, p.articul, p.sort]
+
+/** The object chunk as arrays (PostgreSQL's rows come as objects). */
+export const tupleChunk = (chunk: ProductChunk): TupleChunk => ({
+  products: chunk.products.map(productTuple),
+  params: chunk.params.map((row) => [row.product_id, row.param_id, row.value]),
+  tags: chunk.tags.map((row) => [row.product_id, row.tag_id]),
+})
 
 /** The columns by position, one product a position, products in id order. */
 export type ProductColumns = Pick<

@@ -1,12 +1,13 @@
 import SQLite from 'better-sqlite3'
-import { Kysely, SqliteDialect, sql, type Compilable, type Expression, type Transaction } from 'kysely'
+import { Kysely, SqliteDialect, sql, type Compilable, type Transaction } from 'kysely'
 import type { Db } from '../db/connection'
 import type { Database } from '../db/schema'
 import { catalogueTree } from './categories'
 import { createPacer, type Pacer } from './pacing'
-import { PARAM_COLUMNS, PRODUCT_COLUMNS, TAG_COLUMNS, productParamRows, productRows, productTagRows } from './product-rows'
+import { productParamRows, productRows, productTagRows } from './product-rows'
 import {
   createSnapshotBuilder,
+  tupleChunk,
   type CatalogueSnapshot,
   type ProductTuple,
   type SnapshotTables,
@@ -65,7 +66,7 @@ export async function loadSnapshot(db: Db, pacer: Pacer = createPacer()): Promis
     const builder = await reader.kysely.transaction().execute(async (trx) => {
       if (db.dialect === 'postgres') await sql`set transaction isolation level repeatable read, read only`.execute(trx)
       const building = createSnapshotBuilder(await readTables(db, trx))
-      const readChunk = reader.sqlite ? sqliteChunks(reader.sqlite, trx) : jsonChunks(trx, CHUNK[db.dialect])
+      const readChunk = reader.sqlite ? sqliteChunks(reader.sqlite, trx) : objectChunks(trx, CHUNK[db.dialect])
       let after: number | undefined
       for (;;) {
         const chunk = await readChunk(after)
@@ -82,44 +83,18 @@ export async function loadSnapshot(db: Db, pacer: Pacer = createPacer()): Promis
   }
 }
 
-/**
- * A query's rows as arrays of `columns`, in `order`, read as one JSON text: PostgreSQL writes it
- * and JSON.parse reads it at once, where pg makes an object of each row field by field (most of a
- * load's time on PostgreSQL, with the garbage it leaves).
- */
-async function jsonRows<Row>(trx: Kysely<Database>, rows: Expression<unknown>, columns: readonly string[], order: readonly string[]): Promise<Row[]> {
-  const ref = (column: string) => sql.ref(`chunk.${column}`)
-  const { rows: answer } = await sql<{ json: string | null }>`select json_agg(json_build_array(${sql.join(columns.map(ref))}) order by ${sql.join(
-    order.map(ref),
-  )})::text as json from (${rows}) as chunk`.execute(trx)
-  const json = answer[0]?.json
-  return json ? (JSON.parse(json) as Row[]) : []
-}
-
-/** The chunk's three queries on PostgreSQL, each one's rows as one JSON array of arrays. */
-function jsonChunks(trx: Kysely<Database>, size: number): ChunkReader {
+/** The chunk's three queries through Kysely, rows as objects. */
+function objectChunks(trx: Kysely<Database>, size: number): ChunkReader {
   return async (after) => {
-    const products = await jsonRows<ProductTuple>(
-      trx,
-      productRows(trx)
-        .$if(after !== undefined, (query) => query.where('id', '>', after!))
-        .limit(size),
-      PRODUCT_COLUMNS,
-      ['id'],
-    )
-    if (products.length === 0) return { products, params: [], tags: [] }
-    const [first, last] = [products[0]![0], products.at(-1)![0]]
-    const params = await jsonRows<[number, number, number]>(
-      trx,
-      productParamRows(trx).where('product_id', '>=', first).where('product_id', '<=', last),
-      PARAM_COLUMNS,
-      ['product_id', 'param_id'],
-    )
-    const tags = await jsonRows<[number, number]>(trx, productTagRows(trx).where('product_id', '>=', first).where('product_id', '<=', last), TAG_COLUMNS, [
-      'product_id',
-      'tag_id',
-    ])
-    return { products, params, tags }
+    const products = await productRows(trx)
+      .$if(after !== undefined, (query) => query.where('id', '>', after!))
+      .limit(size)
+      .execute()
+    if (products.length === 0) return { products: [], params: [], tags: [] }
+    const [first, last] = [products[0]!.id, products.at(-1)!.id]
+    const params = await productParamRows(trx).where('product_id', '>=', first).where('product_id', '<=', last).execute()
+    const tags = await productTagRows(trx).where('product_id', '>=', first).where('product_id', '<=', last).execute()
+    return tupleChunk({ products, params, tags })
   }
 }
 
