@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '../../src/contract/auth'
 import type { AppDeps } from '../deps'
 import { HttpError } from '../validation'
 import { rememberContractsOf } from './contract-access'
-import { findSessionAccount } from './session-account'
+import { findSessionAccount, rememberVersionsOf } from './session-account'
 import { findSessionUser, sessionIdOf, type SessionUser } from './sessions'
 
 declare module 'fastify' {
@@ -15,8 +15,9 @@ declare module 'fastify' {
 
 export interface RequireAccountOptions {
   /**
-   * Read the user's allowed contracts in the same query as the session, for routes that need them
-   * on every call: allowedContractsPriced(db, request.user) then answers without a query.
+   * Read the user's allowed contracts and the catalogue's versions in the same query as the
+   * session, for routes that need them on every call: allowedContractsPriced(db, request.user) and
+   * the catalogue's request (server/catalogue/run-filter.ts) then answer without a query.
    */
   withContracts?: boolean
 }
@@ -24,7 +25,10 @@ export interface RequireAccountOptions {
 async function signedInUserOf(deps: Pick<AppDeps, 'db' | 'now'>, sessionId: string, withContracts: boolean): Promise<SessionUser | undefined> {
   if (!withContracts) return findSessionUser(deps.db, sessionId, deps.now())
   const account = await findSessionAccount(deps.db, sessionId, deps.now())
-  if (account) rememberContractsOf(account.user, account.contracts)
+  if (account) {
+    rememberContractsOf(account.user, account.contracts)
+    rememberVersionsOf(account.user, account.versions)
+  }
   return account?.user
 }
 

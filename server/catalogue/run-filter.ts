@@ -1,6 +1,7 @@
 import type { CatalogueFilter, CatalogueProduct, Counted } from '../../src/contract/catalogue'
 import type { CategoryCountNode, FilterResponse, Prices } from '../../src/contract/filter-answer'
 import { CATALOGUE_DEFAULTS } from '../../src/contract/catalogue'
+import { versionsReadWithUser } from '../auth/session-account'
 import type { SessionUser } from '../auth/sessions'
 import type { Db } from '../db/connection'
 import { countedTree } from './categories'
@@ -12,6 +13,7 @@ import { cachedOutcome } from './outcome-cache'
 import { isIntact } from './recycled-columns'
 import type { ProductRow } from './listing'
 import { availableAt, currentCatalogue, type CatalogueSnapshot } from './snapshot'
+import type { Versions } from './snapshot-load'
 import { stocksAtVersion } from './stock-cache'
 import { toCatalogueProducts } from './stocks'
 
@@ -39,9 +41,21 @@ function asLastTimeIfSame(outcome: FilterOutcome, products: CatalogueProduct[]):
   return products
 }
 
-export interface CatalogueSearch {
+/** What a catalogue request works under, checked for it: the contract it may use, the served copy and the versions read with it. */
+export interface CatalogueRequest {
   contract: PriceContract
   snapshot: CatalogueSnapshot
+  versions: Versions
+}
+
+/** The request's contract (403 unless the user may use it), the served copy and its warehouse (400 unless it exists). */
+export async function catalogueRequest(db: Db, user: SessionUser, filter: CatalogueFilter): Promise<CatalogueRequest> {
+  const [contract, { snapshot, versions }] = await Promise.all([resolveContract(db, user, filter.contract), currentCatalogue(db, versionsReadWithUser(user))])
+  requireWarehouse(snapshot.warehouses, filter.warehouse)
+  return { contract, snapshot, versions }
+}
+
+export interface CatalogueSearch extends CatalogueRequest {
   outcome: FilterOutcome
   /** the page's products as the wire lists them */
   products: Awaited<ReturnType<typeof toCatalogueProducts>>
@@ -51,9 +65,8 @@ export interface CatalogueSearch {
  * The filter over the in-memory catalogue (facets, total, page), then the page's products with
  * what changes all the time read fresh: stock, pictures, the user's marks.
  */
-export async function searchCatalogue(db: Db, user: SessionUser, filter: CatalogueFilter): Promise<CatalogueSearch> {
-  const [contract, { snapshot, versions }] = await Promise.all([resolveContract(db, user, filter.contract), currentCatalogue(db)])
-  requireWarehouse(snapshot.warehouses, filter.warehouse)
+export async function searchCatalogue(db: Db, user: SessionUser, filter: CatalogueFilter, request?: CatalogueRequest): Promise<CatalogueSearch> {
+  const { contract, snapshot, versions } = request ?? (await catalogueRequest(db, user, filter))
   const plan = planFilter(filter, snapshot.tree, contract)
   const available = plan.available ? await availableAt(db, snapshot, plan.warehouseId, versions.stocks) : undefined
   // two changes taken in while this request awaited may have written over the copy's columns: the served copy answers then
@@ -65,7 +78,7 @@ export async function searchCatalogue(db: Db, user: SessionUser, filter: Catalog
   const rows = outcome.page.map((i) => rowAt(snapshot, i))
   const listing = { userId: user.id, warehouseId: filter.warehouse, pricing: contract }
   const products = asLastTimeIfSame(outcome, await toCatalogueProducts(db, listing, rows, stocksAtVersion(db, versions.stocks)))
-  return { contract, snapshot, outcome, products }
+  return { contract, snapshot, versions, outcome, products }
 }
 
 /** Under the 'rrc' price policy the price a manager sees is the recommended one: sorting by price sorts by it. */
@@ -92,9 +105,8 @@ function outcomeParts(snapshot: CatalogueSnapshot, outcome: FilterOutcome): Outc
   return parts
 }
 
-/** POST /api/filter/ (and /api/search/): one page of products and the facets. */
-export async function runFilter(db: Db, user: SessionUser, filter: CatalogueFilter): Promise<FilterResponse> {
-  const { contract, snapshot, outcome, products } = await searchCatalogue(db, user, filter)
+/** The answer of a search made for `filter`. */
+export function filterAnswerOf({ contract, snapshot, outcome, products }: CatalogueSearch, filter: CatalogueFilter): FilterResponse {
   const { brands, categoriesTree } = outcomeParts(snapshot, outcome)
   return {
     brands,
@@ -110,4 +122,9 @@ export async function runFilter(db: Db, user: SessionUser, filter: CatalogueFilt
     contract: String(contract.id),
     warehouse: filter.warehouse,
   }
+}
+
+/** POST /api/filter/ (and /api/search/): one page of products and the facets. */
+export async function runFilter(db: Db, user: SessionUser, filter: CatalogueFilter): Promise<FilterResponse> {
+  return filterAnswerOf(await searchCatalogue(db, user, filter), filter)
 }

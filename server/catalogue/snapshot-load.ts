@@ -16,17 +16,36 @@ import {
 } from './snapshot-columns'
 import { listWarehouses } from './warehouses'
 
-export type Versions = Record<'catalogue' | 'stocks', number>
+/** The counters of catalogue_versions a request reads: the catalogue's tables, the stock, the listed products' pictures, wishes and needs. */
+export type Versions = Record<'catalogue' | 'stocks' | 'marks', number>
 
 export async function readVersions(db: Kysely<Database>): Promise<Versions> {
   const { rows } = await sql<{
     name: keyof Versions
     version: number | string
-  }>`select name, version from catalogue_versions where name in ('catalogue', 'stocks')`.execute(db)
-  const versions: Versions = { catalogue: 0, stocks: 0 }
+  }>`select name, version from catalogue_versions where name in ('catalogue', 'stocks', 'marks')`.execute(db)
+  const versions: Versions = { catalogue: 0, stocks: 0, marks: 0 }
   for (const row of rows) versions[row.name] = Number(row.version)
   return versions
 }
+
+const versionOf = (name: keyof Versions) => sql<number | string | null>`(select version from catalogue_versions where name = ${sql.lit(name)})`
+
+/** The counters as columns of another query, read in its statement (see versionsOfRow). */
+export const VERSION_COLUMNS = [
+  versionOf('catalogue').as('catalogue_version'),
+  versionOf('stocks').as('stocks_version'),
+  versionOf('marks').as('marks_version'),
+] as const
+
+type VersionColumns = Record<'catalogue_version' | 'stocks_version' | 'marks_version', number | string | null>
+
+/** The counters read as VERSION_COLUMNS (as readVersions reads them: 0 for a missing one). */
+export const versionsOfRow = (row: VersionColumns): Versions => ({
+  catalogue: Number(row.catalogue_version ?? 0),
+  stocks: Number(row.stocks_version ?? 0),
+  marks: Number(row.marks_version ?? 0),
+})
 
 /**
  * Products a query: a chunk is read and added to the columns in a few milliseconds, so a request

@@ -116,16 +116,17 @@ function catchUp(db: Db, cache: Cache, served: CatalogueSnapshot, version: numbe
 }
 
 /**
- * The catalogue: one small query per call for the versions. No request waits for a change to be
+ * The catalogue: one small query per call for the versions (none when the request's session query
+ * read them, `readWithSession`). No request waits for a change to be
  * taken in: the served copy answers while a change to a few products is taken into a new copy
  * sharing the rest (a few milliseconds at 100 000 products, most of it the database's answer) and
  * while any bigger change is read in the background (about 1.5 s at 100 000 products); the new copy
  * serves the requests after that. Only the very first call waits for a copy. A failed update or
  * reload is logged and the served copy stays; the next request tries again.
  */
-export async function currentCatalogue(db: Db): Promise<{ snapshot: CatalogueSnapshot; versions: Versions }> {
+export async function currentCatalogue(db: Db, readWithSession?: Versions): Promise<{ snapshot: CatalogueSnapshot; versions: Versions }> {
   const cache = cacheOf(db)
-  const versions = await readVersions(db.kysely)
+  const versions = readWithSession ?? (await readVersions(db.kysely))
   while (!cache.snapshot) await reload(db, cache)
   if (cache.snapshot.version < versions.catalogue && !cache.loading && !cache.patching) catchUp(db, cache, cache.snapshot, versions.catalogue)
   return { snapshot: cache.snapshot, versions }

@@ -18,6 +18,8 @@ import { sessionsUserMigration } from './migration-sessions-user'
 import { pricePoliciesMigration } from './migration-price-policies'
 import { problemReportsMigration } from './migration-problem-reports'
 import { chatNotificationsMigration } from './migration-chat-notifications'
+import { listedMarksVersionMigration } from './migration-listed-marks-version'
+import { createVersionTriggers } from './migration-version-triggers'
 
 type AnyDb = Kysely<any>
 
@@ -259,19 +261,7 @@ function catalogueVersions(dialect: DialectName): Migration {
         await sql`create function bump_catalogue_version() returns trigger language plpgsql set search_path from current as $$
           begin update catalogue_versions set version = version + 1 where name = tg_argv[0]; return null; end $$`.execute(db)
       }
-      for (const [name, tables] of Object.entries(VERSIONED_TABLES)) {
-        for (const table of tables) {
-          if (dialect === 'postgres') {
-            await sql`create trigger ${sql.id(`${table}_bumps_version`)} after insert or update or delete or truncate on ${sql.table(table)}
-              for each statement execute function bump_catalogue_version(${sql.lit(name)})`.execute(db)
-            continue
-          }
-          for (const event of ['insert', 'update', 'delete'] as const) {
-            await sql`create trigger ${sql.id(`${table}_${event}_bumps_version`)} after ${sql.raw(event)} on ${sql.table(table)}
-              begin update catalogue_versions set version = version + 1 where name = ${sql.lit(name)}; end`.execute(db)
-          }
-        }
-      }
+      for (const [name, tables] of Object.entries(VERSIONED_TABLES)) await createVersionTriggers(db, dialect, name, tables)
     },
   }
 }
@@ -300,6 +290,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0020_catalogue_truncate_marker': catalogueTruncateMarkerMigration(dialect),
     '0021_sessions_user': sessionsUserMigration(),
     '0022_problem_reports': problemReportsMigration(dialect, withId),
+    '0023_listed_marks_version': listedMarksVersionMigration(dialect),
   }
 }
 

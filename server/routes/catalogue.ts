@@ -3,12 +3,10 @@ import { filterRequestSchema } from '../../src/contract/catalogue'
 import { brandProductsRequestSchema } from '../../src/contract/brand-products'
 import { requireAccount, signedInUser } from '../auth/require-account'
 import { brandPage } from '../catalogue/brand-page'
-import { filterAnswerJson } from '../catalogue/filter-answer-json'
-import { runFilter } from '../catalogue/run-filter'
+import { filterAnswer } from '../catalogue/answer-cache'
+import { sendKeptAnswer } from '../catalogue/kept-answer-reply'
 import type { AppDeps } from '../deps'
 import { parseInput } from '../validation'
-
-const JSON_TYPE = 'application/json; charset=utf-8'
 
 export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps): void {
   const guarded = { preHandler: requireAccount(deps) }
@@ -17,8 +15,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps): vo
 
   app.post('/api/filter/', guardedWithContracts, async (request, reply) => {
     const filter = parseInput(filterRequestSchema, request.body ?? {})
-    const answer = await runFilter(deps.db, signedInUser(request), filter)
-    return reply.type(JSON_TYPE).send(filterAnswerJson(answer))
+    return sendKeptAnswer(request, reply, await filterAnswer(deps.db, signedInUser(request), filter))
   })
 
   /** The brand page (spec §2): id 0 = all brands. */
