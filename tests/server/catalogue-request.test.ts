@@ -8,7 +8,9 @@ import { preparedQuery } from '../../server/db/prepared-query'
 import { findSessionAccount } from '../../server/auth/session-account'
 import { SESSION_COOKIE, findSessionUser } from '../../server/auth/sessions'
 import { filterAnswerJson } from '../../server/catalogue/filter-answer-json'
-import { runFilter } from '../../server/catalogue/run-filter'
+import { catalogueRequest, runFilter, searchCatalogue } from '../../server/catalogue/run-filter'
+import { isIntact } from '../../server/catalogue/recycled-columns'
+import { whenCurrent } from '../../server/catalogue/snapshot'
 import { openDatabase, type Db } from '../../server/db/connection'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
 import { sessionRequests, userIdOf } from '../support/server-requests'
@@ -125,6 +127,28 @@ describe('the filter answer', () => {
     await other.kysely.insertInto('needs').values({ user_id: userId, product_id: first.id, need: 4 }).execute()
     const marked = (await filter({ catalog: '-1' })).products[0]
     expect([marked?.inwish, marked?.need]).toEqual([true, 4])
+  })
+})
+
+describe('a request whose copy was written over while it awaited', () => {
+  it('starts again on the served copy: the new prices, never a mix of old and new columns', async () => {
+    const user = (await findSessionUser(fixture.db, sessionIdOf(cookie), fixture.clock.now()))!
+    const payload = filterRequestSchema.parse({ catalog: '-1', available: true, perpage: 50 })
+    const held = await catalogueRequest(fixture.db, user, payload)
+    const changed = held.snapshot.ids[0]!
+    // two price changes, each taken into the served copy: the second is written into the buffers
+    // of the held copy, as a request that awaited across both would find them
+    for (const price of [1234.5, 2345.5]) {
+      await fixture.db.kysely.updateTable('products').set({ price }).where('id', '=', changed).execute()
+      await whenCurrent(fixture.db)
+    }
+    expect(isIntact(held.snapshot)).toBe(false)
+
+    const search = await searchCatalogue(fixture.db, user, payload, held)
+    expect(search.snapshot.version).toBeGreaterThan(held.snapshot.version)
+    expect(isIntact(search.snapshot)).toBe(true)
+    expect(search.products).toEqual((await searchCatalogue(fixture.db, user, payload)).products)
+    expect(search.snapshot.price[search.snapshot.ids.indexOf(changed)]).toBe(2345.5)
   })
 })
 
