@@ -72,8 +72,8 @@ export function dependencyOrder(entry: OutputChunk, byFile: ReadonlyMap<string, 
  * Every chunk of the start as a module script of its own, in dependency order, where Vite writes
  * the entry alone and has the browser find the rest through its imports. Each module script runs
  * in a task of its own and finds what it imports already run, so evaluating the libraries, our
- * shared code and the entry are three tasks of about 5–10 ms on a desktop, where together they
- * were one task of over 20 ms: a long task on a phone (issue 24). The browser also asks for the
+ * shared code and the entry are three tasks (under 5 ms, and about 10–15 ms each, on a desktop),
+ * where together they were one task of about 22 ms: a long task on a phone (issue 24). The browser also asks for the
  * libraries, the largest file, as soon as the page is parsed, not once the entry has arrived.
  */
 export function startInSteps(html: string, base: string, steps: readonly OutputChunk[]): string {
