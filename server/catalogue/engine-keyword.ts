@@ -1,5 +1,5 @@
 import { sumOverCategories, type CategoryTotals } from './category-totals'
-import { outcomeOf, priceRange, type FilterOutcome, type PageWanted } from './engine-outcome'
+import { outcomeOf, type FilterOutcome, type PageWanted } from './engine-outcome'
 import type { FilterPlan } from './filter'
 import { facetTally } from './marked-facets'
 import { passFlags } from './pass-flags'
@@ -42,27 +42,39 @@ export function byKeywordAlone(
 ): FilterOutcome {
   const found = positionsFlagged(s.containing(plan.keyword))
   const { categoryAt } = s
+  const basis = plan.priceBasis === 'price_rrc' ? s.priceRrc : s.price
   const categoryCounts = new Int32Array(s.categoryIds.length)
-  for (let k = 0; k < found.count; k += 1) categoryCounts[categoryAt[found.positions[k]!]!]! += 1
+  const matched = passFlags('matched', s.size)
+  // the price range from the products themselves: the price's sorted order would be walked from
+  // both ends past every product cheaper or dearer than the keyword's, often hundreds of thousands
+  let minBase = Infinity
+  let maxBase = -Infinity
+  for (let k = 0; k < found.count; k += 1) {
+    const i = found.positions[k]!
+    const c = categoryAt[i]!
+    categoryCounts[c]! += 1
+    if (inCatalogue && !inCatalogue[c]) continue
+    matched[i] = 1
+    const price = basis[i]!
+    if (price < minBase) minBase = price
+    if (price > maxBase) maxBase = price
+  }
   // by category: 1 where every product holds the keyword, 2 where some do (chosen categories only)
   const WHOLE = 1
   const IN_PART = 2
   const held = new Uint8Array(categoryCounts.length)
   let count = 0
+  let inPart = false
   for (let c = 0; c < held.length; c += 1) {
     if (categoryCounts[c] === 0 || (inCatalogue && !inCatalogue[c])) continue
     held[c] = categoryCounts[c] === totals.products[c] ? WHOLE : IN_PART
+    inPart ||= held[c] === IN_PART
     count += categoryCounts[c]!
   }
-  const basis = plan.priceBasis === 'price_rrc' ? s.priceRrc : s.price
   const tally = facetTally(s, basis)
-  const matched = passFlags('matched', s.size)
-  for (let k = 0; k < found.count; k += 1) {
+  for (let k = 0; inPart && k < found.count; k += 1) {
     const i = found.positions[k]!
-    const kind = held[categoryAt[i]!]
-    if (kind === 0) continue
-    matched[i] = 1
-    if (kind === IN_PART) tally.add(i)
+    if (held[categoryAt[i]!] === IN_PART) tally.add(i)
   }
   const sizes = { categories: held.length, brands: s.brandList.length, tags: s.tags.length, params: s.params.length }
   const whole = sumOverCategories(
@@ -77,9 +89,6 @@ export function byKeywordAlone(
     paramMin[k] = Math.min(paramMin[k]!, whole.paramMin[k]!)
     paramMax[k] = Math.max(paramMax[k]!, whole.paramMax[k]!)
   }
-  return outcomeOf(
-    s,
-    { count, matched, brandCounts, tagCounts, categoryCounts, paramMin, paramMax, basePrices: priceRange(s, matched, basis, plan.priceBasis) },
-    wanted,
-  )
+  const basePrices = minBase <= maxBase ? { min: minBase, max: maxBase } : undefined
+  return outcomeOf(s, { count, matched, brandCounts, tagCounts, categoryCounts, paramMin, paramMax, basePrices }, wanted)
 }

@@ -1,3 +1,4 @@
+import { leadHolding, type LeadingWords } from './leading-words'
 import type { Pacer } from './pacing'
 import { passFlags } from './pass-flags'
 
@@ -75,15 +76,23 @@ function lineSearch(sought: string): (text: string, from: number, to: number) =>
 
 /**
  * Which products' lines contain `sought` (flags good until the next keyword, see passFlags),
- * looking only at those whose bits hold all of its pairs; undefined when the keyword is too short
- * for the bits to help.
+ * looking only at those whose bits hold all of its pairs, and not even at those whose leading
+ * word holds it (leading-words.ts); undefined when the keyword is too short for the bits to help.
  */
-export function containingBySignatures(text: string, starts: Int32Array, count: number, bits: Int32Array, sought: string): Uint8Array | undefined {
+export function containingBySignatures(
+  text: string,
+  starts: Int32Array,
+  count: number,
+  bits: Int32Array,
+  sought: string,
+  leads?: LeadingWords,
+): Uint8Array | undefined {
   const words = wordsFor(count)
   const rows = keywordRows(sought, words)
   if (!rows) return undefined
   const found = passFlags('keyword', count)
   const holds = lineSearch(sought)
+  const leadHolds = leads && leadHolding(leads, sought)
   for (let w = 0; w < words; w += 1) {
     let candidates = -1
     for (let r = 0; r < rows.length && candidates !== 0; r += 1) candidates &= bits[rows[r]! + w]!
@@ -92,7 +101,7 @@ export function containingBySignatures(text: string, starts: Int32Array, count: 
       candidates ^= lowest
       const p = (w << 5) + 31 - Math.clz32(lowest)
       // looked for in the product's own line only (its line break left out): a search on past it would cross the lines of products without the pairs
-      if (holds(text, starts[p]!, starts[p + 1]! - 1)) found[p] = 1
+      if (leadHolds?.(p) || holds(text, starts[p]!, starts[p + 1]! - 1)) found[p] = 1
     }
   }
   return found

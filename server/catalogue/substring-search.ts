@@ -1,4 +1,5 @@
 import { containingBySignatures, pairSignatures } from './keyword-signatures'
+import { leadingWords, type LeadingWords } from './leading-words'
 import { createPacer, type Pacer } from './pacing'
 import { passFlags } from './pass-flags'
 
@@ -95,21 +96,25 @@ export function createSearchBuilder() {
 
 /**
  * The search over the texts of `substringSearch`'s builder, `count` of them starting at `starts`.
- * The first keyword starts hashing the pair signatures in the background (keyword-signatures.ts);
- * once they are there, a keyword of three characters or more is looked for through them.
+ * The first keyword starts hashing the pair signatures and reading the leading words in the
+ * background (keyword-signatures.ts, leading-words.ts); once they are there, a keyword of three
+ * characters or more is looked for through them.
  */
 function searchOver(text: string, oneByte: boolean, starts: Int32Array, count: number): Containing {
   let signatures: Int32Array | undefined
+  let leads: LeadingWords | undefined
   let hashing: Promise<void> | undefined
+  const index = async (pacer: Pacer) => {
+    const bits = await pairSignatures(text, starts, count, pacer)
+    leads = await leadingWords(text, starts, count, pacer)
+    signatures = bits
+  }
   const containing = (keyword: string): Uint8Array => {
     if (keyword === '') return passFlags('keyword', count).fill(1)
     const sought = oneByte ? movedKeyword(keyword) : keyword
     if (sought === undefined || sought.includes('\n')) return passFlags('keyword', count)
-    hashing ??= pairSignatures(text, starts, count, createPacer()).then(
-      (bits) => void (signatures = bits),
-      (error: unknown) => console.error('Указатель поиска по каталогу не построен, поиск идёт по всему тексту:', error),
-    )
-    return (signatures && containingBySignatures(text, starts, count, signatures, sought)) ?? scanFor(text, starts, count, sought)
+    hashing ??= index(createPacer()).catch((error: unknown) => console.error('Указатель поиска по каталогу не построен, поиск идёт по всему тексту:', error))
+    return (signatures && containingBySignatures(text, starts, count, signatures, sought, leads)) ?? scanFor(text, starts, count, sought)
   }
   indexing.set(containing, () => hashing ?? Promise.resolve())
   return containing
