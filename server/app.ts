@@ -15,7 +15,7 @@ import { registerAccountRoutes } from './routes/account'
 import { registerInitDataRoutes } from './routes/initdata'
 import { registerPictureRoutes } from './routes/pictures'
 import { registerAtlasRoutes } from './routes/atlas'
-import { readBuiltPages, registerStaticSpaRoutes } from './routes/static-spa'
+import { pageVariants, readSpaPages, registerStaticSpaRoutes } from './routes/static-spa'
 import { addSecurityHeaders, contentSecurityPolicy, inlineSourcesOf } from './security-headers'
 import { registerCatalogueRoutes } from './routes/catalogue'
 import { registerProductRoutes } from './routes/product'
@@ -148,8 +148,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onRequest', answerRequestId)
   observeRequestDurations(app)
   app.addHook('onRequest', csrfGuard)
-  const pages = readBuiltPages(deps.config.clientDir)
-  addSecurityHeaders(app, contentSecurityPolicy(inlineSourcesOf(pages?.values() ?? [])))
+  const pages = readSpaPages(deps.config.clientDir)
+  addSecurityHeaders(app, contentSecurityPolicy(inlineSourcesOf(pages ? pageVariants(pages) : [])))
   // before any route: it adds the section check (issue 11, disabledMenus) to the routes it names
   closeDisabledSections(app)
   await app.register(cookie)

@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { initDataSchema } from '../../src/contract/account'
 import { sessionStateSchema } from '../../src/contract/auth'
 import { BOOT_ANSWERS_ELEMENT_ID, BOOT_CALLS_META, INBOX_ADDRESS, INIT_DATA_ADDRESS, SESSION_ADDRESS, basketAddress } from '../../src/contract/boot-answers'
+import type { FramedPage } from './framed-page'
+import { serverFrameHtml, sidebarModeOf } from './server-frame'
 
 /** A built page that takes boot answers (src/contract/boot-answers.ts). */
 export interface BootPage {
@@ -13,6 +15,8 @@ export interface BootPage {
   tail: string
   /** the GET calls its signed-in start makes besides the session, the init data and the basket */
   calls: readonly string[]
+  /** the page with the server's frame inside, for a signed-in start (a cabinet screen's page) */
+  framed?: FramedPage
 }
 
 const BOOT_CALLS_TAG = new RegExp(`<meta name="${BOOT_CALLS_META}" content="([^"]*)">`)
@@ -74,8 +78,11 @@ const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }
  */
 export async function sendBootPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, page: BootPage) {
   const answers = await startAnswers(app, request.headers.cookie, page.calls)
+  const answersTag = `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script>\n  `
+  const frame = page.framed && serverFrameHtml(answers, request.url, sidebarModeOf(request.headers.cookie))
   // joined, never String.replace: a '$`', '$&' or "$'" in a dealer's text would be read as a replacement pattern
-  const html = `${page.head}<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script>\n  ${page.tail}`
+  const html =
+    page.framed && frame ? `${page.framed.before}${frame}${page.framed.after}${answersTag}${page.framed.tail}` : `${page.head}${answersTag}${page.tail}`
   const encoding = acceptedEncoding(request.headers['accept-encoding'])
   reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding')
   if (!encoding) return reply.send(html)

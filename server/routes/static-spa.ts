@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { bootPageOf, sendBootPage, type BootPage } from './boot-page'
+import { framedPageOf } from './framed-page'
 
 export const NOT_BUILT_MESSAGE = 'Интерфейс не собран: выполните npm run build'
 
@@ -24,14 +25,14 @@ const wantsSpaPage = (request: FastifyRequest) =>
 const notBuiltPage = `<!doctype html><html lang="ru"><meta charset="utf-8"><title>Кабинет дилера</title><p>${NOT_BUILT_MESSAGE}</p></html>`
 
 /** The HTML of each built page by the folder that holds its index.html. */
-export type BuiltPages = ReadonlyMap<string, string>
+type BuiltPages = ReadonlyMap<string, string>
 
 /**
  * The built pages: '' for the root, 'cabinet/orders' for the orders screen's own page, which also
  * preloads that screen (scripts/route-pages.ts); undefined when the SPA is not built. Read once at
  * start: the routes serve them and the security headers hash their inline blocks.
  */
-export function readBuiltPages(root: string): BuiltPages | undefined {
+function readBuiltPages(root: string): BuiltPages | undefined {
   if (!existsSync(join(root, 'index.html'))) return undefined
   const folders = readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name === 'index.html')
@@ -42,15 +43,45 @@ export function readBuiltPages(root: string): BuiltPages | undefined {
 
 const pageFile = (folder: string) => (folder ? `${folder}/index.html` : 'index.html')
 
-/** The pages that take boot answers (their head names their boot calls), by file. */
-function bootPages(pages: BuiltPages): Map<string, BootPage> {
+/** The folders of the screens inside the signed-in frame: their pages go out with the server's frame to a signed-in visitor. */
+const isFramedScreen = (folder: string) => folder === 'cart' || folder === 'cabinet' || folder.startsWith('cabinet/')
+
+/** A stylesheet of the build by its address in a page ('/assets/app-x.css'). */
+const stylesheetIn = (root: string) => (href: string) => {
+  const file = join(root, href)
+  return href.startsWith('/assets/') && existsSync(file) ? readFileSync(file, 'utf8') : undefined
+}
+
+/**
+ * The pages that take boot answers (their head names their boot calls), by file; a frame screen's
+ * also as it goes out with the server's frame (framed-page.ts).
+ */
+function bootPages(pages: BuiltPages, root: string): Map<string, BootPage> {
   const found = new Map<string, BootPage>()
   for (const [folder, html] of pages) {
     const page = bootPageOf(html)
-    if (page) found.set(pageFile(folder), page)
+    const framed = page && isFramedScreen(folder) ? framedPageOf(html, stylesheetIn(root)) : undefined
+    if (page) found.set(pageFile(folder), framed ? { ...page, framed } : page)
   }
   return found
 }
+
+/** The built pages, and those that take boot answers as the server sends them. */
+export interface SpaPages {
+  files: BuiltPages
+  boot: ReadonlyMap<string, BootPage>
+}
+
+export function readSpaPages(root: string): SpaPages | undefined {
+  const files = readBuiltPages(root)
+  return files && { files, boot: bootPages(files, root) }
+}
+
+/** Every page as it can go out, the framed ones included: the security headers hash their inline blocks. */
+export const pageVariants = ({ files, boot }: SpaPages): string[] => [
+  ...files.values(),
+  ...[...boot.values()].flatMap(({ framed }) => (framed ? [`${framed.before}${framed.after}${framed.tail}`] : [])),
+]
 
 /** The page of the deepest folder along the address: /cabinet/brand/12/ gets cabinet/brand/index.html. */
 function nearestPage(pages: BuiltPages, url: string): string {
@@ -74,8 +105,9 @@ function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
  * /cabinet/..., /cart/ ...); anything else unknown is a 404 with a message. A page built to take
  * boot answers gets the answers of its start's GET calls written in (boot-page.ts).
  */
-export async function registerStaticSpaRoutes(app: FastifyInstance, root: string, pages: BuiltPages | undefined): Promise<void> {
-  const withBootAnswers = pages ? bootPages(pages) : new Map<string, BootPage>()
+export async function registerStaticSpaRoutes(app: FastifyInstance, root: string, spa: SpaPages | undefined): Promise<void> {
+  const pages = spa?.files
+  const withBootAnswers = spa?.boot ?? new Map<string, BootPage>()
   if (pages) {
     await app.register(fastifyStatic, {
       serve: true,

@@ -13,6 +13,13 @@ import { ORDERS_DEFAULTS, ORDERS_FIRST_FILTER } from './order-periods.ts'
  * build, scripts/route-pages.ts).
  */
 export const BOOT_ANSWERS_ELEMENT_ID = 'boot-answers'
+
+/**
+ * The element of a signed-in screen's page that holds the frame the server drew (server/routes/
+ * server-frame.ts) until the SPA's first render replaces it (server/routes/framed-page.ts).
+ */
+export const SERVER_FRAME_ELEMENT_ID = 'server-frame'
+
 export const BOOT_CALLS_META = 'cabinet-boot-calls'
 
 /** The page's boot answers: a call's address to its JSON answer. */

@@ -79,3 +79,45 @@ const menuTitleOf = (key: string): string => MENU.find((entry) => entry.key === 
 
 /** Spec §6, issue 11: what the server answers (403) and the no-access page says for a closed section. */
 export const sectionClosedMessage = (key: string): string => `Раздел «${menuTitleOf(key)}» недоступен для вашей учётной записи`
+
+export interface MenuFilter {
+  /** keys of the screens the route tree has */
+  built: readonly string[]
+  /** keys the main account closed to this login (the account's disabledMenus) */
+  disabled: readonly string[]
+}
+
+/** A sidebar entry with its open child entries (spec §6 child menu items). */
+export interface MenuNode {
+  entry: MenuEntry
+  children: MenuEntry[]
+}
+
+/** The sidebar's entries in menu order: only screens that exist and are open to the user (a closed parent closes its children). */
+export function visibleMenu(entries: readonly MenuEntry[], { built, disabled }: MenuFilter): MenuEntry[] {
+  const closed = closedMenuKeys(disabled)
+  return entries.filter((entry) => built.includes(entry.key) && !closed.has(entry.key))
+}
+
+/** The visible entries as a tree: a child sits under its parent; one whose parent is not built stands alone. */
+export function menuTree(entries: readonly MenuEntry[], filter: MenuFilter): MenuNode[] {
+  const visible = visibleMenu(entries, filter)
+  const nodes: MenuNode[] = []
+  for (const entry of visible) {
+    const parent = entry.parent === undefined ? undefined : nodes.find((node) => node.entry.key === entry.parent)
+    if (parent) parent.children.push(entry)
+    else nodes.push({ entry, children: [] })
+  }
+  return nodes
+}
+
+const withSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`)
+
+/**
+ * Spec §2: the highlighted entry is the one whose link equals the current address. Only the
+ * path counts (not the query), and '/cart' equals '/cart/'.
+ */
+export function isActiveEntry(entry: MenuEntry, pathname: string): boolean {
+  const path = pathname.split(/[?#]/)[0] ?? ''
+  return withSlash(entry.path) === withSlash(path)
+}

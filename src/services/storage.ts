@@ -56,8 +56,7 @@ export function createTabStorage() {
   }
 }
 
-/** The sidebar's remembered width: 'wide' or 'narrow'. */
-export const SIDEBAR_STORAGE_KEY = 'cabinet.sidebar'
+export { SIDEBAR_STORAGE_KEY } from '../contract/frame'
 
 /** The warehouse the dealer works from (its id): every list shows and adds from it. */
 export const WAREHOUSE_STORAGE_KEY = 'cabinet.warehouse'

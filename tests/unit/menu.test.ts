@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { closedMenuKeys, MENU, MENU_KEYS, sectionClosedMessage, sectionOfPath } from '../../src/contract/menu'
-import { firstOpenEntry, firstOpenPath, isActiveEntry, isSectionClosed, menuTree, visibleMenu } from '../../src/machines/menu'
+import { closedMenuKeys, isActiveEntry, MENU, MENU_KEYS, menuTree, sectionClosedMessage, sectionOfPath, visibleMenu } from '../../src/contract/menu'
+import { firstOpenEntry, firstOpenPath, isSectionClosed } from '../../src/machines/menu'
 
 const keysOf = (entries: { key: string }[]) => entries.map((entry) => entry.key)
 const childrenOf = (key: string) => MENU.filter((entry) => entry.parent === key).map((entry) => entry.key)

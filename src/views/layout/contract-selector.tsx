@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { useSelector } from '@xstate/react'
+import { contractTitle } from '../../contract/frame'
 import { Button } from '../ui/button'
 import { Spinner } from '../ui/loading'
 import styles from './contract-selector.module.css'
@@ -31,7 +32,7 @@ export function ContractSelector() {
       >
         {contracts.map((contract) => (
           <option key={contract.id} value={contract.id}>
-            {contract.contragent ? `${contract.header} — ${contract.contragent}` : contract.header}
+            {contractTitle(contract)}
           </option>
         ))}
       </select>

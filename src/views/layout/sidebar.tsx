@@ -1,8 +1,8 @@
 import { Link, useLocation } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { Suspense } from 'react'
-import { MENU, type MenuEntry } from '../../contract/menu'
-import { isActiveEntry, menuTree } from '../../machines/menu'
+import { initialsOf } from '../../contract/frame'
+import { isActiveEntry, MENU, menuTree, type MenuEntry } from '../../contract/menu'
 import { useAppDeps } from '../app-deps'
 import { useSidebarActor } from '../session/session-context'
 import { ChevronsIcon } from '../ui/icons'
@@ -14,13 +14,6 @@ const NAV_ID = 'cabinet-menu'
 
 // «Заказать звонок» and its dialog load after the first paint (the drawer imports the entry itself)
 const SidebarCallback = lazyPart(() => import('./callback-frame'))
-
-/** "Акты сверки" → "АС", "Каталог" → "Ка": what a narrow sidebar shows for an entry. */
-function initialsOf(title: string): string {
-  const words = title.split(/[\s-]+/).filter((word) => word.length > 2)
-  const [first = title, second] = words
-  return second ? `${first[0]}${second[0]}`.toUpperCase() : `${first[0]?.toUpperCase() ?? ''}${first[1] ?? ''}`
-}
 
 /**
  * Spec §2, §4: the menu of the screens that exist and are not hidden from this login; wide or

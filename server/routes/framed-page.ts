@@ -1,0 +1,107 @@
+import { SERVER_FRAME_ELEMENT_ID } from '../../src/contract/boot-answers'
+import { SIDEBAR_COOKIE, SIDEBAR_STORAGE_KEY } from '../../src/contract/frame'
+
+/**
+ * A screen's page as it goes out with the server's frame (server-frame.ts) inside:
+ * `before` + the frame + `after` + the boot answers + `tail`.
+ */
+export interface FramedPage {
+  before: string
+  after: string
+  tail: string
+}
+
+/** What index.html puts in #root until React's first render. */
+const ROOT_PLACEHOLDER = /<div id="root">(?:<div class="boot"[^>]*>[^<]*<\/div>)?<\/div>/
+const STYLESHEET = /\s*<link rel="stylesheet"(?: crossorigin)? href="([^"]+)">/g
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g
+
+/**
+ * The page's own script, after the boot answers. It runs the start's scripts once the page's first
+ * paint (the frame the server drew, styled by the inline stylesheet) is on the screen, as the
+ * browser's paint timing reports it: each start chunk, preloaded from the head, as a module script
+ * in its order, as the build wrote them (scripts/route-pages.ts). A page in a background tab, which
+ * paints nothing, starts them at once; one whose paint is not reported within a second starts them
+ * then. And it takes the server's frame away as soon as React puts anything but its loader into
+ * #root (its own frame, the login page, an error): in the same frame, so what is painted next is
+ * React's frame where the server's was. It also tells the server the sidebar's width the dealer
+ * chose (localStorage, src/app/providers.tsx) in a cookie, now and when the page is left, for the
+ * frame of the next page it asks for.
+ */
+const START_AFTER_PAINT = `{
+  const rememberSidebar = () => {
+    let narrow = false
+    try {
+      narrow = localStorage.getItem('${SIDEBAR_STORAGE_KEY}') === 'narrow'
+    } catch {}
+    document.cookie = '${SIDEBAR_COOKIE}=narrow; path=/; samesite=lax; max-age=' + (narrow ? 31536000 : 0)
+  }
+  rememberSidebar()
+  addEventListener('pagehide', rememberSidebar)
+  const root = document.getElementById('root')
+  const serverFrame = document.getElementById('${SERVER_FRAME_ELEMENT_ID}')
+  new MutationObserver((_, observer) => {
+    const shown = root.firstElementChild
+    if (!shown || shown.matches('[role="status"]')) return
+    observer.disconnect()
+    serverFrame.remove()
+  }).observe(root, { childList: true, subtree: true })
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    for (const link of document.querySelectorAll('link[data-start]')) {
+      const script = document.createElement('script')
+      script.type = 'module'
+      script.crossOrigin = ''
+      script.src = link.href
+      script.async = false
+      document.body.append(script)
+    }
+  }
+  if (document.visibilityState === 'hidden' || typeof PerformanceObserver !== 'function') start()
+  else {
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return
+      observer.disconnect()
+      start()
+    }).observe({ type: 'paint', buffered: true })
+    setTimeout(start, 1000)
+  }
+}`
+
+/**
+ * The page with room for the server's frame where #root's boot message was, or undefined when it
+ * has no such placeholder or a stylesheet of it cannot be read. Its stylesheets are inline in the
+ * head, so the frame paints as soon as the page is there; #root stays hidden beside the frame until
+ * the SPA's first render replaces it (the page's own script, above). Its module scripts run after that
+ * first paint: a script run before it would hold the frame's paint back on a phone (and Lighthouse
+ * counts every script run before the largest paint as part of it).
+ */
+export function framedPageOf(html: string, readStylesheet: (href: string) => string | undefined): FramedPage | undefined {
+  const bodyEnd = html.indexOf('</body>')
+  if (!ROOT_PLACEHOLDER.test(html) || bodyEnd < 0) return undefined
+  const css: string[] = []
+  for (const [, href] of html.matchAll(STYLESHEET)) {
+    const text = readStylesheet(href ?? '')
+    if (text === undefined) return undefined
+    css.push(text)
+  }
+  const scripts = [...html.matchAll(MODULE_SCRIPT)].map(([, src]) => src ?? '')
+  const head = [
+    `<style>${css.join('\n')}\n#${SERVER_FRAME_ELEMENT_ID} ~ #root { display: none; }</style>`,
+    ...scripts.map((src) => `<link rel="modulepreload" crossorigin href="${src}" data-start>`),
+  ]
+  const page = html
+    .slice(0, bodyEnd)
+    .replace(STYLESHEET, '')
+    .replace(MODULE_SCRIPT, '')
+    .replace('</head>', `${head.map((tag) => `  ${tag}\n`).join('')}</head>`)
+  const [before, after] = page.split(ROOT_PLACEHOLDER) as [string, string]
+  return {
+    before: `${before}<div id="${SERVER_FRAME_ELEMENT_ID}" inert aria-hidden="true">`,
+    after: `</div><div id="root"></div>${after}`,
+    // after the boot answers, which the scripts read
+    tail: `<script>${START_AFTER_PAINT}</script>\n  ${html.slice(bodyEnd)}`,
+  }
+}

@@ -1,0 +1,81 @@
+import { DEMO_TOP_NEWS } from '../../server/db/seed-inbox'
+import { signInThroughApi } from './support/cabinet-shell'
+import { DEMO } from './support/demo-logins'
+import { expect, test } from './support/fixtures'
+
+/**
+ * A signed-in screen's page comes with the frame the server drew (server/routes/server-frame.ts):
+ * a phone paints the dealer's header and top news before the scripts have run, and the SPA's own
+ * frame takes its place in the same frame as it first renders.
+ */
+
+/** Records, in the page, the server's frame as the page brought it and #root at the moment the SPA's frame replaced it. */
+const RECORD_HANDOVER = `
+  window.__handover = {}
+  document.addEventListener('DOMContentLoaded', () => {
+    const serverFrame = document.getElementById('server-frame')
+    if (!serverFrame) return
+    window.__handover.server = serverFrame.innerHTML
+    new MutationObserver((_, observer) => {
+      if (document.getElementById('server-frame')) return
+      observer.disconnect()
+      window.__handover.spa = document.getElementById('root').innerHTML
+    }).observe(document.body, { childList: true })
+  })
+`
+
+/**
+ * Each element of a frame's markup as tag, classes and the attributes a dealer or a screen reader
+ * meets, with its own text: ids and what refers to them differ between the two frames by design,
+ * as does how a select marks its choice. The screen inside <main> is the SPA's alone (the server's
+ * frame leaves it empty).
+ */
+const FRAME_OUTLINE = `(html) => {
+  const ignored = new Set(['id', 'for', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'selected', 'value', 'data-status'])
+  const template = document.createElement('template')
+  template.innerHTML = html
+  template.content.querySelector('main')?.replaceChildren()
+  return [...template.content.querySelectorAll('*')].map((element) => {
+    const attributes = [...element.attributes]
+      .filter((attribute) => !ignored.has(attribute.name))
+      .map((attribute) => attribute.name === 'class' ? 'class=' + [...element.classList].sort().join(' ') : attribute.name + '=' + attribute.value)
+      .sort()
+    const text = [...element.childNodes].filter((node) => node.nodeType === 3).map((node) => node.textContent.trim()).join('')
+    return element.tagName.toLowerCase() + ' ' + attributes.join(' ') + (text ? ' «' + text + '»' : '')
+  })
+}`
+
+test('before its scripts run, a screen’s page shows the dealer’s frame with the top news, inert', async ({ page }) => {
+  await signInThroughApi(page, DEMO.dealer.email)
+  await page.route('**/assets/*.js', (route) => route.abort())
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/cabinet/orders/')
+  const serverFrame = page.locator('#server-frame')
+  await expect(serverFrame).toBeVisible()
+  await expect(serverFrame).toHaveAttribute('inert', '')
+  await expect(serverFrame.locator('header')).toContainText(DEMO.dealer.company)
+  await expect(serverFrame.locator('section')).toContainText(DEMO_TOP_NEWS.text)
+  await expect(serverFrame.locator('a[aria-current="page"]')).toHaveText('Заказы')
+  await expect(page.locator('#root')).toBeHidden()
+})
+
+test('the SPA’s first frame is the frame the server drew, element by element, and takes its place', async ({ page }) => {
+  await signInThroughApi(page, DEMO.dealer.email)
+  await page.addInitScript(RECORD_HANDOVER)
+  for (const address of ['/cabinet/', '/cart/', '/cabinet/acts/']) {
+    await page.goto(address)
+    await expect(page.getByRole('main')).toBeVisible()
+    await expect(page.locator('#server-frame')).toHaveCount(0)
+    const handover = await page.waitForFunction(
+      () => (window as { __handover?: { spa?: string } }).__handover?.spa && (window as { __handover?: object }).__handover,
+    )
+    const { server, spa } = (await handover.jsonValue()) as { server: string; spa: string }
+    const outline = (html: string) => page.evaluate(`(${FRAME_OUTLINE})(${JSON.stringify(html)})`) as Promise<string[]>
+    const spaFrame = await outline(spa)
+    expect(spaFrame.length, address).toBeGreaterThan(40)
+    expect(await outline(server), address).toEqual(spaFrame)
+  }
+  // the frame the dealer then uses is the SPA's
+  await page.getByRole('link', { name: 'Заказы' }).click()
+  await expect(page.getByRole('heading', { name: 'Заказы', level: 1 })).toBeVisible()
+})
