@@ -5,7 +5,7 @@ import { initDataSchema } from '../../src/contract/account'
 import { sessionStateSchema } from '../../src/contract/auth'
 import { BOOT_ANSWERS_ELEMENT_ID, BOOT_CALLS_META, INBOX_ADDRESS, INIT_DATA_ADDRESS, SESSION_ADDRESS, basketAddress } from '../../src/contract/boot-answers'
 import type { FramedPage } from './framed-page'
-import { serverFrameHtml, sidebarModeOf } from './server-frame'
+import { SERVER_LOGIN_PAGE_HTML, serverFrameHtml, sidebarModeOf } from './server-frame'
 
 /** A built page that takes boot answers (src/contract/boot-answers.ts). */
 export interface BootPage {
@@ -51,6 +51,13 @@ async function startAnswers(app: FastifyInstance, cookie: string | undefined, pa
   return Object.fromEntries([session, initData, basket, ...own].filter((answer) => answer !== undefined))
 }
 
+/** What the server draws into a page for the start's answers: the frame for a signed-in visitor, the login page for a signed-out one. */
+function drawingOf(kind: FramedPage['kind'], answers: Record<string, unknown>, request: FastifyRequest): string | undefined {
+  if (kind === 'frame') return serverFrameHtml(answers, request.url, sidebarModeOf(request.headers.cookie))
+  const session = sessionStateSchema.safeParse(answers[SESSION_ADDRESS])
+  return session.success && session.data.account === null ? SERVER_LOGIN_PAGE_HTML : undefined
+}
+
 /** JSON inside a script element: no '<' may close the element or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
@@ -79,7 +86,7 @@ const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }
 export async function sendBootPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, page: BootPage) {
   const answers = await startAnswers(app, request.headers.cookie, page.calls)
   const answersTag = `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script>\n  `
-  const frame = page.framed && serverFrameHtml(answers, request.url, sidebarModeOf(request.headers.cookie))
+  const frame = page.framed && drawingOf(page.framed.kind, answers, request)
   // joined, never String.replace: a '$`', '$&' or "$'" in a dealer's text would be read as a replacement pattern
   const html =
     page.framed && frame ? `${page.framed.before}${frame}${page.framed.after}${answersTag}${page.framed.tail}` : `${page.head}${answersTag}${page.tail}`

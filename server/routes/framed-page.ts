@@ -1,11 +1,15 @@
 import { SERVER_FRAME_ELEMENT_ID } from '../../src/contract/boot-answers'
 import { SIDEBAR_COOKIE, SIDEBAR_STORAGE_KEY } from '../../src/contract/frame'
 
+export type FramedKind = 'frame' | 'login'
+
 /**
  * A screen's page as it goes out with the server's frame (server-frame.ts) inside:
  * `before` + the frame + `after` + the boot answers + `tail`.
  */
 export interface FramedPage {
+  /** what the server draws into it: the signed-in frame, or the login page */
+  kind: FramedKind
   before: string
   after: string
   tail: string
@@ -14,6 +18,8 @@ export interface FramedPage {
 /** What index.html puts in #root until React's first render. */
 const ROOT_PLACEHOLDER = /<div id="root">(?:<div class="boot"[^>]*>[^<]*<\/div>)?<\/div>/
 const STYLESHEET = /\s*<link rel="stylesheet"(?: crossorigin)? href="([^"]+)">/g
+/** a screen's own stylesheets, which its page preloads for its chunk (scripts/route-pages.ts) */
+const PRELOADED_STYLESHEET = /\s*<link rel="preload" as="style" crossorigin href="([^"]+)">/g
 const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g
 
 /**
@@ -78,11 +84,13 @@ const START_AFTER_PAINT = `{
  * first paint: a script run before it would hold the frame's paint back on a phone (and Lighthouse
  * counts every script run before the largest paint as part of it).
  */
-export function framedPageOf(html: string, readStylesheet: (href: string) => string | undefined): FramedPage | undefined {
+export function framedPageOf(html: string, kind: FramedKind, readStylesheet: (href: string) => string | undefined): FramedPage | undefined {
   const bodyEnd = html.indexOf('</body>')
   if (!ROOT_PLACEHOLDER.test(html) || bodyEnd < 0) return undefined
   const css: string[] = []
-  for (const [, href] of html.matchAll(STYLESHEET)) {
+  // the frame's styles are all the entry's; the login page's are its own too
+  const inlined = kind === 'login' ? [STYLESHEET, PRELOADED_STYLESHEET] : [STYLESHEET]
+  for (const [, href] of inlined.flatMap((tag) => [...html.matchAll(tag)])) {
     const text = readStylesheet(href ?? '')
     if (text === undefined) return undefined
     css.push(text)
@@ -92,13 +100,13 @@ export function framedPageOf(html: string, readStylesheet: (href: string) => str
     `<style>${css.join('\n')}\n#${SERVER_FRAME_ELEMENT_ID} ~ #root { display: none; }</style>`,
     ...scripts.map((src) => `<link rel="modulepreload" crossorigin href="${src}" data-start>`),
   ]
-  const page = html
-    .slice(0, bodyEnd)
-    .replace(STYLESHEET, '')
+  const page = inlined
+    .reduce((text, tag) => text.replace(tag, ''), html.slice(0, bodyEnd))
     .replace(MODULE_SCRIPT, '')
     .replace('</head>', `${head.map((tag) => `  ${tag}\n`).join('')}</head>`)
   const [before, after] = page.split(ROOT_PLACEHOLDER) as [string, string]
   return {
+    kind,
     before: `${before}<div id="${SERVER_FRAME_ELEMENT_ID}" inert aria-hidden="true">`,
     after: `</div><div id="root"></div>${after}`,
     // after the boot answers, which the scripts read

@@ -47,6 +47,9 @@ const classesOf =
   (...names: string[]) =>
     names.map((name) => cssModuleClassName(name, `src/views/${file}.module.css`)).join(' ')
 
+const login = classesOf('login/login-page')
+const signedOut = classesOf('layout/signed-out')
+const field = classesOf('ui/form-field')
 const layout = classesOf('layout/cabinet-layout')
 const sidebarCss = classesOf('layout/sidebar')
 const drawer = classesOf('layout/sidebar-drawer')
@@ -143,3 +146,21 @@ export function serverFrameHtml(answers: Record<string, unknown>, path: string, 
     `<main id="content" class="${layout('content')}" tabindex="-1"></main></div></div>`
   )
 }
+
+const loginField = (label: string, name: string, type: string, autocomplete: string) =>
+  `<div class="${field('field')}"><label class="${field('label')}" for="server-login-${name}">${label}</label>` +
+  `<input name="${name}" type="${type}" autocomplete="${autocomplete}" id="server-login-${name}" class="${field('input')}"></div>`
+
+/**
+ * The login page (src/views/login/login-page.tsx) as a signed-out visitor first sees it: the same
+ * for everyone, so a phone paints its heading and form as soon as the page is there. Inert like the
+ * frame, until the app's first render replaces it.
+ */
+export const SERVER_LOGIN_PAGE_HTML =
+  `<main class="${login('page')}"><div class="${login('card')}"><h1 class="${login('title')}">Вход в кабинет дилера</h1>` +
+  `<form class="${signedOut('form')}" novalidate="" aria-label="Вход в кабинет дилера">` +
+  loginField('E-mail', 'email', 'email', 'username') +
+  loginField('Пароль', 'password', 'password', 'current-password') +
+  `<button type="submit" class="${button('button', 'primary')} ${login('submit')}">Войти</button></form>` +
+  `<div class="${login('links')}"><button type="button" class="${signedOut('linkButton')}">Забыли пароль?</button>` +
+  `<a href="/registration/form/">Регистрация нового клиента</a></div></div></main>`

@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { bootPageOf, sendBootPage, type BootPage } from './boot-page'
-import { framedPageOf } from './framed-page'
+import { framedPageOf, type FramedKind } from './framed-page'
 
 export const NOT_BUILT_MESSAGE = 'Интерфейс не собран: выполните npm run build'
 
@@ -43,8 +43,12 @@ function readBuiltPages(root: string): BuiltPages | undefined {
 
 const pageFile = (folder: string) => (folder ? `${folder}/index.html` : 'index.html')
 
-/** The folders of the screens inside the signed-in frame: their pages go out with the server's frame to a signed-in visitor. */
-const isFramedScreen = (folder: string) => folder === 'cart' || folder === 'cabinet' || folder.startsWith('cabinet/')
+/**
+ * What the server draws into a folder's page: the signed-in frame into a screen's inside it (to a
+ * signed-in visitor), the login page into the login's (to a signed-out one).
+ */
+const drawnInto = (folder: string): FramedKind | undefined =>
+  folder === 'login' ? 'login' : folder === 'cart' || folder === 'cabinet' || folder.startsWith('cabinet/') ? 'frame' : undefined
 
 /** A stylesheet of the build by its address in a page ('/assets/app-x.css'). */
 const stylesheetIn = (root: string) => (href: string) => {
@@ -60,7 +64,8 @@ function bootPages(pages: BuiltPages, root: string): Map<string, BootPage> {
   const found = new Map<string, BootPage>()
   for (const [folder, html] of pages) {
     const page = bootPageOf(html)
-    const framed = page && isFramedScreen(folder) ? framedPageOf(html, stylesheetIn(root)) : undefined
+    const kind = drawnInto(folder)
+    const framed = page && kind ? framedPageOf(html, kind, stylesheetIn(root)) : undefined
     if (page) found.set(pageFile(folder), framed ? { ...page, framed } : page)
   }
   return found

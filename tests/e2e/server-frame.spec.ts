@@ -79,3 +79,17 @@ test('the SPA’s first frame is the frame the server drew, element by element, 
   await page.getByRole('link', { name: 'Заказы' }).click()
   await expect(page.getByRole('heading', { name: 'Заказы', level: 1 })).toBeVisible()
 })
+
+test('signed out, the login page the server drew is the SPA’s first login page, and gives way to it', async ({ page }) => {
+  await page.addInitScript(RECORD_HANDOVER)
+  await page.goto('/login/')
+  await expect(page.getByRole('heading', { name: 'Вход в кабинет дилера', level: 1 })).toBeVisible()
+  const handover = await page.waitForFunction(
+    () => (window as { __handover?: { spa?: string } }).__handover?.spa && (window as { __handover?: object }).__handover,
+  )
+  const { server, spa } = (await handover.jsonValue()) as { server: string; spa: string }
+  const outline = (html: string) => page.evaluate(`(${FRAME_OUTLINE})(${JSON.stringify(html)})`) as Promise<string[]>
+  expect(await outline(server)).toEqual(await outline(spa))
+  await page.getByLabel('E-mail').fill(DEMO.dealer.email)
+  await expect(page.getByLabel('E-mail')).toHaveValue(DEMO.dealer.email)
+})

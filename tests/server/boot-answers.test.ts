@@ -180,7 +180,7 @@ const withoutAnswers = (body: string) =>
 
 /** A built page as a signed-in visitor gets it: a screen's with room for the server's frame (framed-page.ts), others as built. */
 const asSent = (address: string, built: string) => {
-  const framed = address === '/login/' ? undefined : framedPageOf(built, () => '')
+  const framed = address === '/login/' ? undefined : framedPageOf(built, 'frame', () => '')
   return framed ? `${framed.before}${framed.after}${framed.tail}` : built
 }
 

@@ -17,6 +17,7 @@ const builtPage = `<!doctype html><html lang="ru"><head><meta name="${BOOT_CALLS
     <link rel="stylesheet" crossorigin href="/assets/app-c3.css">
   </body></html>`
 const APP_CSS = '.frame_kt6K{display:grid}'
+const LOGIN_CSS = '.card_AQam{padding:1rem}'
 const html = { accept: 'text/html' }
 
 let fixture: ServerFixture
@@ -27,8 +28,13 @@ let manager: string
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'cabinet-frame-'))
   for (const folder of ['', 'cabinet', 'cabinet/orders', 'cart', 'login', 'assets']) mkdirSync(join(clientDir, folder), { recursive: true })
-  for (const folder of ['', 'cabinet', 'cabinet/orders', 'cart', 'login']) writeFileSync(join(clientDir, folder, 'index.html'), builtPage)
+  for (const folder of ['', 'cabinet', 'cabinet/orders', 'cart']) writeFileSync(join(clientDir, folder, 'index.html'), builtPage)
+  writeFileSync(
+    join(clientDir, 'login', 'index.html'),
+    builtPage.replace('</head>', `<link rel="preload" as="style" crossorigin href="/assets/login-d4.css"></head>`),
+  )
   writeFileSync(join(clientDir, 'assets', 'app-c3.css'), APP_CSS)
+  writeFileSync(join(clientDir, 'assets', 'login-d4.css'), LOGIN_CSS)
   fixture = await startServer({ clientDir })
   dealer = await loginAs(fixture, 'mainAccount', 0)
   manager = await loginAs(fixture, 'manager', 0)
@@ -97,7 +103,6 @@ describe('the frame the server draws into a screen’s page', () => {
     for (const [url, cookie] of [
       ['/cabinet/', undefined],
       ['/cart/', 'session=not-a-session'],
-      ['/login/', dealer],
       ['/invitation/?token=x', dealer],
     ] as const) {
       const { body } = await page(url, cookie)
@@ -132,5 +137,24 @@ describe('the frame the server draws into a screen’s page', () => {
     expect(frame).toMatch(/<aside class="sidebar_\w+ narrow_\w+">/)
     expect(frame).toContain('aria-label="Развернуть меню"')
     expect(frame).toMatch(/aria-label="Заказы" href="\/cabinet\/orders\/"><span class="initials_\w+" aria-hidden="true">За<\/span>/)
+  })
+})
+
+describe('the login page the server draws', () => {
+  it('is drawn for a visitor who is not signed in, with the login’s own stylesheets inline', async () => {
+    for (const cookie of [undefined, 'session=not-a-session']) {
+      const { body } = await page('/login/', cookie)
+      const drawn = frameIn(body)
+      expect(drawn).toMatch(/^<main class="page_\w+"><div class="card_\w+"><h1 class="title_\w+">Вход в кабинет дилера<\/h1>/)
+      expect(drawn).toContain('<input name="password" type="password" autocomplete="current-password"')
+      expect(body).not.toContain('rel="preload" as="style"')
+      expect(/<style>([^<]*)<\/style>\s*<link rel="modulepreload"/.exec(body)?.[1]).toContain(`${APP_CSS}\n${LOGIN_CSS}`)
+    }
+  })
+
+  it('is not drawn for a signed-in visitor, whom the app sends on to the cabinet', async () => {
+    const { body } = await page('/login/', dealer)
+    expect(frameIn(body)).toBeUndefined()
+    expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/login-d4.css">')
   })
 })
