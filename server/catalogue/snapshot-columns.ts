@@ -167,6 +167,26 @@ export function lookUp(index: ReadonlyMap<number, number>, id: number, what: str
   return at
 }
 
+/** Ids up to this are looked up in a table by id (denseLookUp). */
+const DENSE_IDS = 1 << 20
+
+/**
+ * lookUp through a table by id instead of the map when the ids are small, as the categories',
+ * brands', params' and tags' are: the full read looks up millions of them.
+ */
+function denseLookUp(index: ReadonlyMap<number, number>, what: string): (id: number) => number {
+  let last = -1
+  for (const id of index.keys()) last = Number.isInteger(id) && id >= 0 && last !== Infinity ? Math.max(last, id) : Infinity
+  if (last > DENSE_IDS) return (id) => lookUp(index, id, what)
+  const table = new Int32Array(last + 1).fill(-1)
+  for (const [id, at] of index) table[id] = at
+  return (id) => {
+    const at = id >= 0 && id <= last ? table[id]! : -1
+    if (at < 0) throw new Error(`catalogue snapshot: unknown ${what} ${id}`)
+    return at
+  }
+}
+
 /** The small tables a copy's structure is made of. */
 export type StructureTables = Pick<SnapshotTables, 'brands' | 'params' | 'tags' | 'tree' | 'warehouses'>
 
@@ -267,6 +287,12 @@ export function createSnapshotBuilder(tables: SnapshotTables) {
   const columns = allocateColumns(size, tables.paramRows, tables.tagRows)
   const { paramStart, paramAt, paramValue, tagStart, tagAt } = columns
   const search = createSearchBuilder()
+  const [categoryAt, brandAt, paramOf, tagOf] = [
+    denseLookUp(structure.categoryIndex, 'category'),
+    denseLookUp(structure.brandIndex, 'brand'),
+    denseLookUp(structure.paramIndex, 'param'),
+    denseLookUp(structure.tagIndex, 'tag'),
+  ]
   let filled = 0
   let params = 0
   let tags = 0
@@ -283,9 +309,9 @@ export function createSnapshotBuilder(tables: SnapshotTables) {
       if (k > 0 && id <= ids[k - 1]!) throw new Error('catalogue snapshot: products out of id order')
       columns.ids[i] = id
       columns.category[i] = category[k]!
-      columns.categoryAt[i] = lookUp(structure.categoryIndex, category[k]!, 'category')
+      columns.categoryAt[i] = categoryAt(category[k]!)
       columns.brand[i] = brand[k]!
-      columns.brandAt[i] = lookUp(structure.brandIndex, brand[k]!, 'brand')
+      columns.brandAt[i] = brandAt(brand[k]!)
       columns.price[i] = price[k]!
       columns.priceRrc[i] = priceRrc[k]!
       columns.sortWeight[i] = sort[k]!
@@ -294,10 +320,10 @@ export function createSnapshotBuilder(tables: SnapshotTables) {
       search.addProduct(header[k]!, articul[k]!)
       // the chunk's param and tag rows come in product order, as the products do
       while (p < paramProduct.length && paramProduct[p] === id) {
-        paramAt[params] = lookUp(structure.paramIndex, paramId[p]!, 'param')
+        paramAt[params] = paramOf(paramId[p]!)
         paramValue[params++] = chunk.paramValue[p++]!
       }
-      while (t < tagProduct.length && tagProduct[t] === id) tagAt[tags++] = lookUp(structure.tagIndex, tagId[t++]!, 'tag')
+      while (t < tagProduct.length && tagProduct[t] === id) tagAt[tags++] = tagOf(tagId[t++]!)
       filled += 1
       paramStart[filled] = params
       tagStart[filled] = tags
