@@ -1,19 +1,11 @@
 import SQLite from 'better-sqlite3'
-import { Kysely, SqliteDialect, sql, type Compilable, type Transaction } from 'kysely'
+import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely'
 import type { Db } from '../db/connection'
 import type { Database } from '../db/schema'
 import { catalogueTree } from './categories'
 import { createPacer, type Pacer } from './pacing'
-import { productParamRows, productRows, productTagRows } from './product-rows'
-import {
-  createSnapshotBuilder,
-  tupleChunk,
-  type CatalogueSnapshot,
-  type ProductTuple,
-  type SnapshotTables,
-  type StructureTables,
-  type TupleChunk,
-} from './snapshot-columns'
+import { chunkReader } from './snapshot-chunks'
+import { createSnapshotBuilder, type CatalogueSnapshot, type SnapshotTables, type StructureTables } from './snapshot-columns'
 import { listWarehouses } from './warehouses'
 
 /** The counters of catalogue_versions a request reads: the catalogue's tables, the stock, the listed products' pictures, wishes and needs. */
@@ -48,13 +40,10 @@ export const versionsOfRow = (row: VersionColumns): Versions => ({
 })
 
 /**
- * Products a query: a chunk is read and added to the columns in a few milliseconds, so a request
- * waits for at most that at each of its own turns (on PostgreSQL it takes a turn per query).
+ * Products a chunk: a chunk is read and added to the columns in a few milliseconds, so a request
+ * waits for at most that at each of its own turns (on SQLite the query holds the thread too).
  */
-const CHUNK = { sqlite: 1000, postgres: 400 }
-
-/** Reads the products after an id (all when undefined), with their param and tag rows. */
-type ChunkReader = (after: number | undefined) => Promise<TupleChunk>
+const CHUNK = { sqlite: 1000, postgres: 5000 }
 
 /**
  * A fresh copy of the catalogue, read in one transaction (so its version labels exactly its rows)
@@ -66,64 +55,23 @@ export async function loadSnapshot(db: Db, pacer: Pacer = createPacer()): Promis
     const builder = await reader.kysely.transaction().execute(async (trx) => {
       if (db.dialect === 'postgres') await sql`set transaction isolation level repeatable read, read only`.execute(trx)
       const building = createSnapshotBuilder(await readTables(db, trx))
-      const readChunk = reader.sqlite ? sqliteChunks(reader.sqlite, trx) : objectChunks(trx, CHUNK[db.dialect])
-      let after: number | undefined
+      const readChunk = chunkReader(db.dialect, trx, CHUNK[db.dialect], reader.sqlite)
+      let next = readChunk(undefined)
       for (;;) {
-        const chunk = await readChunk(after)
-        if (chunk.products.length === 0) break
-        after = chunk.products.at(-1)![0]
+        const chunk = await next
+        if (chunk.ids.length === 0) break
+        next = readChunk(chunk.ids.at(-1))
+        // handled when awaited; this only keeps its failure from going unhandled should this chunk's fail first
+        next.catch(() => {})
+        // the turn lets the next chunk's query go out first: on PostgreSQL the database reads it while this one is added
+        await pacer.rest()
         building.add(chunk)
-        if (pacer.due()) await pacer.rest()
       }
       return building
     })
     return await builder.finish(pacer)
   } finally {
     await reader.close()
-  }
-}
-
-/** The chunk's three queries through Kysely, rows as objects. */
-function objectChunks(trx: Kysely<Database>, size: number): ChunkReader {
-  return async (after) => {
-    const products = await productRows(trx)
-      .$if(after !== undefined, (query) => query.where('id', '>', after!))
-      .limit(size)
-      .execute()
-    if (products.length === 0) return { products: [], params: [], tags: [] }
-    const [first, last] = [products[0]!.id, products.at(-1)!.id]
-    const params = await productParamRows(trx).where('product_id', '>=', first).where('product_id', '<=', last).execute()
-    const tags = await productTagRows(trx).where('product_id', '>=', first).where('product_id', '<=', last).execute()
-    return tupleChunk({ products, params, tags })
-  }
-}
-
-/**
- * The same queries run straight on the reader's SQLite connection (inside the transaction Kysely
- * opened on it), prepared once and with rows as arrays: much of a load's time was Kysely's and
- * better-sqlite3.s work per row object and per query.
- */
-function sqliteChunks(sqlite: SQLite.Database, trx: Kysely<Database>): ChunkReader {
-  const prepared = new Map<string, SQLite.Statement>()
-  const rows = <Row>(query: Compilable) => {
-    const { sql: text, parameters } = query.compile()
-    let statement = prepared.get(text)
-    if (!statement) prepared.set(text, (statement = sqlite.prepare(text).raw()))
-    return statement.all(...parameters) as Row[]
-  }
-  return async (after) => {
-    const products = rows<ProductTuple>(
-      productRows(trx)
-        .where('id', '>', after ?? Number.MIN_SAFE_INTEGER)
-        .limit(CHUNK.sqlite),
-    )
-    if (products.length === 0) return { products, params: [], tags: [] }
-    const [first, last] = [products[0]![0], products.at(-1)![0]]
-    return {
-      products,
-      params: rows(productParamRows(trx).where('product_id', '>=', first).where('product_id', '<=', last)),
-      tags: rows(productTagRows(trx).where('product_id', '>=', first).where('product_id', '<=', last)),
-    }
   }
 }
 

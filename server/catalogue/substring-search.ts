@@ -2,6 +2,7 @@ import { containingBySignatures, pairSignatures } from './keyword-signatures'
 import { leadingWords, type LeadingWords } from './leading-words'
 import { createPacer, type Pacer } from './pacing'
 import { passFlags } from './pass-flags'
+import { searchTextOf } from './search-text'
 
 /** Lowercase Cyrillic а..я moves down into U+0080..U+009F, control characters no product text holds. */
 const CYRILLIC_FIRST = 0x430
@@ -21,6 +22,44 @@ function movedKeyword(keyword: string): string | undefined {
     else return undefined
   }
   return moved
+}
+
+/** The whitespace characters below U+0080 (as \\s and trim know them). */
+const isAsciiSpace = (code: number) => code === 0x20 || (code >= 0x09 && code <= 0x0d)
+
+/**
+ * normalizeSearch(`${header} ${articul}`), moved as `movedKeyword` moves a keyword, written into
+ * `bytes` from `at`: the end, or -1 when a text holds a character above U+007F other than А..я,
+ * Ё and ё (left to normalizeSearch: its lowercase and whitespace are Unicode's).
+ */
+function writeMovedSearchText(bytes: Buffer, at: number, header: string, articul: string): number {
+  const start = at
+  let space = false
+  for (let part = 0; part < 2; part += 1) {
+    const text = part === 0 ? header : articul
+    // the space between the header and the articul
+    if (part === 1) space = at > start
+    for (let i = 0; i < text.length; i += 1) {
+      let code = text.charCodeAt(i)
+      if (isAsciiSpace(code)) {
+        space = at > start
+        continue
+      }
+      if (code >= 0x41 && code <= 0x5a) code += 0x20
+      else if (code >= 0x80) {
+        if (code >= 0x410 && code <= 0x42f) code += 0x20
+        else if (code === 0x401 || code === 0x451) code = 0x435
+        else if (!isCyrillic(code)) return -1
+        code -= SHIFT
+      }
+      if (space) {
+        bytes[at++] = 0x20
+        space = false
+      }
+      bytes[at++] = code
+    }
+  }
+  return at
 }
 
 /** Flags by position of the products whose text holds the keyword: good until the next keyword is looked for (see passFlags). */
@@ -49,23 +88,29 @@ export function createSearchBuilder() {
   const unmoved = (from: number, to: number) =>
     bytes.toString('latin1', from, to).replace(/[\u0080-\u009f]/g, (char) => String.fromCharCode(char.charCodeAt(0) + SHIFT))
 
-  function add(text: string) {
+  /** Room for one more text of up to `most` characters and its line break. */
+  function reserve(most: number) {
     if (count + 2 > starts.length) {
       const grown = new Int32Array(starts.length * 2)
       grown.set(starts)
       starts = grown
     }
+    if (length + most + 1 > bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, length + most + 1))
+      bytes.copy(grown, 0, 0, length)
+      bytes = grown
+    }
+  }
+
+  /** Adds a normalised text. */
+  function add(text: string) {
+    reserve(text.length)
     starts[count] = length
     count += 1
     if (texts) {
       texts.push(text)
       length += text.length + 1
       return
-    }
-    if (length + text.length + 1 > bytes.length) {
-      const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, length + text.length + 1))
-      bytes.copy(grown, 0, 0, length)
-      bytes = grown
     }
     for (let i = 0; i < text.length; i += 1) {
       const code = text.charCodeAt(i)
@@ -82,6 +127,21 @@ export function createSearchBuilder() {
     length += text.length + 1
   }
 
+  /**
+   * Adds a product's search text (searchTextOf) normalised as it is written: most products are
+   * Latin, Cyrillic, digits and signs, and the strings normalizeSearch makes on the way took a
+   * fifth of a full read. Any other character is left to normalizeSearch.
+   */
+  function addProduct(header: string, articul: string) {
+    reserve(header.length + articul.length + 1)
+    const end = texts ? -1 : writeMovedSearchText(bytes, length, header, articul)
+    if (end < 0) return add(searchTextOf({ header, articul }))
+    starts[count] = length
+    count += 1
+    bytes[end] = 0x0a
+    length = end + 1
+  }
+
   function finish(): Containing {
     starts[count] = length
     const oneByte = texts === undefined
@@ -91,7 +151,7 @@ export function createSearchBuilder() {
     return searchOver(text, oneByte, starts.slice(0, count + 1), count)
   }
 
-  return { add, finish }
+  return { add, addProduct, finish }
 }
 
 /**
