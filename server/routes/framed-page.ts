@@ -21,12 +21,17 @@ const STYLESHEET = /\s*<link rel="stylesheet"(?: crossorigin)? href="([^"]+)">/g
 /** a screen's own stylesheets, which its page preloads for its chunk (scripts/route-pages.ts) */
 const PRELOADED_STYLESHEET = /\s*<link rel="preload" as="style" crossorigin href="([^"]+)">/g
 const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g
+/** what a page asks for ahead of its scripts: its screen's chunks and stylesheets (scripts/route-pages.ts) */
+const PRELOAD = /\s*<link rel="(?:modulepreload|preload)"[^>]*>/g
+/** the page's <template> of what it asks for only after its first paint */
+const START_LATER_ID = 'after-first-paint'
 
 /**
- * The page's own script, after the boot answers. It runs the start's scripts once the page's first
- * paint (the frame the server drew, styled by the inline stylesheet) is on the screen, as the
- * browser's paint timing reports it: each start chunk, preloaded from the head, as a module script
- * in its order, as the build wrote them (scripts/route-pages.ts). A page in a background tab, which
+ * The page's own script, after the boot answers. Once the page's first paint (the frame the server
+ * drew, styled by the inline stylesheet) is on the screen, as the browser's paint timing reports
+ * it, it asks for what the page would have preloaded (the screen's chunks and stylesheets) and
+ * runs the start's chunks, each as a module script in its order, as the build wrote them
+ * (scripts/route-pages.ts). A page in a background tab, which
  * paints nothing, starts them at once; one whose paint is not reported within a second starts them
  * then. And it takes the server's frame away as soon as React puts anything but its loader into
  * #root (its own frame, the login page, an error): in the same frame, so what is painted next is
@@ -56,7 +61,10 @@ const START_AFTER_PAINT = `{
   const start = () => {
     if (started) return
     started = true
-    for (const link of document.querySelectorAll('link[data-start]')) {
+    const later = document.getElementById('${START_LATER_ID}').content
+    const starts = [...later.querySelectorAll('link[data-start]')]
+    document.head.append(later)
+    for (const link of starts) {
       const script = document.createElement('script')
       script.type = 'module'
       script.crossOrigin = ''
@@ -80,9 +88,10 @@ const START_AFTER_PAINT = `{
  * The page with room for the server's frame where #root's boot message was, or undefined when it
  * has no such placeholder or a stylesheet of it cannot be read. Its stylesheets are inline in the
  * head, so the frame paints as soon as the page is there; #root stays hidden beside the frame until
- * the SPA's first render replaces it (the page's own script, above). Its module scripts run after that
- * first paint: a script run before it would hold the frame's paint back on a phone (and Lighthouse
- * counts every script run before the largest paint as part of it).
+ * the SPA's first render replaces it (the page's own script, above). Its scripts and the screen's
+ * preloads are asked for only after that first paint: the page needs none of them for it. Lighthouse
+ * (Lantern) counts every script and preload that arrived before the largest paint as holding it
+ * back; a phone starts the downloads the moment of its first paint later, about 0.1 s.
  */
 export function framedPageOf(html: string, kind: FramedKind, readStylesheet: (href: string) => string | undefined): FramedPage | undefined {
   const bodyEnd = html.indexOf('</body>')
@@ -95,13 +104,17 @@ export function framedPageOf(html: string, kind: FramedKind, readStylesheet: (hr
     if (text === undefined) return undefined
     css.push(text)
   }
-  const scripts = [...html.matchAll(MODULE_SCRIPT)].map(([, src]) => src ?? '')
+  const withoutInlined = inlined.reduce((text, tag) => text.replace(tag, ''), html.slice(0, bodyEnd))
+  const later = [
+    ...[...withoutInlined.matchAll(PRELOAD)].map(([tag]) => tag.trim()),
+    ...[...html.matchAll(MODULE_SCRIPT)].map(([, src]) => `<link rel="modulepreload" crossorigin href="${src}" data-start>`),
+  ]
   const head = [
     `<style>${css.join('\n')}\n#${SERVER_FRAME_ELEMENT_ID} ~ #root { display: none; }</style>`,
-    ...scripts.map((src) => `<link rel="modulepreload" crossorigin href="${src}" data-start>`),
+    `<template id="${START_LATER_ID}">${later.join('')}</template>`,
   ]
-  const page = inlined
-    .reduce((text, tag) => text.replace(tag, ''), html.slice(0, bodyEnd))
+  const page = withoutInlined
+    .replace(PRELOAD, '')
     .replace(MODULE_SCRIPT, '')
     .replace('</head>', `${head.map((tag) => `  ${tag}\n`).join('')}</head>`)
   const [before, after] = page.split(ROOT_PLACEHOLDER) as [string, string]

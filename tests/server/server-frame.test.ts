@@ -17,6 +17,9 @@ const builtPage = `<!doctype html><html lang="ru"><head><meta name="${BOOT_CALLS
     <link rel="stylesheet" crossorigin href="/assets/app-c3.css">
   </body></html>`
 const APP_CSS = '.frame_kt6K{display:grid}'
+/** what a screen's page preloads for its own chunk */
+const SCREEN_PRELOADS =
+  '<link rel="modulepreload" crossorigin href="/assets/screen-e5.js"><link rel="preload" as="style" crossorigin href="/assets/screen-f6.css">'
 const LOGIN_CSS = '.card_AQam{padding:1rem}'
 const html = { accept: 'text/html' }
 
@@ -28,7 +31,8 @@ let manager: string
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'cabinet-frame-'))
   for (const folder of ['', 'cabinet', 'cabinet/orders', 'cart', 'login', 'assets']) mkdirSync(join(clientDir, folder), { recursive: true })
-  for (const folder of ['', 'cabinet', 'cabinet/orders', 'cart']) writeFileSync(join(clientDir, folder, 'index.html'), builtPage)
+  for (const folder of ['', 'cabinet/orders', 'cart']) writeFileSync(join(clientDir, folder, 'index.html'), builtPage)
+  writeFileSync(join(clientDir, 'cabinet', 'index.html'), builtPage.replace('</head>', `${SCREEN_PRELOADS}</head>`))
   writeFileSync(
     join(clientDir, 'login', 'index.html'),
     builtPage.replace('</head>', `<link rel="preload" as="style" crossorigin href="/assets/login-d4.css"></head>`),
@@ -79,17 +83,19 @@ describe('the frame the server draws into a screen’s page', () => {
     expect(frame).toContain('<main id="content"')
   })
 
-  it('styles it inline and runs the start’s scripts after the first paint, both allowed by the page’s policy', async () => {
+  it('styles it inline and asks for its scripts and preloads after the first paint, both allowed by the page’s policy', async () => {
     const response = await page('/cabinet/', dealer)
     const { body } = response
     expect(body).not.toContain('<link rel="stylesheet"')
     expect(body).not.toContain('<script type="module"')
-    const style =
-      /<style>([^<]*)<\/style>\s*<link rel="modulepreload" crossorigin href="\/assets\/vendor-a1.js" data-start>\s*<link rel="modulepreload" crossorigin href="\/assets\/index-b2.js" data-start>/.exec(
-        body,
-      )
-    expect(style?.[1]).toContain(APP_CSS)
-    expect(style?.[1]).toContain(`#${SERVER_FRAME_ELEMENT_ID} ~ #root { display: none; }`)
+    const [, css, later] = /<style>([^<]*)<\/style>\s*<template id="after-first-paint">(.*?)<\/template>/.exec(body) ?? []
+    // what the page would have asked for at once (the screen's preloads, the start's chunks), asked for after the first paint
+    expect(later).toBe(
+      `${SCREEN_PRELOADS}<link rel="modulepreload" crossorigin href="/assets/vendor-a1.js" data-start><link rel="modulepreload" crossorigin href="/assets/index-b2.js" data-start>`,
+    )
+    expect(body.replace(/<template.*?<\/template>/s, '')).not.toMatch(/<link rel="(modulepreload|preload)"/)
+    expect(css).toContain(APP_CSS)
+    expect(css).toContain(`#${SERVER_FRAME_ELEMENT_ID} ~ #root { display: none; }`)
     // the boot answers come first: the scripts read them
     expect(body.indexOf('id="boot-answers"')).toBeLessThan(body.indexOf("querySelectorAll('link[data-start]')"))
     const policy = String(response.headers['content-security-policy'])
@@ -148,7 +154,7 @@ describe('the login page the server draws', () => {
       expect(drawn).toMatch(/^<main class="page_\w+"><div class="card_\w+"><h1 class="title_\w+">Вход в кабинет дилера<\/h1>/)
       expect(drawn).toContain('<input name="password" type="password" autocomplete="current-password"')
       expect(body).not.toContain('rel="preload" as="style"')
-      expect(/<style>([^<]*)<\/style>\s*<link rel="modulepreload"/.exec(body)?.[1]).toContain(`${APP_CSS}\n${LOGIN_CSS}`)
+      expect(/<style>([^<]*)<\/style>\s*<template/.exec(body)?.[1]).toContain(`${APP_CSS}\n${LOGIN_CSS}`)
     }
   })
 
