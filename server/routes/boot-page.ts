@@ -6,6 +6,7 @@ import { sessionStateSchema } from '../../src/contract/auth'
 import { BOOT_ANSWERS_ELEMENT_ID, BOOT_CALLS_META, INBOX_ADDRESS, INIT_DATA_ADDRESS, SESSION_ADDRESS, basketAddress } from '../../src/contract/boot-answers'
 import type { FramedPage } from './framed-page'
 import { SERVER_LOGIN_PAGE_HTML, serverFrameHtml, sidebarModeOf } from './server-frame'
+import { serverOrdersHtml } from './server-orders'
 
 /** A built page that takes boot answers (src/contract/boot-answers.ts). */
 export interface BootPage {
@@ -51,9 +52,11 @@ async function startAnswers(app: FastifyInstance, cookie: string | undefined, pa
   return Object.fromEntries([session, initData, basket, ...own].filter((answer) => answer !== undefined))
 }
 
-/** What the server draws into a page for the start's answers: the frame for a signed-in visitor, the login page for a signed-out one. */
+/** What the server draws into a page for the start's answers: the frame (with the orders' first page on theirs) for a signed-in visitor, the login page for a signed-out one. */
 function drawingOf(kind: FramedPage['kind'], answers: Record<string, unknown>, request: FastifyRequest): string | undefined {
-  if (kind === 'frame') return serverFrameHtml(answers, request.url, sidebarModeOf(request.headers.cookie))
+  const mode = sidebarModeOf(request.headers.cookie)
+  if (kind === 'frame') return serverFrameHtml(answers, request.url, mode)
+  if (kind === 'orders') return serverFrameHtml(answers, request.url, mode, (initData) => serverOrdersHtml(answers, request.url, initData))
   const session = sessionStateSchema.safeParse(answers[SESSION_ADDRESS])
   return session.success && session.data.account === null ? SERVER_LOGIN_PAGE_HTML : undefined
 }

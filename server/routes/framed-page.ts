@@ -1,7 +1,9 @@
 import { SERVER_FRAME_ELEMENT_ID } from '../../src/contract/boot-answers'
 import { SIDEBAR_COOKIE, SIDEBAR_STORAGE_KEY } from '../../src/contract/frame'
+import { classesOf } from './server-drawing'
 
-export type FramedKind = 'frame' | 'login'
+/** the signed-in frame; the frame with the orders screen's first page inside; the login page */
+export type FramedKind = 'frame' | 'orders' | 'login'
 
 /**
  * A screen's page as it goes out with the server's frame (server-frame.ts) inside:
@@ -25,6 +27,11 @@ const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/scr
 const PRELOAD = /\s*<link rel="(?:modulepreload|preload)"[^>]*>/g
 /** the page's <template> of what it asks for only after its first paint */
 const START_LATER_ID = 'after-first-paint'
+/** what a screen shows while its code or its list loads (src/views/ui/loading.tsx) */
+const LOADER_SELECTOR = classesOf('ui/loading')('block', 'fullPage')
+  .split(' ')
+  .map((name) => `.${name}`)
+  .join(', ')
 
 /**
  * The page's own script, after the boot answers. Once the page's first paint (the frame the server
@@ -35,7 +42,8 @@ const START_LATER_ID = 'after-first-paint'
  * paints nothing, starts them at once; one whose paint is not reported within a second starts them
  * then. And it takes the server's frame away as soon as React puts anything but its loader into
  * #root (its own frame, the login page, an error): in the same frame, so what is painted next is
- * React's frame where the server's was. It also tells the server the sidebar's width the dealer
+ * React's frame where the server's was. Where the server drew the screen too, its frame stays until
+ * React's screen shows more than its loader (its list, an empty list, an error). It also tells the server the sidebar's width the dealer
  * chose (localStorage, src/app/providers.tsx) in a cookie, now and when the page is left, for the
  * frame of the next page it asks for.
  */
@@ -51,9 +59,12 @@ const START_AFTER_PAINT = `{
   addEventListener('pagehide', rememberSidebar)
   const root = document.getElementById('root')
   const serverFrame = document.getElementById('${SERVER_FRAME_ELEMENT_ID}')
+  const drawnScreen = serverFrame.querySelector('main > *')
   new MutationObserver((_, observer) => {
     const shown = root.firstElementChild
     if (!shown || shown.matches('[role="status"]')) return
+    const main = drawnScreen && root.querySelector('main')
+    if (main && (!main.firstElementChild || main.querySelector('${LOADER_SELECTOR}'))) return
     observer.disconnect()
     serverFrame.remove()
   }).observe(root, { childList: true, subtree: true })
@@ -97,8 +108,8 @@ export function framedPageOf(html: string, kind: FramedKind, readStylesheet: (hr
   const bodyEnd = html.indexOf('</body>')
   if (!ROOT_PLACEHOLDER.test(html) || bodyEnd < 0) return undefined
   const css: string[] = []
-  // the frame's styles are all the entry's; the login page's are its own too
-  const inlined = kind === 'login' ? [STYLESHEET, PRELOADED_STYLESHEET] : [STYLESHEET]
+  // the frame's styles are all the entry's; the login page's and a drawn screen's are their own too
+  const inlined = kind === 'frame' ? [STYLESHEET] : [STYLESHEET, PRELOADED_STYLESHEET]
   for (const [, href] of inlined.flatMap((tag) => [...html.matchAll(tag)])) {
     const text = readStylesheet(href ?? '')
     if (text === undefined) return undefined

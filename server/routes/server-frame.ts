@@ -3,7 +3,7 @@ import { INBOX_ADDRESS, INIT_DATA_ADDRESS } from '../../src/contract/boot-answer
 import { basketSummaryText, contractTitle, initialsOf, SIDEBAR_COOKIE } from '../../src/contract/frame'
 import { inboxResponseSchema, type TopNews } from '../../src/contract/inbox'
 import { BASKET_KEY, closedMenuKeys, isActiveEntry, MENU, MENU_KEYS, menuTree, type MenuEntry } from '../../src/contract/menu'
-import { cssModuleClassName } from '../../scripts/css-module-names'
+import { classesOf, escaped, icon } from './server-drawing'
 
 /**
  * The signed-in frame (sidebar, header, top news) as the SPA's first render of it draws it
@@ -39,14 +39,6 @@ const FRAME_ICONS = {
   chevronsRight: 'M13 17l5-5-5-5M6 17l5-5-5-5',
 } as const
 
-const escaped = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-
-/** The class names of a CSS module of src/views, as the build names them (vite.config.ts). */
-const classesOf =
-  (file: string) =>
-  (...names: string[]) =>
-    names.map((name) => cssModuleClassName(name, `src/views/${file}.module.css`)).join(' ')
-
 const login = classesOf('login/login-page')
 const signedOut = classesOf('layout/signed-out')
 const field = classesOf('ui/form-field')
@@ -59,9 +51,6 @@ const search = classesOf('search/search-box')
 const basket = classesOf('layout/basket-summary')
 const news = classesOf('layout/top-news-banner')
 const button = classesOf('ui/button')
-
-const icon = (path: string, size: number) =>
-  `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="${path}"></path></svg>`
 
 type SidebarMode = 'wide' | 'narrow'
 
@@ -132,10 +121,16 @@ export function sidebarModeOf(cookieHeader: string | undefined): SidebarMode {
 }
 
 /**
- * The frame for the start's answers (a signed-in session's init data and inbox) at `path`, or
- * undefined when the answers hold no init data (nobody signed in, or the call failed).
+ * The frame for the start's answers (a signed-in session's init data and inbox) at `path`, with
+ * what `drawScreen` draws of the screen in its <main> (or nothing), or undefined when the answers
+ * hold no init data (nobody signed in, or the call failed).
  */
-export function serverFrameHtml(answers: Record<string, unknown>, path: string, mode: SidebarMode): string | undefined {
+export function serverFrameHtml(
+  answers: Record<string, unknown>,
+  path: string,
+  mode: SidebarMode,
+  drawScreen?: (initData: InitData) => string | undefined,
+): string | undefined {
   const initData = initDataSchema.safeParse(answers[INIT_DATA_ADDRESS])
   if (!initData.success) return undefined
   const topNews = inboxResponseSchema.safeParse(answers[INBOX_ADDRESS]).data?.topNews
@@ -143,7 +138,7 @@ export function serverFrameHtml(answers: Record<string, unknown>, path: string, 
     `<div class="${layout('frame')}" data-sidebar="${mode}"><a class="${layout('skipLink')}" href="#content">${FRAME_TEXTS.skipLink}</a>` +
     sidebarHtml(initData.data, path, mode) +
     `<div class="${layout('column')}">${headerHtml(initData.data, path)}${topNews ? newsHtml(topNews) : ''}` +
-    `<main id="content" class="${layout('content')}" tabindex="-1"></main></div></div>`
+    `<main id="content" class="${layout('content')}" tabindex="-1">${drawScreen?.(initData.data) ?? ''}</main></div></div>`
   )
 }
 

@@ -45,10 +45,14 @@ const pageFile = (folder: string) => (folder ? `${folder}/index.html` : 'index.h
 
 /**
  * What the server draws into a folder's page: the signed-in frame into a screen's inside it (to a
- * signed-in visitor), the login page into the login's (to a signed-out one).
+ * signed-in visitor; the orders' with their first page), the login page into the login's (to a
+ * signed-out one).
  */
-const drawnInto = (folder: string): FramedKind | undefined =>
-  folder === 'login' ? 'login' : folder === 'cart' || folder === 'cabinet' || folder.startsWith('cabinet/') ? 'frame' : undefined
+const drawnInto = (folder: string): FramedKind | undefined => {
+  if (folder === 'login') return 'login'
+  if (folder === 'cabinet/orders') return 'orders'
+  return folder === 'cart' || folder === 'cabinet' || folder.startsWith('cabinet/') ? 'frame' : undefined
+}
 
 /** A stylesheet of the build by its address in a page ('/assets/app-x.css'). */
 const stylesheetIn = (root: string) => (href: string) => {

@@ -10,6 +10,9 @@ export type OrderPeriod = (typeof ORDER_PERIODS)[number]
 /** Spec §7: the orders list shows the last week, 10 orders a page; contract '0' = every contract the user may use. */
 export const ORDERS_DEFAULTS = { contract: '0', dateselect: 'week', page: 1, perpage: 10, maxPerpage: 100 } as const
 
+/** Spec §9: the orders list reloads every 5 minutes, counting down beside its title. */
+export const ORDERS_POLL_MS = 300_000
+
 /** Spec §9: the orders filter of an address that names none — every contract, the last week, page 1. */
 export const ORDERS_FIRST_FILTER = {
   contract: ORDERS_DEFAULTS.contract,

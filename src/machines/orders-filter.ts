@@ -1,4 +1,4 @@
-import { minutesSeconds } from '../services/minutes-seconds'
+import { minutesSeconds } from '../contract/minutes-seconds'
 import type { OrderListQuery } from '../contract/orders'
 import { ORDER_PERIODS, ORDERS_DEFAULTS, ORDERS_FIRST_FILTER, type OrderPeriod } from '../contract/order-periods'
 import { OPEN_PERIOD, periodProblem } from '../contract/period-rule'

@@ -1,6 +1,7 @@
 import { assign, enqueueActions, fromEventObservable, setup, type ActorRefFrom } from 'xstate'
 import { unprovidedObservable } from './machine-support'
 import type { OrderList, OrderRow } from '../contract/orders'
+import { orderLabel, ORDERS_EMPTY } from '../contract/orders-list-view'
 import type { PollOrdersInput } from '../services/orders'
 import { isRefusalStatus } from '../services/http'
 import { visibleCountdownLogic } from '../services/lazy-streams'
@@ -27,8 +28,8 @@ import { navigateTo, notifyShell } from './shell-links'
 export const ORDERS_MESSAGES = {
   loading: 'Загрузка заказов…',
   loadFailed: 'Не удалось загрузить заказы',
-  empty: 'Заказов не найдено',
-  emptyHint: 'Измените фильтр или выберите период «За всё время».',
+  empty: ORDERS_EMPTY.title,
+  emptyHint: ORDERS_EMPTY.hint,
   paused: 'Обновление приостановлено, пока вкладка скрыта',
   /** the server refused the request (a 4xx): its message follows, and nothing is retried by itself */
   refused: 'Сервер отклонил запрос заказов',
@@ -94,9 +95,6 @@ const enqueueChildren = <TParams extends object>(
 
 /** The dealer closes the message that the bulk action's code did not load: nothing stays checked. */
 const CLOSE_BULK = { target: 'none', description: 'The dealer closes the message: nothing stays checked', actions: 'resetSelection' } as const
-
-/** How the bulk dialog names an order. */
-export const orderLabel = (id: number) => `Заказ № ${id}`
 
 /** The checked orders as the bulk repeat takes them: each named, with the contract whose basket its goods go into. */
 const bulkItemsOf = (context: OrdersContext) =>

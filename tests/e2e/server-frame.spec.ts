@@ -27,15 +27,19 @@ const RECORD_HANDOVER = `
 /**
  * Each element of a frame's markup as tag, classes and the attributes a dealer or a screen reader
  * meets, with its own text: ids and what refers to them differ between the two frames by design,
- * as does how a select marks its choice. The screen inside <main> is the SPA's alone (the server's
- * frame leaves it empty).
+ * as does how a select marks its choice, and the server's copy has no test ids. The part is the
+ * frame around <main>, or the screen inside it (which the server draws on the orders' page only).
  */
-const FRAME_OUTLINE = `(html) => {
-  const ignored = new Set(['id', 'for', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'selected', 'value', 'data-status'])
+const FRAME_OUTLINE = `(html, part) => {
+  const ignored = new Set(['id', 'for', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'selected', 'value', 'data-status', 'data-testid'])
   const template = document.createElement('template')
   template.innerHTML = html
-  template.content.querySelector('main')?.replaceChildren()
-  return [...template.content.querySelectorAll('*')].map((element) => {
+  const main = template.content.querySelector('main')
+  if (part === 'frame') main?.replaceChildren()
+  // «Заказать звонок» comes with the SPA, whenever its part has loaded
+  for (const button of template.content.querySelectorAll('button')) if (button.textContent.trim() === 'Заказать звонок') button.remove()
+  const root = part === 'frame' ? template.content : main
+  return [...root.querySelectorAll('*')].map((element) => {
     const attributes = [...element.attributes]
       .filter((attribute) => !ignored.has(attribute.name))
       .map((attribute) => attribute.name === 'class' ? 'class=' + [...element.classList].sort().join(' ') : attribute.name + '=' + attribute.value)
@@ -54,7 +58,7 @@ test('before its scripts run, a screen’s page shows the dealer’s frame with 
   await expect(serverFrame).toBeVisible()
   await expect(serverFrame).toHaveAttribute('inert', '')
   await expect(serverFrame.locator('header')).toContainText(DEMO.dealer.company)
-  await expect(serverFrame.locator('section')).toContainText(DEMO_TOP_NEWS.text)
+  await expect(serverFrame.locator('section[aria-labelledby="server-frame-news"]')).toContainText(DEMO_TOP_NEWS.text)
   await expect(serverFrame.locator('a[aria-current="page"]')).toHaveText('Заказы')
   await expect(page.locator('#root')).toBeHidden()
 })
@@ -62,7 +66,7 @@ test('before its scripts run, a screen’s page shows the dealer’s frame with 
 test('the SPA’s first frame is the frame the server drew, element by element, and takes its place', async ({ page }) => {
   await signInThroughApi(page, DEMO.dealer.email)
   await page.addInitScript(RECORD_HANDOVER)
-  for (const address of ['/cabinet/', '/cart/', '/cabinet/acts/']) {
+  for (const address of ['/cabinet/', '/cart/', '/cabinet/acts/', '/cabinet/orders/']) {
     await page.goto(address)
     await expect(page.getByRole('main')).toBeVisible()
     await expect(page.locator('#server-frame')).toHaveCount(0)
@@ -70,7 +74,7 @@ test('the SPA’s first frame is the frame the server drew, element by element, 
       () => (window as { __handover?: { spa?: string } }).__handover?.spa && (window as { __handover?: object }).__handover,
     )
     const { server, spa } = (await handover.jsonValue()) as { server: string; spa: string }
-    const outline = (html: string) => page.evaluate(`(${FRAME_OUTLINE})(${JSON.stringify(html)})`) as Promise<string[]>
+    const outline = (html: string) => page.evaluate(`(${FRAME_OUTLINE})(${JSON.stringify(html)}, 'frame')`) as Promise<string[]>
     const spaFrame = await outline(spa)
     expect(spaFrame.length, address).toBeGreaterThan(40)
     expect(await outline(server), address).toEqual(spaFrame)
@@ -88,8 +92,43 @@ test('signed out, the login page the server drew is the SPA’s first login page
     () => (window as { __handover?: { spa?: string } }).__handover?.spa && (window as { __handover?: object }).__handover,
   )
   const { server, spa } = (await handover.jsonValue()) as { server: string; spa: string }
-  const outline = (html: string) => page.evaluate(`(${FRAME_OUTLINE})(${JSON.stringify(html)})`) as Promise<string[]>
+  const outline = (html: string) => page.evaluate(`(${FRAME_OUTLINE})(${JSON.stringify(html)}, 'frame')`) as Promise<string[]>
   expect(await outline(server)).toEqual(await outline(spa))
   await page.getByLabel('E-mail').fill(DEMO.dealer.email)
   await expect(page.getByLabel('E-mail')).toHaveValue(DEMO.dealer.email)
+})
+
+test('the orders page comes with its first page of orders drawn, which is the SPA’s first list, element by element', async ({ page }) => {
+  await signInThroughApi(page, DEMO.dealer.email)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.route('**/assets/*.js', (route) => route.abort())
+  await page.goto('/cabinet/orders/')
+  const drawn = page.locator('#server-frame main')
+  await expect(drawn.locator('h1')).toHaveText('Заказы')
+  await expect(drawn.locator('tbody tr').first()).toBeVisible()
+  await expect(drawn.locator('time')).toHaveText('5:00')
+  await page.unroute('**/assets/*.js')
+
+  await page.addInitScript(RECORD_HANDOVER)
+  await page.goto('/cabinet/orders/')
+  await expect(page.getByRole('table', { name: 'Заказы' })).toBeVisible()
+  const handover = await page.waitForFunction(
+    () => (window as { __handover?: { spa?: string } }).__handover?.spa && (window as { __handover?: object }).__handover,
+  )
+  const { server, spa } = (await handover.jsonValue()) as { server: string; spa: string }
+  const outline = (html: string) => page.evaluate(`(${FRAME_OUTLINE})(${JSON.stringify(html)}, 'screen')`) as Promise<string[]>
+  const spaScreen = await outline(spa)
+  expect(spaScreen.join('\n')).toContain('tr aria-label=Заказ №')
+  expect(await outline(server)).toEqual(spaScreen)
+  // the list the dealer then uses is the SPA's
+  await page.getByRole('button', { name: 'Фильтры' }).click()
+  await expect(page.getByRole('form', { name: 'Фильтр заказов' })).toBeVisible()
+})
+
+test('an orders address with a filter in it gets the frame only: the screen is the SPA’s', async ({ page }) => {
+  await signInThroughApi(page, DEMO.dealer.email)
+  await page.route('**/assets/*.js', (route) => route.abort())
+  await page.goto('/cabinet/orders/?dateselect=all')
+  await expect(page.locator('#server-frame header')).toContainText(DEMO.dealer.company)
+  await expect(page.locator('#server-frame main')).toBeEmpty()
 })

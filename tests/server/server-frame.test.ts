@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { initDataSchema } from '../../src/contract/account'
-import { BOOT_CALLS_META, INIT_DATA_ADDRESS, SERVER_FRAME_ELEMENT_ID } from '../../src/contract/boot-answers'
+import { BOOT_CALLS_META, INIT_DATA_ADDRESS, ORDERS_FIRST_PAGE_ADDRESS, SERVER_FRAME_ELEMENT_ID } from '../../src/contract/boot-answers'
 import { basketSummaryText, contractTitle, SIDEBAR_COOKIE } from '../../src/contract/frame'
 import { inboxResponseSchema } from '../../src/contract/inbox'
+import { orderListSchema } from '../../src/contract/orders'
+import { ORDERS_EMPTY, ordersCaptionOf } from '../../src/contract/orders-list-view'
 import { demoLogin, loginAs, startServer, type ServerFixture } from '../support/server-fixture'
 
 /** A built page as scripts/route-pages.ts writes it: boot message in #root, start chunks as module scripts, the entry's stylesheet at the end. */
@@ -21,6 +23,7 @@ const APP_CSS = '.frame_kt6K{display:grid}'
 const SCREEN_PRELOADS =
   '<link rel="modulepreload" crossorigin href="/assets/screen-e5.js"><link rel="preload" as="style" crossorigin href="/assets/screen-f6.css">'
 const LOGIN_CSS = '.card_AQam{padding:1rem}'
+const ORDERS_CSS = '.table_D3jh{width:100%}'
 const html = { accept: 'text/html' }
 
 let fixture: ServerFixture
@@ -31,7 +34,13 @@ let manager: string
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'cabinet-frame-'))
   for (const folder of ['', 'cabinet', 'cabinet/orders', 'cart', 'login', 'assets']) mkdirSync(join(clientDir, folder), { recursive: true })
-  for (const folder of ['', 'cabinet/orders', 'cart']) writeFileSync(join(clientDir, folder, 'index.html'), builtPage)
+  for (const folder of ['', 'cart']) writeFileSync(join(clientDir, folder, 'index.html'), builtPage)
+  writeFileSync(
+    join(clientDir, 'cabinet', 'orders', 'index.html'),
+    builtPage
+      .replace(`content=""`, `content="${ORDERS_FIRST_PAGE_ADDRESS}"`)
+      .replace('</head>', `<link rel="preload" as="style" crossorigin href="/assets/orders-g7.css"></head>`),
+  )
   writeFileSync(join(clientDir, 'cabinet', 'index.html'), builtPage.replace('</head>', `${SCREEN_PRELOADS}</head>`))
   writeFileSync(
     join(clientDir, 'login', 'index.html'),
@@ -39,6 +48,7 @@ beforeAll(async () => {
   )
   writeFileSync(join(clientDir, 'assets', 'app-c3.css'), APP_CSS)
   writeFileSync(join(clientDir, 'assets', 'login-d4.css'), LOGIN_CSS)
+  writeFileSync(join(clientDir, 'assets', 'orders-g7.css'), ORDERS_CSS)
   fixture = await startServer({ clientDir })
   dealer = await loginAs(fixture, 'mainAccount', 0)
   manager = await loginAs(fixture, 'manager', 0)
@@ -143,6 +153,26 @@ describe('the frame the server draws into a screen’s page', () => {
     expect(frame).toMatch(/<aside class="sidebar_\w+ narrow_\w+">/)
     expect(frame).toContain('aria-label="Развернуть меню"')
     expect(frame).toMatch(/aria-label="Заказы" href="\/cabinet\/orders\/"><span class="initials_\w+" aria-hidden="true">За<\/span>/)
+  })
+})
+
+describe('the orders’ first page the server draws into the frame', () => {
+  it('is drawn for the orders’ address without a filter, from the page’s answer, with the screen’s stylesheets inline', async () => {
+    const { body } = await page('/cabinet/orders/', dealer)
+    const screen = /<main id="content" class="content_\w+" tabindex="-1">(.*?)<\/main>/s.exec(frameIn(body) ?? '')?.[1]
+    const answer = orderListSchema.parse(await api(ORDERS_FIRST_PAGE_ADDRESS, dealer))
+    expect(screen).toMatch(/^<section class="page_\w+ page_\w+" aria-labelledby="server-orders-title">/)
+    // the week's orders, or the notice that there are none (tests/server/server-orders.test.ts draws both)
+    if (answer.orders.length === 0) expect(screen).toContain(ORDERS_EMPTY.title)
+    else expect(screen).toContain(`>${ordersCaptionOf(answer)}</p>`)
+    for (const order of answer.orders) expect(screen).toContain(`<tr aria-label="Заказ № ${order.id}">`)
+    expect(/<style>([^<]*)<\/style>\s*<template/.exec(body)?.[1]).toContain(`${APP_CSS}\n${ORDERS_CSS}`)
+    expect(body).not.toContain('rel="preload" as="style"')
+  })
+
+  it('is not drawn where the address names a filter or a page: the frame’s main stays empty', async () => {
+    const frame = frameIn((await page('/cabinet/orders/?page=2', dealer)).body)
+    expect(frame).toMatch(/<main id="content" class="content_\w+" tabindex="-1"><\/main>/)
   })
 })
 

@@ -13,7 +13,8 @@ import { isOrdersBusyOf, isOrdersPausedOf, orderDetailOf, ordersViewOf } from '.
 import { ApiCallError } from '../../src/services/http'
 import { connectOrderDetail, orderDetailStateOf } from '../../src/views/orders/order-detail-connect'
 import { connectOrderCancel, connectOrderRepeat, orderCancelStateOf, orderRepeatStateOf } from '../../src/views/orders/order-dialogs-connect'
-import { connect, connectCountdown, countdownStateOf, ordersStateOf, retryTextOf, statusNoteOf } from '../../src/views/orders/orders-connect'
+import { connect, connectCountdown, countdownStateOf, ordersStateOf, retryTextOf } from '../../src/views/orders/orders-connect'
+import { statusNoteOf } from '../../src/contract/orders-list-view'
 import { createFakeActors } from '../support/fake-actors'
 import { ADDED, CANCEL_REFUSED, NO_STOCK, ORDER, REPEAT_FAILED } from '../support/order-paths'
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MAX_CELLS, paginationCells, type Cell } from '../../src/machines/pagination'
+import { MAX_CELLS, paginationCells, type Cell } from '../../src/contract/pagination-cells'
 
 const pagesOf = (cells: Cell[]) => cells.flatMap((cell) => (cell.kind === 'page' ? [cell.page] : []))
 /** 1 2 … 9 for readable examples */

@@ -1,7 +1,7 @@
 import { BehaviorSubject } from 'rxjs'
 import { TestScheduler } from 'rxjs/testing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { minutesSeconds } from '../../src/services/minutes-seconds'
+import { minutesSeconds } from '../../src/contract/minutes-seconds'
 import { visibleCountdown$, visibleElapsed$, visiblePoll$, type VisiblePollEvent } from '../../src/services/streams'
 
 const scheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected))

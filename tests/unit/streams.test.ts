@@ -2,7 +2,7 @@ import { BehaviorSubject, type Observable } from 'rxjs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { assign, createActor, setup } from 'xstate'
 import { abortable, backoffMs, countdown$, countdownLogic, pageVisible$, poll$, pollLogic, type PollEvent } from '../../src/services/streams'
-import { minutesSeconds } from '../../src/services/minutes-seconds'
+import { minutesSeconds } from '../../src/contract/minutes-seconds'
 
 beforeEach(() => {
   vi.useFakeTimers()

@@ -1,11 +1,10 @@
 import type { SnapshotFrom } from 'xstate'
-import { CANCELLABLE_ORDER_STATES, ORDER_PERIODS, type OrderPeriod, type OrderRow } from '../../contract/orders'
+import { ORDER_PERIODS, orderExportPath, type OrderRow } from '../../contract/orders'
+import { ORDER_PERIOD_LABELS, orderRowTexts, ordersCaptionOf } from '../../contract/orders-list-view'
 import type { OrderDetailActor } from '../../machines/order-detail.machine'
 import { countdownLabel, filterError, filterErrorField, type OrdersFilterField } from '../../machines/orders-filter'
-import { orderDetailId, orderLabel, ORDERS_MESSAGES, type OrdersActor, type OrdersEvent, type ordersMachine } from '../../machines/orders.machine'
+import { orderDetailId, ORDERS_MESSAGES, type OrdersActor, type OrdersEvent, type ordersMachine } from '../../machines/orders.machine'
 import { isOrdersBulkBusyOf, isOrdersBusyOf, isOrdersFormInvalidOf, isOrdersPausedOf, ordersViewOf } from '../../machines/orders.selectors'
-import { orderExportPath } from '../../contract/orders'
-import { formatCount, type WordForms } from '../ui/format'
 import { isPastLastPage } from '../ui/pagination'
 import { connectSelection } from '../ui/selection-connect'
 import { useBasketViewModel } from '../product/use-basket-view-model'
@@ -13,31 +12,6 @@ import { useViewModel } from '../ui/use-view-model'
 
 type OrdersSnapshot = SnapshotFrom<typeof ordersMachine>
 type Send = (event: OrdersEvent) => void
-
-const ORDER_FORMS: WordForms = { one: 'заказ', few: 'заказа', many: 'заказов' }
-
-const PERIOD_LABELS: Record<OrderPeriod, string> = {
-  all: 'За всё время',
-  week: 'За неделю',
-  month: 'За месяц',
-  quarter: 'За квартал',
-  year: 'За год',
-  period: 'За период (даты ниже)',
-}
-
-/** Spec §3: the state markers, 3 success, 4 danger, 10 primary; other states have none. */
-export type OrderStateMarker = 'success' | 'danger' | 'primary'
-const MARKERS: Partial<Record<number, OrderStateMarker>> = { 3: 'success', 4: 'danger', 10: 'primary' }
-
-const bare = (text: string) =>
-  text
-    .trim()
-    .replace(/[\s.,;:!]+$/u, '')
-    .toLowerCase()
-
-/** The status when it says more than the state's name («Новый, ожидает подтверждения менеджером»); null when it only repeats it («Новый»). */
-export const statusNoteOf = (stateName: string, status: string): string | null =>
-  bare(status) === '' || bare(status) === bare(stateName) ? null : status.trim()
 
 /** What the orders screen reads from its machine: flat, so equal states compare shallowly equal. */
 export const ordersStateOf = (snapshot: OrdersSnapshot) => ({
@@ -84,7 +58,7 @@ function connectState(state: OrdersState, send: Send, canFillBasket: boolean) {
     pages: result?.pagination.pages ?? 0,
     isLoading,
     /** «Найдено: 12 заказов» («более 1 010 заказов» where a search stopped counting), or the loading label while the next list loads */
-    caption: isLoading || !result ? ORDERS_MESSAGES.loading : `Найдено: ${result.count_is_floor ? 'более ' : ''}${formatCount(result.count, ORDER_FORMS)}`,
+    caption: isLoading || !result ? ORDERS_MESSAGES.loading : ordersCaptionOf(result),
     /** a failure says when the poll tries again; a refusal (a 4xx) only the server's message */
     getRetryProps: () => ({
       title: view === 'refused' ? ORDERS_MESSAGES.refused : ORDERS_MESSAGES.loadFailed,
@@ -146,7 +120,7 @@ function connectFilterForm({ draft, result, isFormInvalid, filterErrorMessage }:
     },
     /** the dates' message under the form, while «Найти» found them wrong */
     error: isFormInvalid && filterErrorMessage ? { id: ERROR_ID, text: filterErrorMessage } : null,
-    periodOptions: ORDER_PERIODS.map((period) => ({ value: period, label: PERIOD_LABELS[period] })),
+    periodOptions: ORDER_PERIODS.map((period) => ({ value: period, label: ORDER_PERIOD_LABELS[period] })),
     stateOptions: states.map((each) => ({ value: String(each.id), label: each.header })),
     getResetProps: () => ({ onPress: () => send({ type: 'filter.reset' }) }),
   }
@@ -155,8 +129,6 @@ function connectFilterForm({ draft, result, isFormInvalid, filterErrorMessage }:
 /** The table's checkboxes, its rows (what each cell says) and their buttons; no «Повторить» where the basket is closed (issue 21, item 12). */
 function connectTable({ result, selected, expanded, isBusy, isBulkBusy, children }: OrdersState, send: Send, canFillBasket: boolean) {
   const orders = result?.orders ?? []
-  const contractName = (id: string) => result?.contracts.find((contract) => contract.id === id)?.header ?? `Договор № ${id}`
-  const stateName = (id: number) => result?.states.find((each) => each.id === id)?.header ?? String(id)
   return {
     orders,
     /** the check-all box, the row boxes and the bar: «Повторить выбранные» and «Выгрузить в XLSX» */
@@ -185,17 +157,10 @@ function connectTable({ result, selected, expanded, isBusy, isBulkBusy, children
     }),
     /** what a row shows, and whether it is checked or open */
     rowOf: (order: OrderRow) => ({
-      label: orderLabel(order.id),
+      ...orderRowTexts(order, result),
       isSelected: selected.includes(order.id),
       isExpanded: expanded.includes(order.id),
       detailId: `order-detail-${order.id}`,
-      contractName: contractName(order.contract),
-      stateName: stateName(order.state),
-      /** the status under the state's badge, only where it says more than the state's name */
-      statusNote: statusNoteOf(stateName(order.state), order.status),
-      marker: MARKERS[order.state] ?? null,
-      paidText: order.paid ? 'Оплачен' : 'Не оплачен',
-      canCancel: CANCELLABLE_ORDER_STATES.includes(order.state),
       /** «Повторить» puts the order's lines into the basket: not where the basket is closed */
       canRepeat: canFillBasket,
     }),

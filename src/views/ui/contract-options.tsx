@@ -1,13 +1,7 @@
 import type { Contract } from '../../contract/account'
+import { contractChoices } from '../../contract/contract-choices'
 
-/** Contract '0' of the list filters: every contract the account may use. */
-const ALL_CONTRACTS = { value: '0', label: 'Все договоры' } as const
-
-/** The choices of a list filter's contract select: «Все договоры», then each contract. */
-export const contractChoices = (contracts: readonly Contract[]) => [
-  ALL_CONTRACTS,
-  ...contracts.map((contract) => ({ value: contract.id, label: contract.header })),
-]
+export { contractChoices }
 
 /** The <option>s of a list filter's contract select. */
 export function ContractOptions({ contracts }: { contracts: readonly Contract[] }) {

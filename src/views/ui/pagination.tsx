@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { memo } from 'react'
-import { paginationCells } from '../../machines/pagination'
+import { paginationCells } from '../../contract/pagination-cells'
 import { ChevronIcon } from './icons'
 import styles from './pagination.module.css'
 
