@@ -59,11 +59,11 @@ const START_AFTER_PAINT = `{
   addEventListener('pagehide', rememberSidebar)
   const root = document.getElementById('root')
   const serverFrame = document.getElementById('${SERVER_FRAME_ELEMENT_ID}')
-  const drawnScreen = serverFrame.querySelector('main > *')
+  const drawnScreen = serverFrame.querySelector('main#content > *')
   new MutationObserver((_, observer) => {
     const shown = root.firstElementChild
     if (!shown || shown.matches('[role="status"]')) return
-    const main = drawnScreen && root.querySelector('main')
+    const main = drawnScreen && root.querySelector('main#content')
     if (main && (!main.firstElementChild || main.querySelector('${LOADER_SELECTOR}'))) return
     observer.disconnect()
     serverFrame.remove()
