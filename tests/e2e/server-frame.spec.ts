@@ -59,7 +59,7 @@ test('before its scripts run, a screen’s page shows the dealer’s frame with 
   await expect(serverFrame).toHaveAttribute('inert', '')
   await expect(serverFrame.locator('header')).toContainText(DEMO.dealer.company)
   await expect(serverFrame.locator('section[aria-labelledby="server-frame-news"]')).toContainText(DEMO_TOP_NEWS.text)
-  await expect(serverFrame.locator('a[aria-current="page"]')).toHaveText('Заказы')
+  await expect(serverFrame.locator('aside a[aria-current="page"]')).toHaveText('Заказы')
   await expect(page.locator('#root')).toBeHidden()
 })
 
