@@ -85,7 +85,9 @@ export async function createAppRuntime(): Promise<AppRuntime> {
     },
     actions: {
       persistWarehouse: (_, { id }) => storage.write(WAREHOUSE_STORAGE_KEY, String(id)),
-      navigate: (_, { to, search, replace }) => void router.navigate({ to, search, replace }),
+      // in a task of its own: the screen's own work of the event (a filter click's request) starts
+      // first, and the address (history entry, route matching, its way back as address.changed) follows
+      navigate: (_, { to, search, replace }) => void nextTask().then(() => router.navigate({ to, search, replace })),
     },
   })
   // the sidebar's width is remembered in this browser (localStorage)

@@ -59,6 +59,7 @@ export const defaultCatalogOf = (keyword: string): string => (keyword === '' ? C
 
 const MAX_ID = 2_147_483_647
 const positiveInt = (max: number) => z.coerce.number().check(z.int(), z.gte(1), z.lte(max))
+const id = positiveInt(MAX_ID)
 const money = z.pipe(
   z.union([z.number(), transformed(z.string().check(z.trim(), z.regex(/^\d+([.,]\d+)?$/)), (v) => Number(v.replace(',', '.')))]),
   z.number().check(z.gte(0), z.lte(1e12)),
@@ -70,18 +71,18 @@ const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(sche
 const idList = transformed(z.unknown(), (value) => {
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value]
   const ids = items.flatMap((item) => {
-    const parsed = positiveInt(MAX_ID).safeParse(item)
+    const parsed = id.safeParse(item)
     return parsed.success ? [parsed.data] : []
   })
   return [...new Set(ids)]
 })
 
-const paramRangeSchema = z.object({ id: positiveInt(MAX_ID), minp: z._default(z.nullable(money), null), maxp: z._default(z.nullable(money), null) })
+const paramRangeSchema = z.object({ id, minp: z._default(z.nullable(money), null), maxp: z._default(z.nullable(money), null) })
 
 /** The /cabinet/ search params, each one validated on its own; absent ones take the defaults. */
 const catalogueSearchSchema = z.object({
   page: optional(positiveInt(1_000_000)),
-  warehouse: optional(positiveInt(MAX_ID)),
+  warehouse: optional(id),
   available: optional(flag),
   brand: optional(idList),
   minprice: optional(money),
@@ -93,7 +94,7 @@ const catalogueSearchSchema = z.object({
   sort: optional(z.enum([...SORT_FIELDS, 'none'])),
   dir: optional(z.enum(SORT_DIRECTIONS)),
   /** the product whose card is open */
-  product: optional(positiveInt(MAX_ID)),
+  product: optional(id),
   /** the keyword of the search results */
   q: optional(z.string().check(z.trim(), z.maxLength(200))),
 })

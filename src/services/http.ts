@@ -44,10 +44,13 @@ type Method = 'put' | 'update' | 'del'
 export function createHttp(options: HttpOptions = {}) {
   // ky is a chunk apart from the first load (4.4 KB gz less to parse before the first paint)
   let kyClient: Promise<KyInstance> | undefined
+  // once loaded, taken at once: a call made while an event is handled (a filter click's request)
+  // then leaves before the render that event scheduled, not after it
+  let loadedClient: KyInstance | undefined
   const loadClient = () =>
     (kyClient ??= import('ky').then(
       (module) =>
-        module.default.create({
+        (loadedClient = module.default.create({
           prefixUrl: options.prefixUrl ?? '/',
           credentials: 'same-origin',
           retry: 0,
@@ -56,7 +59,7 @@ export function createHttp(options: HttpOptions = {}) {
           throwHttpErrors: (status) => status !== NOT_MODIFIED,
           fetch: options.fetch,
           headers: { accept: 'application/json' },
-        }),
+        })),
       (error: unknown) => {
         kyClient = undefined // a chunk that could not load is asked for again by the next call
         throw error
@@ -68,7 +71,7 @@ export function createHttp(options: HttpOptions = {}) {
 
   async function respond(request: (client: KyInstance) => Promise<Response>): Promise<Response> {
     try {
-      return await request(await loadClient())
+      return await request(loadedClient ?? (await loadClient()))
     } catch (error) {
       throw await toApiCallError(error, options.onUnauthorized)
     }

@@ -1,13 +1,52 @@
-import { JOURNAL_FORMAT, JOURNAL_VERSION, machineVersion, plainCopy, type JournalEntry, type JournalExport } from './journal-format'
+import { JOURNAL_FORMAT, JOURNAL_VERSION, machineVersion, plainCopy, plainMember, type JournalEntry, type JournalExport } from './journal-format'
 import type { IdleMoment } from './idle'
 import type { Recorded } from './journal-recorded'
-import { createJournalStore, type JournalStorage } from './journal-store'
+import { createJournalStore, type JournalStorage, type NewEntry } from './journal-store'
+
+/** One member of a context as copied: the object it was copied from, its plain copy and its JSON length (`"key":value`). */
+interface CopiedMember {
+  live: unknown
+  copy: unknown
+  chars: number
+}
 
 /** What the journal knows of a running actor. */
 interface ActorInfo {
   header: Omit<JournalEntry, 'at' | 'source' | 'event' | 'value' | 'context'>
   /** the context of its newest entry (an entry with the same object leaves `context` out) */
   context: unknown
+  /** that context's members as copied, when it is a plain object */
+  members?: Map<string, CopiedMember>
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
+
+/**
+ * The plain copy of a context and its JSON length. Assigns replace the members they change and
+ * keep the others' objects, so only a member whose object differs from the one in `previous` is
+ * copied again (the catalogue's query on a filter click, not its page of products); `changes`
+ * holds those members when the context has the same keys as before (the stored copy keeps only them).
+ */
+function copyContext(previous: Map<string, CopiedMember> | undefined, context: unknown) {
+  if (!isPlainObject(context)) return { ...plainCopy(context), members: undefined, changes: undefined }
+  const members = new Map<string, CopiedMember>()
+  const copy: Record<string, unknown> = {}
+  const changes: Record<string, unknown> = {}
+  let sameKeys = previous !== undefined && previous.size === Object.keys(context).length
+  let chars = 1
+  for (const [key, live] of Object.entries(context)) {
+    const known = previous?.get(key)
+    const member = known && known.live === live ? known : { live, ...(plainMember(key, live) ?? { copy: undefined, chars: 0 }) }
+    members.set(key, member)
+    if (member !== known) sameKeys &&= known !== undefined && (member.chars === 0) === (known.chars === 0)
+    // a member JSON leaves out (undefined)
+    if (member.chars === 0) continue
+    copy[key] = member.copy
+    if (member !== known) changes[key] = member.copy
+    chars += member.chars + 1
+  }
+  return { copy, chars: Math.max(chars, 2), members, changes: sameKeys ? changes : undefined }
 }
 
 const NO_CONTEXT_YET = Symbol('no context yet')
@@ -76,7 +115,7 @@ export function createJournalBook(options: JournalBookOptions) {
     return info
   }
 
-  const record = (recorded: Recorded): [JournalEntry, number] => {
+  const record = (recorded: Recorded): NewEntry => {
     const { at, ref, event, snapshot, source } = recorded
     const info = infoOf(recorded)
     const head = { at: at.toISOString(), ...info.header, ...(source ? { source: journalId(source.sessionId) } : {}) }
@@ -84,14 +123,16 @@ export function createJournalBook(options: JournalBookOptions) {
     const plainValue = plainCopy(snapshot.value)
     // the first entry of an actor has its context; a later one only when the context changed
     const contextChanged = snapshot.context !== undefined && snapshot.context !== info.context
-    const plainContext = contextChanged ? plainCopy(snapshot.context) : undefined
+    const plainContext = contextChanged ? copyContext(info.members, snapshot.context) : undefined
     info.context = snapshot.context
+    if (plainContext) info.members = plainContext.members
     if (snapshot.status !== 'active') actors.delete(ref.sessionId)
     const entry: JournalEntry = { ...head, event: plainEvent.copy, value: plainValue.copy, ...(plainContext ? { context: plainContext.copy } : {}) }
     // the head's JSON with one-character stand-ins for the copied parts, plus those parts
     const parts = [plainEvent, plainValue, ...(plainContext ? [plainContext] : [])]
     const headChars = JSON.stringify({ ...head, event: 0, value: 0, ...(plainContext ? { context: 0 } : {}) }).length
-    return [entry, headChars + parts.reduce((sum, part) => sum + part.chars - 1, 0)]
+    const size = headChars + parts.reduce((sum, part) => sum + part.chars - 1, 0)
+    return { entry, size, ...(plainContext?.changes ? { contextChanges: plainContext.changes } : {}) }
   }
 
   /**
@@ -105,16 +146,13 @@ export function createJournalBook(options: JournalBookOptions) {
     }
     // the time left is read now: loading this module may have used some of the moment
     const sliceEnd = performance.now() + Math.min(IDLE_SLICE_MS, moment?.timeRemaining() ?? Infinity)
-    const added: [JournalEntry, number][] = []
+    const added: NewEntry[] = []
     for (const item of recorded) {
       if (added.length > 0 && performance.now() >= sliceEnd) break
       added.push(record(item))
     }
-    for (const [entry, size] of added) keep(entry, size)
-    store?.append(
-      added.map(([entry]) => entry),
-      added.map(([, size]) => size),
-    )
+    for (const { entry, size } of added) keep(entry, size)
+    store?.append(added)
     return recorded.slice(added.length)
   }
 

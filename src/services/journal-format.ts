@@ -73,6 +73,17 @@ export function plainCopy<T>(value: T): { copy: T; chars: number } {
 
 export const toPlainJson = <T>(value: T): T => plainCopy(value).copy
 
+/**
+ * The plain copy of one member of an object, masked by its key, and the length of its JSON
+ * (`"key":value`); undefined when JSON leaves the member out (undefined, a function).
+ */
+export function plainMember(key: string, value: unknown): { copy: unknown; chars: number } | undefined {
+  const { copy, chars } = plainCopy({ [key]: value })
+  // not JSON (a cycle): the member holds the stand-in
+  if (copy === null || typeof copy !== 'object') return { copy, chars: JSON.stringify(key).length + 1 + chars }
+  return key in copy ? { copy: (copy as Record<string, unknown>)[key], chars: chars - 2 } : undefined
+}
+
 /** cyrb53: a 53-bit string hash, written in base 36 (about 10 characters). */
 function hash(text: string): string {
   let h1 = 0xdeadbeef

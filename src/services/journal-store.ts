@@ -9,11 +9,25 @@ export const JOURNAL_STORAGE_KEY = 'cabinet.journal'
 
 /**
  * a chunk is rewritten with the new entries of each idle moment until it holds about this many
- * characters: the rewrite (its JSON and the storage write) grows with the chunk, and it runs in
- * the idle moment's task, where a dealer's tap may have to wait for it (filtering the catalogue
- * on a desktop, the storing took about 7 ms a click at 200,000 and 3.4 ms at 50,000)
+ * characters: the rewrite (the storage write) grows with the chunk, and it runs in the idle
+ * moment's task, where a dealer's tap may have to wait for it (filtering the catalogue on a
+ * desktop, the storing took about 7 ms a click at 200,000 and 3.4 ms at 50,000)
  */
 const CHUNK_CHARS = 50_000
+
+/** An entry the journal adds, with its JSON length. */
+export interface NewEntry {
+  entry: JournalEntry
+  size: number
+  /**
+   * the members of its context that differ from the actor's previous context (same keys): the
+   * chunk stores only these when it holds that previous context
+   */
+  contextChanges?: Record<string, unknown>
+}
+
+/** An entry as a chunk holds it: its context whole, or the members changed since the actor's previous entry in the chunk. */
+type StoredEntry = JournalEntry | (Omit<JournalEntry, 'context'> & { contextChanges: Record<string, unknown> })
 
 interface ChunkInfo {
   key: string
@@ -54,7 +68,26 @@ function parsed<T>(text: string | null, valid: (value: unknown) => value is T): 
 const isIndex = (value: unknown): value is StoredIndex =>
   value !== null && typeof value === 'object' && Array.isArray((value as StoredIndex).chunks) && (value as StoredIndex).chunks.every(isChunkInfo)
 
-const isEntryList = (value: unknown): value is JournalEntry[] => Array.isArray(value) && value.every(isEntry)
+const isEntryList = (value: unknown): value is StoredEntry[] => Array.isArray(value) && value.every(isEntry)
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
+
+/** A chunk's entries with their contexts whole again: each change applied to the actor's previous context in the chunk. */
+function wholeEntries(stored: readonly StoredEntry[]): JournalEntry[] {
+  const contexts = new Map<string, unknown>()
+  return stored.map((item) => {
+    if (!('contextChanges' in item)) {
+      if ('context' in item) contexts.set(item.actor, item.context)
+      return item
+    }
+    const { contextChanges, ...entry } = item
+    const previous = contexts.get(entry.actor)
+    if (!isRecord(previous) || !isRecord(contextChanges)) return entry
+    const context = { ...previous, ...contextChanges }
+    contexts.set(entry.actor, context)
+    return { ...entry, context }
+  })
+}
 
 /**
  * The journal's copy in sessionStorage: an index (JOURNAL_STORAGE_KEY) naming chunks of entries,
@@ -68,7 +101,8 @@ export function createJournalStore(storage: JournalStorage, limits: { limit: num
   /** this page load's id: actor ids restart at each load, so they are prefixed with it */
   const loadId = `p${loadNumber}`
   let chunks: ChunkInfo[] = []
-  let current: { info: ChunkInfo; entries: JournalEntry[] } | null = null
+  /** the chunk being written: its entries' JSON, and the actors whose newest context it holds */
+  let current: { info: ChunkInfo; texts: string[]; chars: number; actors: Set<string> } | null = null
 
   /** removes the chunks of earlier loads an unreadable index may have left (their keys are known) */
   const forgetEarlierLoads = () => {
@@ -91,7 +125,7 @@ export function createJournalStore(storage: JournalStorage, limits: { limit: num
       const entries = parsed(storage.read(chunk.key), isEntryList)
       if (entries) {
         chunks.push(chunk)
-        restored.push(...entries)
+        restored.push(...wholeEntries(entries))
       } else storage.remove(chunk.key)
     }
     return restored
@@ -119,20 +153,35 @@ export function createJournalStore(storage: JournalStorage, limits: { limit: num
   // chunk keys of this load: p2.0, p2.1 … (never reused within the load)
   let seq = 0
 
+  /** The entry as the chunk stores it: the changes of its context alone when the chunk holds the actor's previous one. */
+  const storedOf = (chunk: NonNullable<typeof current>, { entry, contextChanges }: NewEntry): StoredEntry => {
+    if (!('context' in entry)) return entry
+    if (contextChanges && chunk.actors.has(entry.actor)) {
+      const { context: _whole, ...rest } = entry
+      return { ...rest, contextChanges }
+    }
+    chunk.actors.add(entry.actor)
+    return entry
+  }
+
   /** Adds entries (with their JSON lengths) to the stored copy. */
-  const append = (entries: readonly JournalEntry[], sizes: readonly number[]) => {
-    if (entries.length === 0) return
-    if (!current || current.info.chars >= CHUNK_CHARS) {
-      current = { info: { key: `${JOURNAL_STORAGE_KEY}.${loadId}.${seq++}`, count: 0, chars: 0 }, entries: [] }
+  const append = (added: readonly NewEntry[]) => {
+    if (added.length === 0) return
+    if (!current || current.chars >= CHUNK_CHARS) {
+      current = { info: { key: `${JOURNAL_STORAGE_KEY}.${loadId}.${seq++}`, count: 0, chars: 0 }, texts: [], chars: 0, actors: new Set() }
       chunks.push(current.info)
     }
-    current.entries.push(...entries)
-    current.info.count += entries.length
-    current.info.chars += sizes.reduce((sum, size) => sum + size, 0)
+    for (const item of added) {
+      const text = JSON.stringify(storedOf(current, item))
+      current.texts.push(text)
+      current.chars += text.length + 1
+    }
+    current.info.count += added.length
+    current.info.chars += added.reduce((sum, { size }) => sum + size, 0)
     while (oldestIsSurplus() && dropOldest()) {
       // dropped
     }
-    const text = JSON.stringify(current.entries)
+    const text = `[${current.texts.join(',')}]`
     while (!storage.write(current.info.key, text)) {
       if (dropOldest()) continue
       // not even this chunk fits: its entries stay in this tab's memory only

@@ -222,6 +222,22 @@ describe('the journal of an actor system', () => {
     expect((await third.entries()).at(-1)).toEqual(entries.at(-1))
   })
 
+  it('stores of a changed context only the members that changed, and reads the contexts back whole', async () => {
+    const { items, storage } = fakeSessionStorage()
+    const first = createJournal({ storage, schedule: () => undefined })
+    await recordParent(first)
+    const entries = await first.entries()
+    const stored = JSON.parse(items.get('cabinet.journal.p1.0')!) as Array<JournalEntry & { contextChanges?: Record<string, unknown> }>
+    // counter.add changes the count alone; the counter's secret stays masked in its changes
+    expect(stored.filter((entry) => entry.event.type === 'counter.add').map((entry) => [entry.context, entry.contextChanges])).toEqual([
+      [undefined, { count: 6 }],
+      [undefined, { count: 7 }],
+    ])
+    expect(stored.find((entry) => entry.event.type === 'counter.secret')?.contextChanges).toEqual({ password: '••••••••', savedAt: expect.any(String) })
+    const second = createJournal({ storage, schedule: () => undefined })
+    expect((await second.entries()).filter((entry) => entry.actor.startsWith('p1:'))).toEqual(entries)
+  })
+
   it('drops a stored journal that does not parse, without a crash', async () => {
     for (const garbage of ['{not json', '{"chunks":[{"key":"cabinet.journal.p1.0","count":1,"chars":1}]}', '[]']) {
       const { items, storage } = fakeSessionStorage()
