@@ -7,6 +7,7 @@ import { BOOT_ANSWERS_ELEMENT_ID, BOOT_CALLS_META, INBOX_ADDRESS, INIT_DATA_ADDR
 import type { FramedPage } from './framed-page'
 import { SERVER_LOGIN_PAGE_HTML, serverFrameHtml, sidebarModeOf } from './server-frame'
 import { serverOrdersHtml } from './server-orders'
+import { dealerDayOf } from './server-drawing'
 
 /** A built page that takes boot answers (src/contract/boot-answers.ts). */
 export interface BootPage {
@@ -56,7 +57,8 @@ async function startAnswers(app: FastifyInstance, cookie: string | undefined, pa
 function drawingOf(kind: FramedPage['kind'], answers: Record<string, unknown>, request: FastifyRequest): string | undefined {
   const mode = sidebarModeOf(request.headers.cookie)
   if (kind === 'frame') return serverFrameHtml(answers, request.url, mode)
-  if (kind === 'orders') return serverFrameHtml(answers, request.url, mode, (initData) => serverOrdersHtml(answers, request.url, initData))
+  if (kind === 'orders')
+    return serverFrameHtml(answers, request.url, mode, (initData) => serverOrdersHtml(answers, request.url, initData, dealerDayOf(request.headers.cookie)))
   const session = sessionStateSchema.safeParse(answers[SESSION_ADDRESS])
   return session.success && session.data.account === null ? SERVER_LOGIN_PAGE_HTML : undefined
 }

@@ -1,5 +1,5 @@
 import { SERVER_FRAME_ELEMENT_ID } from '../../src/contract/boot-answers'
-import { SIDEBAR_COOKIE, SIDEBAR_STORAGE_KEY } from '../../src/contract/frame'
+import { SIDEBAR_COOKIE, SIDEBAR_STORAGE_KEY, TIME_ZONE_COOKIE } from '../../src/contract/frame'
 import { classesOf } from './server-drawing'
 
 /** the signed-in frame; the frame with the orders screen's first page inside; the login page */
@@ -45,7 +45,7 @@ const LOADER_SELECTOR = classesOf('ui/loading')('block', 'fullPage')
  * React's frame where the server's was. Where the server drew the screen too, its frame stays until
  * React's screen shows more than its loader (its list, an empty list, an error). It also tells the server the sidebar's width the dealer
  * chose (localStorage, src/app/providers.tsx) in a cookie, now and when the page is left, for the
- * frame of the next page it asks for.
+ * frame of the next page it asks for, and the browser's time zone, for the dates the server draws.
  */
 const START_AFTER_PAINT = `{
   const rememberSidebar = () => {
@@ -57,6 +57,9 @@ const START_AFTER_PAINT = `{
   }
   rememberSidebar()
   addEventListener('pagehide', rememberSidebar)
+  try {
+    document.cookie = '${TIME_ZONE_COOKIE}=' + encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone) + '; path=/; samesite=lax; max-age=31536000'
+  } catch {}
   const root = document.getElementById('root')
   const serverFrame = document.getElementById('${SERVER_FRAME_ELEMENT_ID}')
   const drawnScreen = serverFrame.querySelector('main#content > *')

@@ -3,7 +3,7 @@ import { INBOX_ADDRESS, INIT_DATA_ADDRESS } from '../../src/contract/boot-answer
 import { basketSummaryText, contractTitle, initialsOf, SIDEBAR_COOKIE } from '../../src/contract/frame'
 import { inboxResponseSchema, type TopNews } from '../../src/contract/inbox'
 import { BASKET_KEY, closedMenuKeys, isActiveEntry, MENU, MENU_KEYS, menuTree, type MenuEntry } from '../../src/contract/menu'
-import { classesOf, escaped, icon } from './server-drawing'
+import { classesOf, cookieOf, escaped, icon } from './server-drawing'
 
 /**
  * The signed-in frame (sidebar, header, top news) as the SPA's first render of it draws it
@@ -116,8 +116,7 @@ const newsHtml = (topNews: TopNews) =>
 
 /** The sidebar's width the browser keeps in its cookie (src/app/providers.tsx), wide unless it says narrow. */
 export function sidebarModeOf(cookieHeader: string | undefined): SidebarMode {
-  const value = (cookieHeader ?? '').split(/;\s*/).find((part) => part.startsWith(`${SIDEBAR_COOKIE}=`))
-  return value === `${SIDEBAR_COOKIE}=narrow` ? 'narrow' : 'wide'
+  return cookieOf(cookieHeader, SIDEBAR_COOKIE) === 'narrow' ? 'narrow' : 'wide'
 }
 
 /**

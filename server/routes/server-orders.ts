@@ -7,7 +7,7 @@ import { ORDER_PERIODS, orderListSchema, type OrderList, type OrderRow } from '.
 import { ORDERS_EMPTY, ORDER_PERIOD_LABELS, orderRowTexts, ordersCaptionOf } from '../../src/contract/orders-list-view'
 import { ORDERS_FIRST_FILTER, ORDERS_POLL_MS } from '../../src/contract/order-periods'
 import { paginationCells } from '../../src/contract/pagination-cells'
-import { formatDate, formatInteger, formatMoney } from '../../src/contract/ru-numbers'
+import { formatInteger, formatMoney } from '../../src/contract/ru-numbers'
 import { classesOf, escaped, icon } from './server-drawing'
 
 /**
@@ -101,7 +101,7 @@ const COLUMN_TITLES =
 
 const CHEVRON = `<svg class="${orders('chevron')}" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true"><path d="M4 2l4 4-4 4" fill="none" stroke="currentColor" stroke-width="1.6"></path></svg>`
 
-function rowHtml(order: OrderRow, list: OrderList, canFillBasket: boolean): string {
+function rowHtml(order: OrderRow, list: OrderList, canFillBasket: boolean, dayOf: (iso: string) => string): string {
   const row = orderRowTexts(order, list)
   const badge = `<span class="${orders('badge')}${row.marker ? ` ${MARKER_CLASSES[row.marker]}` : ''}" data-state="${order.state}">${escaped(row.stateName)}</span>`
   const note = row.statusNote === null ? '' : `<span class="${orders('status')}">${escaped(row.statusNote)}</span>`
@@ -111,7 +111,7 @@ function rowHtml(order: OrderRow, list: OrderList, canFillBasket: boolean): stri
   return (
     `<tr aria-label="${escaped(row.label)}"><td class="${selection('checkCell')}"><input aria-label="Выбрать заказ № ${order.id}" type="checkbox"></td>` +
     `<th scope="row" class="${orders('number')} ${dataTable('stickyName')}"><button class="${orders('expand')}" type="button" aria-expanded="false" aria-label="Состав заказа № ${order.id}">${CHEVRON} № ${order.id}</button>` +
-    `<span class="${orders('date')}">${escaped(formatDate(order.created_at))}</span></th>` +
+    `<span class="${orders('date')}">${escaped(dayOf(order.created_at))}</span></th>` +
     `<td data-label="Договор" class="${orders('contract')}">${escaped(row.contractName)}</td>` +
     `<td data-label="Состояние"><div>${badge}${note}</div></td>` +
     `<td data-label="Оплата">${row.paidText}</td>` +
@@ -137,22 +137,23 @@ function paginationHtml(total: number): string {
   )
 }
 
-function listHtml(list: OrderList, canFillBasket: boolean): string {
+function listHtml(list: OrderList, canFillBasket: boolean, dayOf: (iso: string) => string): string {
   if (list.orders.length === 0)
     return `<div class="${emptyState('empty')}" role="status"><p class="${emptyState('title')}">${ORDERS_EMPTY.title}</p><p>${ORDERS_EMPTY.hint}</p></div>`
   return (
     `<div class="${orders('list')} ${listPage('list')}" aria-busy="false"><p class="${orders('caption')} ${listPage('caption')}" aria-live="polite">${escaped(ordersCaptionOf(list))}</p>` +
     `<div class="${orders('scroll')}"><table class="${dataTable('table')} ${orders('table')} ${cardList('cards', 'boxed')}"><caption class="${VISUALLY_HIDDEN}">Заказы</caption>` +
     `<thead><tr class="${selection('headRow')}"><th scope="col" class="${selection('checkCell')}"><input aria-label="Выбрать все заказы страницы" type="checkbox"></th>${COLUMN_TITLES}</tr></thead>` +
-    `<tbody>${list.orders.map((order) => rowHtml(order, list, canFillBasket)).join('')}</tbody></table></div>${paginationHtml(list.pagination.pages)}</div>`
+    `<tbody>${list.orders.map((order) => rowHtml(order, list, canFillBasket, dayOf)).join('')}</tbody></table></div>${paginationHtml(list.pagination.pages)}</div>`
   )
 }
 
 /**
  * The orders screen for the start's answers at `path`, or undefined where the server does not draw
- * it: an address with a filter (or a page) in it, or no answer of the first page.
+ * it: an address with a filter (or a page) in it, or no answer of the first page. `dayOf` writes an
+ * order's date on the dealer's calendar (server-drawing.ts dealerDayOf).
  */
-export function serverOrdersHtml(answers: Record<string, unknown>, path: string, initData: InitData): string | undefined {
+export function serverOrdersHtml(answers: Record<string, unknown>, path: string, initData: InitData, dayOf: (iso: string) => string): string | undefined {
   if (path !== '/cabinet/orders/') return undefined
   const list = orderListSchema.safeParse(answers[ORDERS_FIRST_PAGE_ADDRESS])
   if (!list.success) return undefined
@@ -161,6 +162,6 @@ export function serverOrdersHtml(answers: Record<string, unknown>, path: string,
     `<section class="${orders('page')} ${listPage('page')}" aria-labelledby="server-orders-title"><div class="${orders('headingRow')} ${listPage('toolbar')}">` +
     `<div class="${heading('heading')}"><h1 class="${heading('title')}"><span id="server-orders-title">Заказы</span></h1></div>` +
     `<p class="${orders('countdown')}">Обновление через <time class="${orders('countdownTime')}" aria-label="Время до обновления списка">${minutesSeconds(ORDERS_POLL_MS)}</time></p></div>` +
-    `${filterHtml(initData, list.data)}${listHtml(list.data, canFillBasket)}</section>`
+    `${filterHtml(initData, list.data)}${listHtml(list.data, canFillBasket, dayOf)}</section>`
   )
 }

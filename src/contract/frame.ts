@@ -12,6 +12,9 @@ export const SIDEBAR_STORAGE_KEY = 'cabinet.sidebar'
 /** The same for the server's frame, a cookie a screen's page writes from it (server/routes/framed-page.ts): 'narrow', or none. */
 export const SIDEBAR_COOKIE = 'cabinet_sidebar'
 
+/** The browser's time zone (an IANA name, URI-encoded), a cookie a screen's page writes, so the server draws dates on the dealer's calendar. */
+export const TIME_ZONE_COOKIE = 'cabinet_tz'
+
 /** "Корзина: 3 товара на сумму 1 234,50 ₽" */
 export const basketSummaryText = ({ count, sum }: BasketSummary) => `Корзина: ${formatCount(count, PRODUCT_FORMS)} на сумму ${formatMoney(sum)}`
 

@@ -4,7 +4,9 @@ import { ORDERS_FIRST_PAGE_ADDRESS } from '../../src/contract/boot-answers'
 import type { OrderList, OrderRow } from '../../src/contract/orders'
 import { ORDERS_EMPTY } from '../../src/contract/orders-list-view'
 import { formatMoney } from '../../src/contract/ru-numbers'
+import { dealerDayOf } from '../../server/routes/server-drawing'
 import { serverOrdersHtml } from '../../server/routes/server-orders'
+import { TIME_ZONE_COOKIE } from '../../src/contract/frame'
 
 const contract = { id: '7', header: 'Договор № 7 <от> «А & Б»', contragent: 'ООО «Ромашка»' }
 
@@ -40,7 +42,7 @@ const list = (orders: OrderRow[], pages = 1): OrderList => ({
 })
 
 const drawn = (answer: OrderList | undefined, path = '/cabinet/orders/', data = initData()) =>
-  serverOrdersHtml(answer ? { [ORDERS_FIRST_PAGE_ADDRESS]: answer } : {}, path, data)
+  serverOrdersHtml(answer ? { [ORDERS_FIRST_PAGE_ADDRESS]: answer } : {}, path, data, dealerDayOf(undefined))
 
 describe('the orders’ first page the server draws', () => {
   it('draws a row per order with what its cells say, a dealer’s text as text', () => {
@@ -91,6 +93,22 @@ describe('the orders’ first page the server draws', () => {
     expect(drawn(list([order(1)]), '/cabinet/orders/?page=2')).toBeUndefined()
     expect(drawn(list([order(1)]), '/cabinet/orders/?dateselect=all')).toBeUndefined()
     expect(drawn(undefined)).toBeUndefined()
-    expect(serverOrdersHtml({ [ORDERS_FIRST_PAGE_ADDRESS]: { orders: 'none' } }, '/cabinet/orders/', initData())).toBeUndefined()
+    expect(serverOrdersHtml({ [ORDERS_FIRST_PAGE_ADDRESS]: { orders: 'none' } }, '/cabinet/orders/', initData(), dealerDayOf(undefined))).toBeUndefined()
+  })
+
+  it('writes an order’s date on the calendar of the zone the browser told, else Moscow’s, whatever the server’s own zone', () => {
+    const lateEvening = list([order(3, { created_at: '2026-11-28T22:30:00.000Z' })])
+    const dateOf = (cookie: string | undefined) =>
+      /class="date_\w+">([^<]+)</.exec(
+        serverOrdersHtml({ [ORDERS_FIRST_PAGE_ADDRESS]: lateEvening }, '/cabinet/orders/', initData(), dealerDayOf(cookie)) ?? '',
+      )?.[1]
+    expect(dateOf(undefined)).toBe('29.11.2026')
+    expect(dateOf(`${TIME_ZONE_COOKIE}=America%2FNew_York`)).toBe('28.11.2026')
+    expect(dateOf(`a=1; ${TIME_ZONE_COOKIE}=Asia%2FVladivostok`)).toBe('29.11.2026')
+    // a zone no browser has, or a cookie that does not decode: Moscow's calendar
+    expect(dateOf(`${TIME_ZONE_COOKIE}=Mars%2FOlympus`)).toBe('29.11.2026')
+    expect(dateOf(`${TIME_ZONE_COOKIE}=%E0%A4%A`)).toBe('29.11.2026')
+    expect(dealerDayOf(`${TIME_ZONE_COOKIE}=America%2FNew_York`)('2026-11-20')).toBe('20.11.2026')
+    expect(dealerDayOf(undefined)('not a date')).toBe('not a date')
   })
 })
