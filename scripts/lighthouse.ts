@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
+import puppeteer from 'puppeteer-core'
 import { CHROMIUM_ARGS, findBrowser } from './browser-path'
 import { startCabinetServer, type CabinetServer } from './lighthouse-server'
 import { missedTargets, resultTable, targetsText, type Preset, type ScreenResult } from './lighthouse-report'
@@ -77,18 +78,37 @@ function ensureBuilt(clientDir: string) {
   if (build.status !== 0) throw new Error('сборка не удалась')
 }
 
+/**
+ * The session's cookie put into the browser's own cookie jar, which Lighthouse keeps between its
+ * passes. Lighthouse's extraHeaders are not enough: Chromium leaves a Cookie header set through
+ * the DevTools protocol off the page's fetch calls, so the app's first call (GET /api/inbox/) was
+ * answered 401 and a signed-in screen was measured as it went to the login page.
+ */
+async function putSessionCookie(port: number, url: string, cookie: string) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` })
+  try {
+    const domain = new URL(url).hostname
+    const cookies = cookie.split(/;\s*/).map((pair) => {
+      const at = pair.indexOf('=')
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), domain, path: '/' }
+    })
+    await browser.defaultBrowserContext().setCookie(...cookies)
+  } finally {
+    await browser.disconnect()
+  }
+}
+
 async function runOnce(url: string, preset: Preset, cookie: string | undefined, chromePath: string): Promise<Result> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
   try {
-    const flags: Flags = {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: CATEGORIES,
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-    }
+    if (cookie) await putSessionCookie(chrome.port, url, cookie)
+    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }
     const result = await lighthouse(url, flags, PRESETS[preset])
     if (!result) throw new Error(`Lighthouse не вернул результат для ${url}`)
+    // a screen that left for another address (the login page, an error) was not the screen measured
+    const shown = new URL(result.lhr.finalDisplayedUrl)
+    const asked = new URL(url)
+    if (shown.pathname !== asked.pathname) throw new Error(`${asked.pathname}: страница ушла на ${shown.pathname}${shown.search}, замер не того экрана`)
     return result.lhr
   } finally {
     chrome.kill()
