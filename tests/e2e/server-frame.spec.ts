@@ -1,4 +1,5 @@
 import { DEMO_TOP_NEWS } from '../../server/db/seed-inbox'
+import { TIME_ZONE_COOKIE } from '../../src/contract/frame'
 import { signInThroughApi } from './support/cabinet-shell'
 import { DEMO } from './support/demo-logins'
 import { expect, test } from './support/fixtures'
@@ -107,6 +108,9 @@ test('the orders page comes with its first page of orders drawn, which is the SP
   await expect(drawn.locator('h1')).toHaveText('Заказы')
   await expect(drawn.locator('tbody tr').first()).toBeVisible()
   await expect(drawn.locator('time')).toHaveText('5:00')
+  // the page tells the server the browser's time zone, for the dates it draws next time
+  const cookies = await page.context().cookies()
+  expect(cookies.find((cookie) => cookie.name === TIME_ZONE_COOKIE)?.value).toBe(encodeURIComponent('Europe/Moscow'))
   await page.unroute('**/assets/*.js')
 
   await page.addInitScript(RECORD_HANDOVER)
