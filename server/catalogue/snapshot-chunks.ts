@@ -4,9 +4,6 @@ import type { DialectName } from '../db/connection'
 import type { Database } from '../db/schema'
 import type { ColumnChunk } from './snapshot-columns'
 
-/** Reads the products after an id (all when undefined), with their param and tag rows. */
-export type ChunkReader = (after: number | undefined) => Promise<ColumnChunk>
-
 /** Each chunk's column, as the query names it, and the table column it aggregates. */
 const PRODUCT_COLUMNS = {
   ids: 'id',
@@ -61,23 +58,16 @@ function rowsOfProducts(dialect: DialectName, after: number, last: Expression<un
   ]
 }
 
+/** The chunks of a read in id order, each asked for once; undefined after the last. */
+export type NextChunk = () => Promise<ColumnChunk | undefined>
+
 /**
- * The chunks in the transaction `trx` has open. On PostgreSQL one statement a chunk, the chunk's
- * last id found by the statement itself, so that the database reads a whole chunk while the
- * previous one is added (see loadSnapshot). On SQLite three statements straight on its connection
- * `sqlite`, prepared once: the queries run on the thread anyway, and a range known beforehand
- * was cheaper for it than the statement's own.
+ * The chunks on SQLite's own connection `sqlite`, in the transaction `trx` has open: three
+ * statements a chunk, prepared once, the next chunk read before the current one is handed out
+ * (the queries run on the thread anyway, and a range known beforehand was cheaper for SQLite than
+ * the statement's own).
  */
-export function chunkReader(dialect: DialectName, trx: Kysely<Database>, size: number, sqlite?: SQLite.Database): ChunkReader {
-  if (!sqlite)
-    return async (after = FIRST_ID_BOUND) => {
-      const last = sql`(select max(id) from (select id from products where id > ${after} order by id limit ${size}) as chunk)`
-      const [params, tags] = rowsOfProducts(dialect, after, last)
-      const { rows } = await sql<
-        Record<string, string | null>
-      >`select * from (${productsAfter(dialect, after, size)}) as p, (${params}) as r, (${tags}) as t`.execute(trx)
-      return parsed(rows[0])
-    }
+export function sqliteChunks(dialect: DialectName, trx: Kysely<Database>, size: number, sqlite: SQLite.Database): NextChunk {
   const prepared = new Map<string, SQLite.Statement>()
   const read = (query: RawBuilder<unknown>) => {
     const { sql: text, parameters } = query.compile(trx)
@@ -85,11 +75,65 @@ export function chunkReader(dialect: DialectName, trx: Kysely<Database>, size: n
     if (!statement) prepared.set(text, (statement = sqlite.prepare(text)))
     return parsed(statement.get(...parameters) as Record<string, string | null> | undefined)
   }
-  return async (after = FIRST_ID_BOUND) => {
+  const readAfter = (after: number): ColumnChunk => {
     const products = read(productsAfter(dialect, after, size))
     const last = products.ids.at(-1)
     if (last === undefined) return { ...products, paramProduct: [], paramId: [], paramValue: [], tagProduct: [], tagId: [] }
     const [params, tags] = rowsOfProducts(dialect, after, last)
     return { ...products, ...read(params!), ...read(tags!) }
+  }
+  let after = FIRST_ID_BOUND
+  return async () => {
+    const chunk = readAfter(after)
+    after = chunk.ids.at(-1) ?? after
+    return chunk.ids.length === 0 ? undefined : chunk
+  }
+}
+
+/** The last id of every `size` products in id order, as the transaction `trx` sees them. */
+export async function chunkEnds(trx: Kysely<Database>, size: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number | string }>`
+    select id from (select id, row_number() over (order by id) as n from products) as numbered where n % ${size} = 0 order by id`.execute(trx)
+  return rows.map((row) => Number(row.id))
+}
+
+/** above any id (the copy holds ids as 32-bit integers) */
+const LAST_ID_BOUND = 2 ** 31 - 1
+
+/** The products with ids in (after, last], with their param and tag rows, in one statement. */
+async function readRange(dialect: DialectName, trx: Kysely<Database>, after: number, last: number): Promise<ColumnChunk> {
+  const products = aggregatedQuery(dialect, 'products', PRODUCT_COLUMNS, sql`where id > ${after} and id <= ${last} order by id`)
+  const [params, tags] = rowsOfProducts(dialect, after, last)
+  const { rows } = await sql<Record<string, string | null>>`select * from (${products}) as p, (${params}) as r, (${tags}) as t`.execute(trx)
+  return parsed(rows[0])
+}
+
+/**
+ * The chunks between `ends` (chunkEnds), read over `readers`: transactions that see one and the
+ * same state of the catalogue (on PostgreSQL one snapshot, shared). Chunk k is asked of reader
+ * k mod n as soon as chunk k - n is handed out, so with two the database reads two chunks, on
+ * two cores, while the caller adds a third.
+ */
+export function rangeChunks(dialect: DialectName, readers: Kysely<Database>[], ends: number[]): NextChunk {
+  const starts = [FIRST_ID_BOUND, ...ends]
+  const lasts = [...ends, LAST_ID_BOUND]
+  const asked: Promise<ColumnChunk>[] = []
+  let next = 0
+  const ask = () => {
+    if (next >= starts.length) return
+    const chunk = readRange(dialect, readers[next % readers.length]!, starts[next]!, lasts[next]!)
+    // handled when its turn comes; this only keeps its failure from going unhandled should an earlier one fail first
+    chunk.catch(() => {})
+    asked.push(chunk)
+    next += 1
+  }
+  readers.forEach(ask)
+  return async () => {
+    const chunk = asked.shift()
+    if (!chunk) return undefined
+    const read = await chunk
+    ask()
+    // the last range is open and may be empty
+    return read.ids.length === 0 ? undefined : read
   }
 }

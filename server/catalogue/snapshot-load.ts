@@ -4,7 +4,7 @@ import type { Db } from '../db/connection'
 import type { Database } from '../db/schema'
 import { catalogueTree } from './categories'
 import { createPacer, type Pacer } from './pacing'
-import { chunkReader } from './snapshot-chunks'
+import { chunkEnds, rangeChunks, sqliteChunks, type NextChunk } from './snapshot-chunks'
 import { createSnapshotBuilder, type CatalogueSnapshot, type SnapshotTables, type StructureTables } from './snapshot-columns'
 import { listWarehouses } from './warehouses'
 
@@ -47,7 +47,8 @@ const CHUNK = { sqlite: 1000, postgres: 5000 }
 
 /**
  * A fresh copy of the catalogue, read in one transaction (so its version labels exactly its rows)
- * in chunks of products, and built in slices between which requests are answered.
+ * in chunks of products, and built in slices between which requests are answered. On PostgreSQL
+ * a second connection reads beside the first, in the same snapshot, where the pool has room.
  */
 export async function loadSnapshot(db: Db, pacer: Pacer = createPacer()): Promise<CatalogueSnapshot> {
   const reader = await readerFor(db)
@@ -55,24 +56,40 @@ export async function loadSnapshot(db: Db, pacer: Pacer = createPacer()): Promis
     const builder = await reader.kysely.transaction().execute(async (trx) => {
       if (db.dialect === 'postgres') await sql`set transaction isolation level repeatable read, read only`.execute(trx)
       const building = createSnapshotBuilder(await readTables(db, trx))
-      const readChunk = chunkReader(db.dialect, trx, CHUNK[db.dialect], reader.sqlite)
-      let next = readChunk(undefined)
-      for (;;) {
-        const chunk = await next
-        if (chunk.ids.length === 0) break
-        next = readChunk(chunk.ids.at(-1))
-        // handled when awaited; this only keeps its failure from going unhandled should this chunk's fail first
-        next.catch(() => {})
-        // the turn lets the next chunk's query go out first: on PostgreSQL the database reads it while this one is added
-        await pacer.rest()
-        building.add(chunk)
+      const fill = async (nextChunk: NextChunk) => {
+        for (let chunk = await nextChunk(); chunk; chunk = await nextChunk()) {
+          // the turn lets the chunks asked meanwhile go out first: on PostgreSQL the database reads them while this one is added
+          await pacer.rest()
+          building.add(chunk)
+        }
+        return building
       }
-      return building
+      if (reader.sqlite) return fill(sqliteChunks(db.dialect, trx, CHUNK.sqlite, reader.sqlite))
+      const ends = await chunkEnds(trx, CHUNK[db.dialect])
+      if (db.dialect !== 'postgres' || (db.poolSize ?? 0) < MIN_POOL_FOR_TWO_READERS) return fill(rangeChunks(db.dialect, [trx], ends))
+      return inSharedSnapshot(reader.kysely, trx, (second) => fill(rangeChunks(db.dialect, [trx, second], ends)))
     })
     return await builder.finish(pacer)
   } finally {
     await reader.close()
   }
+}
+
+/** A pool this small keeps its connections for the requests: the copy is read on one. */
+const MIN_POOL_FOR_TWO_READERS = 4
+
+/**
+ * `work` in a second read-only transaction on another of the pool's connections that sees what
+ * `trx` sees: `trx`'s snapshot exported (pg_export_snapshot) and taken up by the second one.
+ */
+export async function inSharedSnapshot<T>(kysely: Kysely<Database>, trx: Transaction<Database>, work: (second: Transaction<Database>) => Promise<T>): Promise<T> {
+  const { rows } = await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(trx)
+  const snapshotId = rows[0]!.id
+  return kysely.transaction().execute(async (second) => {
+    await sql`set transaction isolation level repeatable read, read only`.execute(second)
+    await sql`set transaction snapshot ${sql.lit(snapshotId)}`.execute(second)
+    return work(second)
+  })
 }
 
 async function readTables(db: Db, trx: Transaction<Database>): Promise<SnapshotTables> {

@@ -10,6 +10,8 @@ export interface Db {
   close: () => Promise<void>
   /** PostgreSQL's pool: its connections, the idle ones and the queries waiting for one (for /metrics) */
   poolUsage?: () => { total: number; idle: number; waiting: number }
+  /** PostgreSQL's pool: the connections it keeps at most */
+  poolSize?: number
 }
 
 // int8 and numeric come back from pg as strings; the cabinet's values fit a double.
@@ -43,7 +45,7 @@ export function openDatabase(options: DbOptions): Db {
     })
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }) })
     const poolUsage = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy(), poolUsage }
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy(), poolUsage, poolSize: pool.options.max }
   }
   const file = options.sqliteFile ?? 'data/cabinet.sqlite'
   const sqlite = new SQLite(file)

@@ -1,5 +1,8 @@
+import { sql, type Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadSnapshot } from '../../server/catalogue/snapshot-load'
+import { chunkEnds, rangeChunks } from '../../server/catalogue/snapshot-chunks'
+import { inSharedSnapshot, loadSnapshot } from '../../server/catalogue/snapshot-load'
+import type { Database } from '../../server/db/schema'
 import { productParamRows, productRows, productTagRows } from '../../server/catalogue/product-rows'
 import { seedDatabase } from '../../server/db/seed'
 import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-db'
@@ -50,5 +53,39 @@ describe('the catalogue copy read whole', () => {
     })
     expect(snapshot.header[snapshot.positionOf(2)!]).toContain('🚿')
     expect(snapshot.price[snapshot.positionOf(1)!]).toBe(0.1 + 0.2)
+  })
+
+  it('reads the same rows in chunks of known ends, over two readers sharing one snapshot on PostgreSQL, and not a change made after it', async () => {
+    const products = await productRows(db.kysely).execute()
+    const changed = products[150]!
+    const idsAndPrice = (readers: Kysely<Database>[], ends: number[]) => async () => {
+      const next = rangeChunks(db.dialect, readers, ends)
+      const ids: number[] = []
+      let price: number | undefined
+      for (let chunk = await next(); chunk; chunk = await next()) {
+        ids.push(...chunk.ids)
+        const at = chunk.ids.indexOf(changed.id)
+        if (at >= 0) price = chunk.price[at]
+      }
+      return { ids, price }
+    }
+    const read = await db.kysely.transaction().execute(async (trx) => {
+      if (db.dialect === 'postgres') await sql`set transaction isolation level repeatable read, read only`.execute(trx)
+      const ends = await chunkEnds(trx, 100)
+      expect(ends).toEqual(products.filter((_, i) => (i + 1) % 100 === 0).map((row) => row.id))
+      if (db.dialect !== 'postgres') return idsAndPrice([trx], ends)()
+      return inSharedSnapshot(db.kysely, trx, async (second) => {
+        // committed on a third connection once both readers see their snapshot: neither reads it
+        await db.kysely
+          .updateTable('products')
+          .set({ price: changed.price + 1000 })
+          .where('id', '=', changed.id)
+          .execute()
+        return idsAndPrice([trx, second], ends)()
+      })
+    })
+    await db.kysely.updateTable('products').set({ price: changed.price }).where('id', '=', changed.id).execute()
+    expect(read.ids).toEqual(products.map((row) => row.id))
+    expect(read.price).toBe(changed.price)
   })
 })
