@@ -82,7 +82,11 @@ const MIN_POOL_FOR_TWO_READERS = 4
  * `work` in a second read-only transaction on another of the pool's connections that sees what
  * `trx` sees: `trx`'s snapshot exported (pg_export_snapshot) and taken up by the second one.
  */
-export async function inSharedSnapshot<T>(kysely: Kysely<Database>, trx: Transaction<Database>, work: (second: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function inSharedSnapshot<T>(
+  kysely: Kysely<Database>,
+  trx: Transaction<Database>,
+  work: (second: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   const { rows } = await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(trx)
   const snapshotId = rows[0]!.id
   return kysely.transaction().execute(async (second) => {
