@@ -67,7 +67,7 @@ export type NextChunk = () => Promise<ColumnChunk | undefined>
  * (the queries run on the thread anyway, and a range known beforehand was cheaper for SQLite than
  * the statement's own).
  */
-export function sqliteChunks(dialect: DialectName, trx: Kysely<Database>, size: number, sqlite: SQLite.Database): NextChunk {
+export function sqliteChunks(trx: Kysely<Database>, size: number, sqlite: SQLite.Database): NextChunk {
   const prepared = new Map<string, SQLite.Statement>()
   const read = (query: RawBuilder<unknown>) => {
     const { sql: text, parameters } = query.compile(trx)
@@ -76,10 +76,10 @@ export function sqliteChunks(dialect: DialectName, trx: Kysely<Database>, size: 
     return parsed(statement.get(...parameters) as Record<string, string | null> | undefined)
   }
   const readAfter = (after: number): ColumnChunk => {
-    const products = read(productsAfter(dialect, after, size))
+    const products = read(productsAfter('sqlite', after, size))
     const last = products.ids.at(-1)
     if (last === undefined) return { ...products, paramProduct: [], paramId: [], paramValue: [], tagProduct: [], tagId: [] }
-    const [params, tags] = rowsOfProducts(dialect, after, last)
+    const [params, tags] = rowsOfProducts('sqlite', after, last)
     return { ...products, ...read(params!), ...read(tags!) }
   }
   let after = FIRST_ID_BOUND
@@ -127,7 +127,7 @@ export function rangeChunks(dialect: DialectName, readers: Kysely<Database>[], e
     asked.push(chunk)
     next += 1
   }
-  readers.forEach(ask)
+  for (let i = 0; i < readers.length; i += 1) ask()
   return async () => {
     const chunk = asked.shift()
     if (!chunk) return undefined

@@ -64,7 +64,7 @@ export async function loadSnapshot(db: Db, pacer: Pacer = createPacer()): Promis
         }
         return building
       }
-      if (reader.sqlite) return fill(sqliteChunks(db.dialect, trx, CHUNK.sqlite, reader.sqlite))
+      if (reader.sqlite) return fill(sqliteChunks(trx, CHUNK.sqlite, reader.sqlite))
       const ends = await chunkEnds(trx, CHUNK[db.dialect])
       if (db.dialect !== 'postgres' || (db.poolSize ?? 0) < MIN_POOL_FOR_TWO_READERS) return fill(rangeChunks(db.dialect, [trx], ends))
       return inSharedSnapshot(reader.kysely, trx, (second) => fill(rangeChunks(db.dialect, [trx, second], ends)))
