@@ -55,10 +55,10 @@ async function startAnswers(app: FastifyInstance, cookie: string | undefined, pa
 
 /** What the server draws into a page for the start's answers: the frame (with the orders' first page on theirs) for a signed-in visitor, the login page for a signed-out one. */
 function drawingOf(kind: FramedPage['kind'], answers: Record<string, unknown>, request: FastifyRequest): string | undefined {
-  const mode = sidebarModeOf(request.headers.cookie)
+  const mode = sidebarModeOf(request.cookies)
   if (kind === 'frame') return serverFrameHtml(answers, request.url, mode)
   if (kind === 'orders')
-    return serverFrameHtml(answers, request.url, mode, (initData) => serverOrdersHtml(answers, request.url, initData, dealerDayOf(request.headers.cookie)))
+    return serverFrameHtml(answers, request.url, mode, (initData) => serverOrdersHtml(answers, request.url, initData, dealerDayOf(request.cookies)))
   const session = sessionStateSchema.safeParse(answers[SESSION_ADDRESS])
   return session.success && session.data.account === null ? SERVER_LOGIN_PAGE_HTML : undefined
 }

@@ -26,12 +26,8 @@ export function classesOf(file: string) {
 export const icon = (path: string, size: number) =>
   `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="${path}"></path></svg>`
 
-/** A cookie's value in a request's Cookie header, as written (not decoded), or undefined. */
-export const cookieOf = (cookieHeader: string | undefined, name: string) =>
-  (cookieHeader ?? '')
-    .split(/;\s*/)
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1)
+/** A request's cookies as @fastify/cookie parsed them (values URI-decoded where they decode). */
+export type RequestCookies = Readonly<Record<string, string | undefined>>
 
 /** Where the browser has not told its zone yet: the supplier's, Moscow's. */
 const SUPPLIER_TIME_ZONE = 'Europe/Moscow'
@@ -50,21 +46,13 @@ function dayFormatIn(timeZone: string): Intl.DateTimeFormat | undefined {
   return format
 }
 
-function decodedOrNothing(value: string | undefined): string | undefined {
-  try {
-    return value === undefined ? undefined : decodeURIComponent(value)
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * How the server writes a moment's date for the visitor of a request: on the calendar of the time
  * zone the browser told in its cookie (framed-page.ts), as the SPA's formatDate does, else Moscow's.
  * A bare date or an unreadable one is written as formatDate writes it.
  */
-export function dealerDayOf(cookieHeader: string | undefined): (iso: string) => string {
-  const told = decodedOrNothing(cookieOf(cookieHeader, TIME_ZONE_COOKIE))
+export function dealerDayOf(cookies: RequestCookies): (iso: string) => string {
+  const told = cookies[TIME_ZONE_COOKIE]
   const format = (told && dayFormatIn(told)) || (dayFormatIn(SUPPLIER_TIME_ZONE) as Intl.DateTimeFormat)
   return (iso) => {
     const moment = new Date(iso)

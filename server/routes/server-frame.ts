@@ -3,7 +3,7 @@ import { INBOX_ADDRESS, INIT_DATA_ADDRESS } from '../../src/contract/boot-answer
 import { basketSummaryText, contractTitle, initialsOf, SIDEBAR_COOKIE } from '../../src/contract/frame'
 import { inboxResponseSchema, type TopNews } from '../../src/contract/inbox'
 import { BASKET_KEY, closedMenuKeys, isActiveEntry, MENU, MENU_KEYS, menuTree, type MenuEntry } from '../../src/contract/menu'
-import { classesOf, cookieOf, escaped, icon } from './server-drawing'
+import { classesOf, escaped, icon, type RequestCookies } from './server-drawing'
 
 /**
  * The signed-in frame (sidebar, header, top news) as the SPA's first render of it draws it
@@ -115,8 +115,8 @@ const newsHtml = (topNews: TopNews) =>
   `<button aria-describedby="server-frame-news" type="button" class="${button('button')} ${news('hide')}" disabled="">${FRAME_TEXTS.hideNews}</button></section>`
 
 /** The sidebar's width the browser keeps in its cookie (src/app/providers.tsx), wide unless it says narrow. */
-export function sidebarModeOf(cookieHeader: string | undefined): SidebarMode {
-  return cookieOf(cookieHeader, SIDEBAR_COOKIE) === 'narrow' ? 'narrow' : 'wide'
+export function sidebarModeOf(cookies: RequestCookies): SidebarMode {
+  return cookies[SIDEBAR_COOKIE] === 'narrow' ? 'narrow' : 'wide'
 }
 
 /**

@@ -67,6 +67,13 @@ test('before its scripts run, a screen’s page shows the dealer’s frame with 
 test('the SPA’s first frame is the frame the server drew, element by element, and takes its place', async ({ page }) => {
   await signInThroughApi(page, DEMO.dealer.email)
   await page.addInitScript(RECORD_HANDOVER)
+  // the frame's own parts (the unread counts, «Скрыть» enabled) come with a chunk loaded when the
+  // browser is first idle; on a quick machine it can arrive before a slow screen's first render,
+  // which is then not the first frame any more: it waits for the handover here
+  await page.route('**/assets/header-search-*.js', async (route) => {
+    await page.waitForFunction(() => (window as { __handover?: { spa?: string } }).__handover?.spa).catch(() => undefined)
+    await route.continue()
+  })
   for (const address of ['/cabinet/', '/cart/', '/cabinet/acts/', '/cabinet/orders/']) {
     await page.goto(address)
     await expect(page.getByRole('main')).toBeVisible()
