@@ -10,7 +10,7 @@ export async function autocomplete(db: Db, keyword: string): Promise<Autocomplet
   const items: AutocompleteItem[] = []
   for (const i of s.order('header', 'asc')) {
     if (!found[i]) continue
-    items.push({ id: s.ids[i]!, header: s.header[i]!, articul: s.articul[i]!, brand: { id: s.brand[i]!, header: s.brands.get(s.brand[i]!) ?? '' } })
+    items.push({ id: s.ids[i]!, header: s.header.at(i), articul: s.articul.at(i), brand: { id: s.brand[i]!, header: s.brands.get(s.brand[i]!) ?? '' } })
     if (items.length === AUTOCOMPLETE_LIMIT) break
   }
   return items

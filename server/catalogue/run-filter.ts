@@ -19,8 +19,8 @@ import { toCatalogueProducts } from './stocks'
 
 const rowAt = (s: CatalogueSnapshot, i: number): ProductRow => ({
   id: s.ids[i]!,
-  header: s.header[i]!,
-  articul: s.articul[i]!,
+  header: s.header.at(i),
+  articul: s.articul.at(i),
   price: s.price[i]!,
   price_rrc: s.priceRrc[i]!,
   brand_id: s.brand[i]!,

@@ -4,6 +4,7 @@ import type { CategoryNode } from '../../src/contract/catalogue-init'
 import { countByCategory, type CategoryTotals } from './category-totals'
 import { sortedPositions, type Pacer } from './pacing'
 import { createSearchBuilder } from './substring-search'
+import { textColumnBuilder, type TextColumn, type TextColumnBuilder } from './text-column'
 
 /**
  * The catalogue as the filter needs it, in columns indexed by position (products in id order):
@@ -27,8 +28,9 @@ export interface CatalogueSnapshot {
   priceRrc: Float64Array
   /** the catalogue's own order (sorting "none"): smaller first */
   sortWeight: Float64Array
-  header: string[]
-  articul: string[]
+  /** off the heap (text-column.ts) */
+  header: TextColumn
+  articul: TextColumn
   /** product i's parameters are paramAt/paramValue[paramStart[i] .. paramStart[i + 1]), paramAt indexing `params` */
   paramStart: Int32Array
   paramAt: Int32Array
@@ -146,6 +148,15 @@ export type ProductColumns = Pick<
   | 'tagAt'
 >
 
+/** Columns being written: the texts go to builders, in position order (see finishedColumns). */
+export type ColumnsUnderWay = Omit<ProductColumns, 'header' | 'articul'> & { header: TextColumnBuilder; articul: TextColumnBuilder }
+
+export const finishedColumns = (columns: ColumnsUnderWay): ProductColumns => ({
+  ...columns,
+  header: columns.header.finish(),
+  articul: columns.articul.finish(),
+})
+
 /** What the copy holds besides the products: the small tables and their dense indexes. */
 export type CatalogueStructure = Pick<
   CatalogueSnapshot,
@@ -156,9 +167,6 @@ const brandCollator = new Intl.Collator('ru')
 const indexById = (ids: Iterable<number>) => new Map([...ids].map((id, i) => [id, i]))
 
 const treeIds = (nodes: readonly CategoryNode[]): number[] => nodes.flatMap((node) => [Number(node.id), ...treeIds(node.children)])
-
-/** Text compares by code unit, as SQLite's BINARY and PostgreSQL's C collations do. */
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** A dense index by id; the foreign keys guarantee every id read in the same transaction is there. */
 export function lookUp(index: ReadonlyMap<number, number>, id: number, what: string): number {
@@ -243,7 +251,7 @@ export const columnsOfSnapshot = (s: CatalogueSnapshot): ProductColumns => ({
 })
 
 /** Empty columns for `size` products with that many param and tag rows. */
-export function allocateColumns(size: number, paramRows: number, tagRows: number): ProductColumns {
+export function allocateColumns(size: number, paramRows: number, tagRows: number): ColumnsUnderWay {
   return {
     ids: new Int32Array(size),
     category: new Int32Array(size),
@@ -253,8 +261,8 @@ export function allocateColumns(size: number, paramRows: number, tagRows: number
     price: new Float64Array(size),
     priceRrc: new Float64Array(size),
     sortWeight: new Float64Array(size),
-    header: [],
-    articul: [],
+    header: textColumnBuilder(size),
+    articul: textColumnBuilder(size),
     paramStart: new Int32Array(size + 1),
     paramAt: new Int32Array(paramRows),
     paramValue: new Float64Array(paramRows),
@@ -263,8 +271,8 @@ export function allocateColumns(size: number, paramRows: number, tagRows: number
   }
 }
 
-/** A product's own columns at position i (its params and tags are written by the caller, in order). */
-export function writeProduct(columns: ProductColumns, structure: CatalogueStructure, i: number, product: ProductRecord) {
+/** A product's own columns at position i, the next one (its params and tags are written by the caller, in order). */
+export function writeProduct(columns: ColumnsUnderWay, structure: CatalogueStructure, i: number, product: ProductRecord) {
   columns.ids[i] = product.id
   columns.category[i] = product.category_id
   columns.categoryAt[i] = lookUp(structure.categoryIndex, product.category_id, 'category')
@@ -273,8 +281,8 @@ export function writeProduct(columns: ProductColumns, structure: CatalogueStruct
   columns.price[i] = product.price
   columns.priceRrc[i] = product.price_rrc
   columns.sortWeight[i] = product.sort
-  columns.header[i] = product.header
-  columns.articul[i] = product.articul
+  columns.header.put(i, product.header)
+  columns.articul.put(i, product.articul)
 }
 
 /**
@@ -315,8 +323,8 @@ export function createSnapshotBuilder(tables: SnapshotTables) {
       columns.price[i] = price[k]!
       columns.priceRrc[i] = priceRrc[k]!
       columns.sortWeight[i] = sort[k]!
-      columns.header[i] = header[k]!
-      columns.articul[i] = articul[k]!
+      columns.header.put(i, header[k]!)
+      columns.articul.put(i, articul[k]!)
       search.addProduct(header[k]!, articul[k]!)
       // the chunk's param and tag rows come in product order, as the products do
       while (p < paramProduct.length && paramProduct[p] === id) {
@@ -339,7 +347,12 @@ export function createSnapshotBuilder(tables: SnapshotTables) {
       {
         version: tables.version,
         structure,
-        columns: { ...columns, paramAt: paramAt.subarray(0, params), paramValue: paramValue.subarray(0, params), tagAt: tagAt.subarray(0, tags) },
+        columns: {
+          ...finishedColumns(columns),
+          paramAt: paramAt.subarray(0, params),
+          paramValue: paramValue.subarray(0, params),
+          tagAt: tagAt.subarray(0, tags),
+        },
         containing,
         positionOf: positionLookup(columns.ids),
         patchedRows: 0,
@@ -361,8 +374,8 @@ export function comparatorsOf(columns: ProductColumns) {
     catalogue: (a, b) => sortWeight[a]! - sortWeight[b]!,
     price: (a, b) => price[a]! - price[b]!,
     price_rrc: (a, b) => priceRrc[a]! - priceRrc[b]!,
-    header: (a, b) => compareText(header[a]!, header[b]!),
-    articul: (a, b) => compareText(articul[a]!, articul[b]!),
+    header: (a, b) => header.compare(a, b),
+    articul: (a, b) => articul.compare(a, b),
   }
   const comparators = new Map<string, (a: number, b: number) => number>()
   const compare = (name: OrderName, direction: SortDirection) => {

@@ -11,8 +11,9 @@ import {
   positionLookup,
   structureOfSnapshot,
   writeProduct,
+  finishedColumns,
   type CatalogueSnapshot,
-  type ProductColumns,
+  type ColumnsUnderWay,
 } from './snapshot-columns'
 import { columnRecycler } from './recycled-columns'
 import { noteReordered } from './reordered-orders'
@@ -35,7 +36,8 @@ export async function patchSnapshot(served: CatalogueSnapshot, changes: Catalogu
 /** the columns the totals per category are counted from (category-totals.ts) */
 const TOTALLED_COLUMNS = ['categoryAt', 'brandAt', 'paramAt', 'paramValue', 'tagAt'] as const
 
-const VALUE_COLUMNS = ['category', 'categoryAt', 'brand', 'brandAt', 'price', 'priceRrc', 'sortWeight', 'header', 'articul'] as const
+const VALUE_COLUMNS = ['category', 'categoryAt', 'brand', 'brandAt', 'price', 'priceRrc', 'sortWeight'] as const
+const TEXT_COLUMNS = ['header', 'articul'] as const
 /** the column each sorted order goes by */
 const ORDER_COLUMN = { catalogue: 'sortWeight', price: 'price', price_rrc: 'priceRrc', header: 'header', articul: 'articul' } as const
 
@@ -72,10 +74,20 @@ async function changedInPlace(
     const changed = at.filter((i, j) => rows[name][j] !== s[name][i])
     if (changed.length === 0) continue
     changedIn.set(name, changed)
-    const old = s[name]
-    const column = Array.isArray(old) ? old.slice() : recycler.copyOf(name, old)
+    const column = recycler.copyOf(name, s[name])
     at.forEach((i, j) => (column[i] = rows[name][j]!))
     ;(columns as Record<string, unknown>)[name] = column
+  }
+  for (const name of TEXT_COLUMNS) {
+    // a changed text is kept beside the column's pages (text-column.ts)
+    const texts = new Map<number, string>()
+    at.forEach((i, j) => {
+      const text = changes.products[j]![name]
+      if (s[name].at(i) !== text) texts.set(i, text)
+    })
+    if (texts.size === 0) continue
+    changedIn.set(name, [...texts.keys()])
+    columns[name] = s[name].with(texts)
   }
   const overwriteRows = (start: Int32Array, rowStart: Int32Array, pairs: [Int32Array | Float64Array, Int32Array | Float64Array][]) =>
     pairs.map(([old, fresh]) => {
@@ -104,7 +116,7 @@ async function changedInPlace(
   }
   const texts = new Map<number, string>()
   for (const i of new Set([...(changedIn.get('header') ?? []), ...(changedIn.get('articul') ?? [])]))
-    texts.set(i, searchTextOf({ header: columns.header[i]!, articul: columns.articul[i]! }))
+    texts.set(i, searchTextOf({ header: columns.header.at(i), articul: columns.articul.at(i) }))
   const patched = assembleSnapshot(
     {
       version: changes.version,
@@ -185,7 +197,7 @@ async function addedOrDeleted(s: CatalogueSnapshot, changes: CatalogueChanges, p
   const dropped = changes.touched.filter((id) => s.positionOf(id) !== undefined)
   const rowsOf = (start: Int32Array, id: number) => start[s.positionOf(id)! + 1]! - start[s.positionOf(id)!]!
   const size = s.size - dropped.length + changes.products.length
-  const columns = allocateColumns(
+  const written = allocateColumns(
     size,
     s.paramAt.length - dropped.reduce((n, id) => n + rowsOf(s.paramStart, id), 0) + changes.params.length,
     s.tagAt.length - dropped.reduce((n, id) => n + rowsOf(s.tagStart, id), 0) + changes.tags.length,
@@ -196,7 +208,7 @@ async function addedOrDeleted(s: CatalogueSnapshot, changes: CatalogueChanges, p
   let from = 0
   let to = 0
   const copyUnchangedUpTo = (end: number) => {
-    copyRun(s, columns, from, end, to)
+    copyRun(s, written, from, end, to)
     for (let i = from; i < end; i += 1) moved[i] = to + i - from
     to += end - from
     from = end
@@ -210,13 +222,14 @@ async function addedOrDeleted(s: CatalogueSnapshot, changes: CatalogueChanges, p
     }
     const product = now.get(id)
     if (!product) continue
-    writeProduct(columns, s, to, product)
-    writeRelations(columns, s, to, paramsOf.get(id) ?? [], tagsOf.get(id) ?? [])
+    writeProduct(written, s, to, product)
+    writeRelations(written, s, to, paramsOf.get(id) ?? [], tagsOf.get(id) ?? [])
     texts.set(to, searchTextOf(product))
     to += 1
   }
   copyUnchangedUpTo(s.size)
   if (to !== size) throw new Error(`catalogue patch: ${to} products written, ${size} expected`)
+  const columns = finishedColumns(written)
 
   const sameIds = dropped.length === changes.touched.length && changes.products.length === dropped.length
   const changedAt = [...texts.keys()]
@@ -265,15 +278,13 @@ function lowerBound(ids: Int32Array, id: number): number {
 }
 
 /** Old positions [from, end) to new positions from `to`, with their param and tag rows. */
-function copyRun(s: CatalogueSnapshot, columns: ProductColumns, from: number, end: number, to: number) {
+function copyRun(s: CatalogueSnapshot, columns: ColumnsUnderWay, from: number, end: number, to: number) {
   if (end <= from) return
   for (const name of ['ids', 'category', 'categoryAt', 'brand', 'brandAt', 'price', 'priceRrc', 'sortWeight'] as const) {
     ;(columns[name] as Int32Array | Float64Array).set(s[name].subarray(from, end), to)
   }
-  for (let i = from; i < end; i += 1) {
-    columns.header[to + i - from] = s.header[i]!
-    columns.articul[to + i - from] = s.articul[i]!
-  }
+  columns.header.putRun(s.header, from, end, to)
+  columns.articul.putRun(s.articul, from, end, to)
   copyRows(s.paramStart, columns.paramStart, from, end, to, [
     [s.paramAt, columns.paramAt],
     [s.paramValue, columns.paramValue],
@@ -295,7 +306,7 @@ function copyRows(
   for (let i = from; i < end; i += 1) newStart[to + i - from + 1] = start[i + 1]! + shift
 }
 
-function writeRelations(columns: ProductColumns, s: CatalogueSnapshot, i: number, params: CatalogueChanges['params'], tags: CatalogueChanges['tags']) {
+function writeRelations(columns: ColumnsUnderWay, s: CatalogueSnapshot, i: number, params: CatalogueChanges['params'], tags: CatalogueChanges['tags']) {
   let p = columns.paramStart[i]!
   for (const row of params) {
     columns.paramAt[p] = lookUp(s.paramIndex, row.param_id, 'param')

@@ -77,7 +77,7 @@ async function expectPatchedAsRead(keywords: string[] = []): Promise<CatalogueSn
 }
 
 const k = () => db.kysely
-const productAt = (s: CatalogueSnapshot, i: number) => ({ id: s.ids[i]!, header: s.header[i]!, articul: s.articul[i]! })
+const productAt = (s: CatalogueSnapshot, i: number) => ({ id: s.ids[i]!, header: s.header.at(i), articul: s.articul.at(i) })
 
 describe('a change taken into the served copy in place', () => {
   it('a price change, a new sort weight and a renamed product', async () => {

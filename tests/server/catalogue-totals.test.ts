@@ -76,7 +76,7 @@ describe('the totals per category', () => {
       { brand: [s.brandList[0]!.id] },
       { tags: [s.tags[0]!.id] },
       { byprice: true, minprice: 100, maxprice: 5000 },
-      { query: s.header[0]!.split(' ')[0]!, catalog: CATALOGUE_DEFAULTS.allCatalogues, search_range: 'all' as const },
+      { query: s.header.at(0).split(' ')[0]!, catalog: CATALOGUE_DEFAULTS.allCatalogues, search_range: 'all' as const },
       { filter: [{ id: s.params[0]!.id, minp: 0, maxp: 1000 }] },
     ])
       expect(run(s, body, PRICE_POLICIES[0]!), JSON.stringify(body)).toEqual(run(pass, body, PRICE_POLICIES[0]!))

@@ -45,9 +45,9 @@ function outcomeFor(s: CatalogueSnapshot, keyword: string) {
 }
 
 async function expectKeywordsAsRead(s: CatalogueSnapshot, extra: string[] = []) {
-  const texts = Array.from({ length: s.size }, (_, i) => searchTextOf({ header: s.header[i]!, articul: s.articul[i]! }))
-  const fromProducts = [s.header[0]!, s.header[s.size >> 1]!, s.header.at(-1)!].flatMap((header) => header.split(' ').slice(0, 2))
-  const keywords = ['радиатор', 'дрель', 'zzzz', 'ра', s.articul[7]!.slice(1, 5), ...fromProducts, ...extra].map(normalizeSearch)
+  const texts = Array.from({ length: s.size }, (_, i) => searchTextOf({ header: s.header.at(i), articul: s.articul.at(i) }))
+  const fromProducts = [s.header.at(0), s.header.at(s.size >> 1), s.header.at(s.size - 1)].flatMap((header) => header.split(' ').slice(0, 2))
+  const keywords = ['радиатор', 'дрель', 'zzzz', 'ра', s.articul.at(7).slice(1, 5), ...fromProducts, ...extra].map(normalizeSearch)
   for (const keyword of keywords) {
     const naive = texts.map((text) => (text.includes(keyword) ? 1 : 0))
     expect(Array.from(s.containing(keyword)), keyword).toEqual(naive)
@@ -73,10 +73,10 @@ describe('the keyword search through the signatures on the served copy', () => {
 
   it('after a product renamed', async () => {
     const before = await served()
-    const [renamed, old] = [before.ids[40]!, before.header[40]!]
+    const [renamed, old] = [before.ids[40]!, before.header.at(40)]
     await k().updateTable('products').set({ header: 'Радиатор Ёлочный особый' }).where('id', '=', renamed).execute()
     const after = await served()
-    expect(after.header[after.positionOf(renamed)!]).toBe('Радиатор Ёлочный особый')
+    expect(after.header.at(after.positionOf(renamed)!)).toBe('Радиатор Ёлочный особый')
     await expectKeywordsAsRead(after, ['ёлочный', 'радиатор ел', old.split(' ')[0]!])
   })
 
