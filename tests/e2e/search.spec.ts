@@ -304,6 +304,8 @@ test('a product name opens its card in the basket, and an analogue name opens it
   await analogue.getByRole('button').first().click()
   await expect(page.getByRole('dialog', { name: 'Карточка товара' })).toHaveCount(1)
   await expect(page.getByRole('dialog', { name: 'Карточка товара' })).toContainText(analogueArticul)
+  // the analogue's name went with the card it was in: focus is on the new card, so Escape reaches it
+  await expect(page.getByRole('dialog', { name: 'Карточка товара' })).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await clearBasket(page)

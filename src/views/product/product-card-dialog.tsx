@@ -36,7 +36,9 @@ export default function ProductCardDialog(props: ProductCardDialogProps) {
   return (
     <ModalOverlay className={styles.overlay} isOpen isDismissable onOpenChange={(open) => (open ? undefined : props.onClose())}>
       <Modal className={styles.modal}>
-        <Dialog className={styles.dialog} aria-label="Карточка товара">
+        {/* another product's card (an analogue's) is a new dialog: the name pressed went with the old
+            one, and a new dialog takes the focus itself, so Escape still reaches it */}
+        <Dialog key={props.card.sessionId} className={styles.dialog} aria-label="Карточка товара">
           <ProductCardContent {...props} />
         </Dialog>
       </Modal>
