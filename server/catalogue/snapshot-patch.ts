@@ -19,7 +19,6 @@ import { columnRecycler } from './recycled-columns'
 import { noteReordered } from './reordered-orders'
 import { losesEntries, refersToGone, restructured } from './snapshot-restructure'
 import { patchedSearch } from './substring-search'
-import { foldedIfLong } from './text-column'
 
 /**
  * A new copy of the catalogue with a few changed products taken in place. The copy read before
@@ -88,7 +87,7 @@ async function changedInPlace(
     })
     if (texts.size === 0) continue
     changedIn.set(name, [...texts.keys()])
-    columns[name] = await foldedIfLong(s[name].with(texts), pacer)
+    columns[name] = s[name].with(texts)
   }
   const overwriteRows = (start: Int32Array, rowStart: Int32Array, pairs: [Int32Array | Float64Array, Int32Array | Float64Array][]) =>
     pairs.map(([old, fresh]) => {

@@ -1,5 +1,3 @@
-import type { Pacer } from './pacing'
-
 /**
  * Texts by position (the products' names and articuls) kept off the JS heap: UTF-16 code units in
  * pages of typed arrays, and where each text starts and how long it is. As strings, a million
@@ -163,25 +161,5 @@ export type TextColumnBuilder = ReturnType<typeof textColumnBuilder>
 export function textColumnOf(texts: readonly string[]): TextColumn {
   const builder = textColumnBuilder(texts.length)
   texts.forEach((text, i) => builder.put(i, text))
-  return builder.finish()
-}
-
-/** Past this many texts kept beside the pages, a patch writes the column anew (see foldedIfLong). */
-const FOLD_AT = 4096
-/** positions copied between two looks at the pacer */
-const FOLD_SLICE = 16_384
-
-/**
- * The column itself, or, once more than FOLD_AT texts are kept beside its pages (renames piled up
- * between two full reads), the same texts written into fresh pages in slices: a rename copies the
- * kept texts each time, and they are heap strings again.
- */
-export async function foldedIfLong(column: TextColumn, pacer: Pacer): Promise<TextColumn> {
-  if (column.kept.size <= FOLD_AT) return column
-  const builder = textColumnBuilder(column.length)
-  for (let from = 0; from < column.length; from += FOLD_SLICE) {
-    builder.putRun(column, from, Math.min(column.length, from + FOLD_SLICE), from)
-    if (pacer.due()) await pacer.rest()
-  }
   return builder.finish()
 }

@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createPacer } from '../../server/catalogue/pacing'
-import { foldedIfLong, textColumnBuilder, textColumnOf } from '../../server/catalogue/text-column'
+import { textColumnBuilder, textColumnOf } from '../../server/catalogue/text-column'
 
 const sign = (n: number) => Math.sign(n)
 const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
@@ -50,21 +49,6 @@ describe('a column of texts kept off the heap', () => {
         },
       ),
     )
-  })
-
-  it('writes its texts into fresh pages once renames have piled up beside them, in slices', async () => {
-    const texts = Array.from({ length: 20_000 }, (_, i) => `Товар ${i}`)
-    const column = textColumnOf(texts)
-    const few = column.with(new Map([[3, 'Переименован']]))
-    expect(await foldedIfLong(few, createPacer())).toBe(few)
-    const renamed = new Map(Array.from({ length: 5_000 }, (_, k) => [k * 4, `Новое имя ${k}`] as const))
-    const many = column.with(renamed)
-    let rests = 0
-    const pacer = { due: () => true, rest: async () => void (rests += 1) }
-    const folded = await foldedIfLong(many, pacer)
-    expect(folded.kept.size).toBe(0)
-    expect(Array.from(folded)).toEqual(texts.map((text, i) => renamed.get(i) ?? text))
-    expect(rests).toBeGreaterThan(1)
   })
 
   it('refuses a text out of turn, and a column left short', () => {
