@@ -61,7 +61,7 @@ export class TextColumn {
     for (let i = 0; i < this.length; i += 1) yield this.at(i)
   }
 
-  /** The column with the texts at some positions replaced; the pages are shared. */
+  /** The column with the texts at some positions replaced; the pages are shared (the copy is read whole again after 5,000 changed products, snapshot.ts, so replaced texts stay few). */
   with(changed: ReadonlyMap<number, string>): TextColumn {
     return new TextColumn(this.length, this.pages, this.starts, this.lengths, new Map([...this.kept, ...changed]))
   }
