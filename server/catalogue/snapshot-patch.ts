@@ -28,7 +28,7 @@ import { patchedSearch } from './substring-search'
 export async function patchSnapshot(served: CatalogueSnapshot, changes: CatalogueChanges, pacer: Pacer): Promise<CatalogueSnapshot | undefined> {
   const s = changes.structure ? restructured(served, changes.structure, pacer) : served
   const sameProducts = changes.products.length === changes.touched.length && changes.touched.every((id) => s.positionOf(id) !== undefined)
-  const patched = (sameProducts && (await changedInPlace(s, changes, pacer, columnRecycler(served)))) || (await addedOrDeleted(s, changes, pacer))
+  const patched = (sameProducts && (await changedInPlace(s, changes, pacer, columnRecycler(served, pacer)))) || (await addedOrDeleted(s, changes, pacer))
   // a product left referring to a removed brand, category, param or tag: read the copy anew
   return changes.structure && losesEntries(served, changes.structure) && refersToGone(patched) ? undefined : patched
 }
@@ -74,7 +74,7 @@ async function changedInPlace(
     const changed = at.filter((i, j) => rows[name][j] !== s[name][i])
     if (changed.length === 0) continue
     changedIn.set(name, changed)
-    const column = recycler.copyOf(name, s[name])
+    const column = await recycler.copyOf(name, s[name])
     at.forEach((i, j) => (column[i] = rows[name][j]!))
     ;(columns as Record<string, unknown>)[name] = column
   }
@@ -109,7 +109,7 @@ async function changedInPlace(
     const moved = changedIn.get(ORDER_COLUMN[name])
     const key = `${name}:${direction}`
     const copyOf = (from: Int32Array) => recycler.copyOf(key, from)
-    const result = order && moved ? reordered(order, moved, s.compare(name, direction), compare(name, direction), copyOf) : order
+    const result = order && moved ? await reordered(order, moved, s.compare(name, direction), compare(name, direction), copyOf) : order
     if (order && result) sorted.set(key, result)
     if (order && result && moved && moved.length <= MOVES) noteReordered(result, order, moved)
     if (pacer.due()) await pacer.rest()
@@ -155,20 +155,20 @@ const MOVES = 32
  * found by the old comparator and taken out, then put back by the new one (memory moves, and a
  * binary search each, in the order's copy `copyOf` gives, instead of a pass over every product).
  */
-function reordered(
+async function reordered(
   order: Int32Array,
   changed: number[],
   before: (a: number, b: number) => number,
   after: (a: number, b: number) => number,
-  copyOf: (order: Int32Array) => Int32Array,
-): Int32Array {
+  copyOf: (order: Int32Array) => Promise<Int32Array>,
+): Promise<Int32Array> {
   if (changed.length > MOVES) {
     const moved = new Int32Array(order.length)
     for (let i = 0; i < moved.length; i += 1) moved[i] = i
     for (const position of changed) moved[position] = -1
     return movedOrder(order, moved, changed, after, order.length)
   }
-  const result = copyOf(order)
+  const result = await copyOf(order)
   let length = result.length
   for (const position of changed) {
     const index = searchOrder(result, length, position, before)

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { whenCurrent, currentCatalogue, snapshotLoader, type CatalogueSnapshot } from '../../server/catalogue/snapshot'
 import { ORDER_KEYS } from '../../server/catalogue/snapshot-columns'
-import { isIntact } from '../../server/catalogue/recycled-columns'
+import { copySettings, isIntact } from '../../server/catalogue/recycled-columns'
 import { pruneChanges } from '../../server/catalogue/snapshot-changes'
 import { loadSnapshot, readVersions } from '../../server/catalogue/snapshot-load'
 import { normalizeSearch } from '../../server/catalogue/search-text'
@@ -20,7 +20,11 @@ import { deleteProduct } from '../support/delete-product'
 let db: FreshDb
 let loads = 0
 
+const copySlice = copySettings.slice
+
 beforeAll(async () => {
+  // a changed column is copied in slices: several of them at 300 products
+  copySettings.slice = 7
   db = await createFreshDb()
   await seedDatabase(db, { products: 300 })
   await whenCurrent(db)
@@ -30,6 +34,7 @@ beforeAll(async () => {
   }
 })
 afterAll(() => {
+  copySettings.slice = copySlice
   snapshotLoader.load = loadSnapshot
   return db?.dispose()
 })
