@@ -2,7 +2,9 @@ import type SQLite from 'better-sqlite3'
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely'
 import type { DialectName } from '../db/connection'
 import type { Database } from '../db/schema'
+import { typeScriptWorker } from '../typescript-worker'
 import type { ColumnChunk } from './snapshot-columns'
+import type { AggregatedRow, ChunkCredit, ChunkReadJob, ChunkReadMessage } from './sqlite-chunk-worker'
 
 /** Each chunk's column, as the query names it, and the table column it aggregates. */
 const PRODUCT_COLUMNS = {
@@ -42,7 +44,7 @@ function aggregatedQuery<C extends Columns>(
 }
 
 /** The row's JSON arrays parsed: each the values of its column (typed by ColumnChunk). */
-const parsed = (row: Record<string, string | null> | undefined) =>
+const parsed = (row: AggregatedRow) =>
   Object.fromEntries(Object.entries(row ?? {}).map(([name, json]) => [name, json === null ? [] : JSON.parse(json)])) as unknown as ColumnChunk
 
 /** Up to `size` products after an id. */
@@ -61,6 +63,87 @@ function rowsOfProducts(dialect: DialectName, after: number, last: Expression<un
 /** The chunks of a read in id order, each asked for once; undefined after the last. */
 export type NextChunk = () => Promise<ColumnChunk | undefined>
 
+/** Chunks read ahead by the worker thread, beyond the one being added. */
+const WORKER_AHEAD = 8
+
+const WORKER_FILE = new URL('./sqlite-chunk-worker.ts', import.meta.url)
+
+/** A read of the chunks in a worker thread, of the state its transaction sees. */
+export interface WorkerChunks {
+  /** the catalogue's version that state has; undefined when the thread could not begin */
+  version: Promise<number | undefined>
+  next: NextChunk
+  /** ends the thread, done or not */
+  stop: () => void
+}
+
+/**
+ * The chunks of the SQLite file `file`, read as sqliteChunks reads them but by a worker thread
+ * (sqlite-chunk-worker.ts) in a read transaction of its own: the caller takes them only when
+ * `version` is the version its own transaction read, and so sees what the caller's transaction sees.
+ */
+export function workerChunks(kysely: Kysely<Database>, file: string, size: number): WorkerChunks {
+  const [params, tags] = rowsOfProducts('sqlite', 0, 0)
+  const job: ChunkReadJob = {
+    file,
+    versionSql: `select version from catalogue_versions where name = 'catalogue'`,
+    productsSql: productsAfter('sqlite', 0, size).compile(kysely).sql,
+    paramsSql: params!.compile(kysely).sql,
+    tagsSql: tags!.compile(kysely).sql,
+    size,
+    ahead: WORKER_AHEAD,
+  }
+  const worker = typeScriptWorker(WORKER_FILE, { workerData: job })
+  const chunks: ColumnChunk[] = []
+  let waiting: { resolve: (chunk: ColumnChunk | undefined) => void; reject: (error: Error) => void } | undefined
+  let ended = false
+  let failure: Error | undefined
+  let announce: (version: number | undefined) => void = () => {}
+  const version = new Promise<number | undefined>((resolve) => (announce = resolve))
+  const settleWaiting = () => {
+    if (!waiting) return
+    const chunk = chunks.shift()
+    if (chunk) waiting.resolve(chunk)
+    else if (failure) waiting.reject(failure)
+    else if (ended) waiting.resolve(undefined)
+    else return
+    waiting = undefined
+  }
+  const fail = (error: Error) => {
+    failure ??= error
+    announce(undefined)
+    settleWaiting()
+  }
+  worker.on('message', (message: ChunkReadMessage) => {
+    if (message.kind === 'version') announce(message.version)
+    else if (message.kind === 'chunk') chunks.push(chunkOfRows(...message.rows))
+    else if (message.kind === 'end') ended = true
+    else fail(new Error(`catalogue chunks not read: ${message.message}`))
+    settleWaiting()
+  })
+  worker.on('error', (error) => fail(new Error(`catalogue chunks not read: ${error.message}`)))
+  worker.on('exit', () => {
+    if (!ended) fail(new Error('catalogue chunks not read: the reading thread ended'))
+  })
+  return {
+    version,
+    next: () =>
+      new Promise<ColumnChunk | undefined>((resolve, reject) => {
+        waiting = { resolve, reject }
+        worker.postMessage({ more: 1 } satisfies ChunkCredit)
+        settleWaiting()
+      }),
+    stop: () => void worker.terminate(),
+  }
+}
+
+/** A chunk from its three aggregated rows. */
+const chunkOfRows = (products: AggregatedRow, params: AggregatedRow, tags: AggregatedRow): ColumnChunk => ({
+  ...parsed(products),
+  ...parsed(params),
+  ...parsed(tags),
+})
+
 /**
  * The chunks on SQLite's own connection `sqlite`, in the transaction `trx` has open: three
  * statements a chunk, prepared once, the next chunk read before the current one is handed out
@@ -73,14 +156,14 @@ export function sqliteChunks(trx: Kysely<Database>, size: number, sqlite: SQLite
     const { sql: text, parameters } = query.compile(trx)
     let statement = prepared.get(text)
     if (!statement) prepared.set(text, (statement = sqlite.prepare(text)))
-    return parsed(statement.get(...parameters) as Record<string, string | null> | undefined)
+    return statement.get(...parameters) as AggregatedRow
   }
   const readAfter = (after: number): ColumnChunk => {
-    const products = read(productsAfter('sqlite', after, size))
+    const products = parsed(read(productsAfter('sqlite', after, size)))
     const last = products.ids.at(-1)
     if (last === undefined) return { ...products, paramProduct: [], paramId: [], paramValue: [], tagProduct: [], tagId: [] }
     const [params, tags] = rowsOfProducts('sqlite', after, last)
-    return { ...products, ...read(params!), ...read(tags!) }
+    return { ...products, ...parsed(read(params!)), ...parsed(read(tags!)) }
   }
   let after = FIRST_ID_BOUND
   return async () => {

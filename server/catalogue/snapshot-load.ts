@@ -4,7 +4,7 @@ import type { Db } from '../db/connection'
 import type { Database } from '../db/schema'
 import { catalogueTree } from './categories'
 import { createPacer, type Pacer } from './pacing'
-import { chunkEnds, rangeChunks, sqliteChunks, type NextChunk } from './snapshot-chunks'
+import { chunkEnds, rangeChunks, sqliteChunks, workerChunks, type NextChunk } from './snapshot-chunks'
 import { createSnapshotBuilder, type CatalogueSnapshot, type SnapshotTables, type StructureTables } from './snapshot-columns'
 import { listWarehouses } from './warehouses'
 
@@ -46,6 +46,13 @@ export const versionsOfRow = (row: VersionColumns): Versions => ({
 const CHUNK = { sqlite: 1000, postgres: 5000 }
 
 /**
+ * From this many products a SQLite copy is read by a worker thread (workerChunks), which takes
+ * about 0.2 s to start: below, the statements run on the server's thread. Tests lower it, and
+ * commit a change in `whenStarted`, before the thread's transaction begins.
+ */
+export const sqliteWorkerSettings: { fromProducts: number; whenStarted?: () => Promise<void> } = { fromProducts: 100_000 }
+
+/**
  * A fresh copy of the catalogue, read in one transaction (so its version labels exactly its rows)
  * in chunks of products, and built in slices between which requests are answered. On PostgreSQL
  * a second connection reads beside the first, in the same snapshot, where the pool has room.
@@ -55,7 +62,8 @@ export async function loadSnapshot(db: Db, pacer: Pacer = createPacer()): Promis
   try {
     const builder = await reader.kysely.transaction().execute(async (trx) => {
       if (db.dialect === 'postgres') await sql`set transaction isolation level repeatable read, read only`.execute(trx)
-      const building = createSnapshotBuilder(await readTables(db, trx))
+      const tables = await readTables(db, trx)
+      const building = createSnapshotBuilder(tables)
       const fill = async (nextChunk: NextChunk) => {
         for (let chunk = await nextChunk(); chunk; chunk = await nextChunk()) {
           // the turn lets the chunks asked meanwhile go out first: on PostgreSQL the database reads them while this one is added
@@ -64,7 +72,7 @@ export async function loadSnapshot(db: Db, pacer: Pacer = createPacer()): Promis
         }
         return building
       }
-      if (reader.sqlite) return fill(sqliteChunks(trx, CHUNK.sqlite, reader.sqlite))
+      if (reader.sqlite) return fill(await sqliteReading(reader, reader.sqlite, trx, tables))
       const ends = await chunkEnds(trx, CHUNK[db.dialect])
       if (db.dialect !== 'postgres' || (db.poolSize ?? 0) < MIN_POOL_FOR_TWO_READERS) return fill(rangeChunks(db.dialect, [trx], ends))
       return inSharedSnapshot(reader.kysely, trx, (second) => fill(rangeChunks(db.dialect, [trx, second], ends)))
@@ -73,6 +81,21 @@ export async function loadSnapshot(db: Db, pacer: Pacer = createPacer()): Promis
   } finally {
     await reader.close()
   }
+}
+
+/**
+ * The chunks of the reader's SQLite file: read by a worker thread for a big catalogue, when its
+ * transaction sees the version `trx` saw (no change was committed between the two beginnings).
+ */
+async function sqliteReading(reader: Reader, sqlite: SQLite.Database, trx: Transaction<Database>, tables: SnapshotTables): Promise<NextChunk> {
+  if (reader.file && tables.size >= sqliteWorkerSettings.fromProducts) {
+    const worker = workerChunks(reader.kysely, reader.file, CHUNK.sqlite)
+    reader.onClose.push(worker.stop)
+    await sqliteWorkerSettings.whenStarted?.()
+    if ((await worker.version) === tables.version) return worker.next
+    worker.stop()
+  }
+  return sqliteChunks(trx, CHUNK.sqlite, sqlite)
 }
 
 /** A pool this small keeps its connections for the requests: the copy is read on one. */
@@ -132,15 +155,26 @@ export async function readStructureTables(db: Db, trx: Transaction<Database>): P
  * connection would otherwise be held by the read transaction, and every request would wait for
  * the whole reload. WAL lets it read a consistent state while the app writes.
  */
-async function readerFor(db: Db): Promise<{ kysely: Kysely<Database>; sqlite?: SQLite.Database; close: () => Promise<void> }> {
+interface Reader {
+  kysely: Kysely<Database>
+  sqlite?: SQLite.Database
+  file?: string
+  /** run at close, before the connection's own end */
+  onClose: (() => void)[]
+  close: () => Promise<void>
+}
+
+async function readerFor(db: Db): Promise<Reader> {
+  const onClose: (() => void)[] = []
+  const runOnClose = () => onClose.forEach((close) => close())
   if (db.dialect === 'sqlite') {
     const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db.kysely)
     const file = rows[0]?.file
     if (file) {
       const sqlite = new SQLite(file, { readonly: true, fileMustExist: true })
       const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
-      return { kysely, sqlite, close: () => kysely.destroy() }
+      return { kysely, sqlite, file, onClose, close: () => (runOnClose(), kysely.destroy()) }
     }
   }
-  return { kysely: db.kysely, close: async () => {} }
+  return { kysely: db.kysely, onClose, close: async () => runOnClose() }
 }

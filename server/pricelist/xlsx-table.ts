@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module'
-import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import { PRICELIST_LIMITS } from '../../src/contract/pricelist'
+import { typeScriptWorker } from '../typescript-worker'
 import type { XlsxJob, XlsxOutcome } from './xlsx-worker'
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50
@@ -39,18 +37,7 @@ export const XLSX_READ_LIMITS = {
   heapMb: 128,
 } as const
 
-/**
- * The worker is TypeScript, and Node (20) starts a thread's file without the loader the process
- * runs under (tsx for npm start, vite-node in vitest). So the thread starts from a line of
- * CommonJS that imports the worker through tsx's own API, the same under every runner.
- */
-const TSX_API = pathToFileURL(
-  createRequire(import.meta.url)
-    .resolve('tsx/esm/api')
-    .replace(/\.cjs$/, '.mjs'),
-).href
-const WORKER_FILE = new URL('./xlsx-worker.ts', import.meta.url).href
-const WORKER_BOOT = `import(${JSON.stringify(TSX_API)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER_FILE)}, ${JSON.stringify(import.meta.url)}))`
+const WORKER_FILE = new URL('./xlsx-worker.ts', import.meta.url)
 
 /**
  * The first visible worksheet with data, as rows numbered as Excel numbers them, read in a worker
@@ -64,10 +51,8 @@ export async function parseXlsxTable(bytes: Buffer, limits: Partial<typeof XLSX_
   if (declared === null) return { kind: 'unreadable' }
   if (declared > inflatedBytes) return { kind: 'inflatedTooLarge' }
   const job: XlsxJob = { bytes, maxRows: rows, maxInflatedBytes: inflatedBytes }
-  const worker = new Worker(WORKER_BOOT, {
-    eval: true,
+  const worker = typeScriptWorker(WORKER_FILE, {
     workerData: job,
-    execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 16 },
   })
   return new Promise<XlsxOutcome>((resolve) => {
