@@ -36,9 +36,12 @@ const score = (lhr: Result, category: string): number | null => {
 const shownScore = (value: number | null) => (value === null ? '—' : String(value))
 const metricText = (lhr: Result, id: string) => lhr.audits[id]?.displayValue?.replace(/\u00a0/g, ' ') ?? '—'
 
+/** Lighthouse's own measure of the machine's CPU speed in the run (higher is faster); undefined when the report has none. */
+const benchmarkIndexOf = (lhr: Result): number | undefined => lhr.environment?.benchmarkIndex
+
 export function resultTable(results: readonly ScreenResult[]): string {
   return formatTable(
-    ['экран', 'пресет', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'CLS'],
+    ['экран', 'пресет', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'CLS', 'BI'],
     results.map(({ screen, preset, lhr }) => [
       screen,
       preset,
@@ -46,8 +49,21 @@ export function resultTable(results: readonly ScreenResult[]): string {
       shownScore(score(lhr, 'accessibility')),
       shownScore(score(lhr, 'best-practices')),
       ...METRICS.slice(0, 4).map(([, id]) => metricText(lhr, id)),
+      String(Math.round(benchmarkIndexOf(lhr) ?? Number.NaN)).replace('NaN', '—'),
     ]),
   )
+}
+
+/**
+ * The range of Lighthouse's benchmark index over the rows. Its mobile preset slows the CPU four
+ * times whatever the machine, so TBT, and with it the mobile score, follows this figure: figures
+ * from two machines compare only beside it.
+ */
+export function benchmarkIndexText(results: readonly ScreenResult[]): string {
+  const indexes = results.map(({ lhr }) => benchmarkIndexOf(lhr)).filter((index): index is number => index !== undefined)
+  if (indexes.length === 0) return 'Индекс скорости машины (benchmarkIndex Lighthouse): нет в отчётах'
+  const [low, high] = [Math.min(...indexes), Math.max(...indexes)].map(Math.round)
+  return `Индекс скорости машины (benchmarkIndex Lighthouse, больше — быстрее; столбец BI): ${low === high ? low : `${low}–${high}`}`
 }
 
 /** Audits of a category that lost points (a binary or numeric score under 1). */

@@ -8,7 +8,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import puppeteer from 'puppeteer-core'
 import { CHROMIUM_ARGS, findBrowser } from './browser-path'
 import { startCabinetServer, type CabinetServer } from './lighthouse-server'
-import { missedTargets, resultTable, targetsText, type Preset, type ScreenResult } from './lighthouse-report'
+import { benchmarkIndexText, missedTargets, resultTable, targetsText, type Preset, type ScreenResult } from './lighthouse-report'
 
 interface Screen {
   name: string
@@ -163,6 +163,7 @@ async function main() {
   console.log(`\nОтчёты JSON: ${reportDir}; Chromium: ${browser.path}; прогонов на строку: ${runs}`)
   // Lighthouse's CPU figures (TBT above all) grow with whatever else the machine runs
   console.log(`Нагрузка машины (loadavg за 1 мин, ядер ${availableParallelism()}): в начале ${loadAtStart}, в конце ${loadAverage()}`)
+  console.log(benchmarkIndexText(results))
   if (misses.length) process.exitCode = 1
 }
 
