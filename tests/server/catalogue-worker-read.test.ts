@@ -12,27 +12,27 @@ import { createFreshDb, type FreshDb } from '../../scripts/bench-support/fresh-d
  * beginnings, the server's thread reads it itself, so the copy's version still labels its rows.
  */
 
-let db: FreshDb
-const settings = { ...sqliteWorkerSettings }
-
-beforeAll(async () => {
-  db = await createFreshDb()
-  await seedDatabase(db, { products: 2500 })
-})
-afterAll(() => {
-  Object.assign(sqliteWorkerSettings, settings)
-  return db?.dispose()
-})
-
 const COLUMNS = ['ids', 'category', 'brand', 'price', 'priceRrc', 'sortWeight', 'paramStart', 'paramAt', 'paramValue', 'tagStart', 'tagAt'] as const
 const texts = (s: CatalogueSnapshot) => Array.from({ length: s.size }, (_, i) => `${s.header.at(i)}|${s.articul.at(i)}`)
 
-async function readOnThread(fromProducts: number) {
-  sqliteWorkerSettings.fromProducts = fromProducts
-  return loadSnapshot(db)
-}
+describe.runIf(!process.env.DATABASE_URL)('a SQLite copy read by a worker thread', () => {
+  let db: FreshDb
+  const settings = { ...sqliteWorkerSettings }
 
-describe('a SQLite copy read by a worker thread', () => {
+  beforeAll(async () => {
+    db = await createFreshDb()
+    await seedDatabase(db, { products: 2500 })
+  })
+  afterAll(() => {
+    Object.assign(sqliteWorkerSettings, settings)
+    return db?.dispose()
+  })
+
+  const readOnThread = (fromProducts: number) => {
+    sqliteWorkerSettings.fromProducts = fromProducts
+    return loadSnapshot(db)
+  }
+
   it('the thread reads every product in id order, in chunks, with their param and tag rows, and tells the version it sees', async () => {
     const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db.kysely)
     const reading = workerChunks(db.kysely, rows[0]!.file, 1000)
