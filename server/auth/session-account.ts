@@ -1,7 +1,8 @@
 import type { Db } from '../db/connection'
 import { PRICED_CONTRACT_COLUMNS, mayUseContract, pricedContractsOf, type PricedContract } from './contract-access'
 import { preparedQuery } from '../db/prepared-query'
-import { VERSION_COLUMNS, versionsOfRow, type Versions } from '../catalogue/snapshot-load'
+import type { Versions } from '../catalogue/catalogue-versions'
+import { VERSION_COLUMNS, versionsOfRow } from '../catalogue/snapshot-load'
 import { SESSION_USER_COLUMNS, hashSessionId, isSessionIdShaped, liveSessionUsers, type SessionUser } from './sessions'
 
 /** A live session's user with the contracts it may use and the catalogue's versions, as one statement read them. */

@@ -13,7 +13,7 @@ import { cachedOutcome } from './outcome-cache'
 import { isIntact } from './recycled-columns'
 import type { ProductRow } from './listing'
 import { availableAt, currentCatalogue, type CatalogueSnapshot } from './snapshot'
-import type { Versions } from './snapshot-load'
+import type { Versions } from './catalogue-versions'
 import { stocksAtVersion } from './stock-cache'
 import { toCatalogueProducts } from './stocks'
 

@@ -3,8 +3,9 @@ import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely'
 import type { DialectName } from '../db/connection'
 import type { Database } from '../db/schema'
 import { typeScriptWorker } from '../typescript-worker'
+import { versionOf } from './catalogue-versions'
 import type { ColumnChunk } from './snapshot-columns'
-import type { AggregatedRow, ChunkCredit, ChunkReadJob, ChunkReadMessage } from './sqlite-chunk-worker'
+import type { AggregatedRow, ChunkCredit, ChunkReadJob, ChunkReadMessage, ChunkRows } from './sqlite-chunk-worker'
 
 /** Each chunk's column, as the query names it, and the table column it aggregates. */
 const PRODUCT_COLUMNS = {
@@ -34,11 +35,12 @@ function aggregatedQuery<C extends Columns>(
   table: 'products' | 'product_params' | 'product_tags',
   columns: C,
   rows: RawBuilder<unknown>,
+  also: RawBuilder<unknown>[] = [],
 ) {
   const aggregated = Object.entries(columns).map(([name, column]) =>
     dialect === 'postgres' ? sql`json_agg(${sql.ref(column)})::text as ${sql.ref(name)}` : sql`json_group_array(${sql.ref(column)}) as ${sql.ref(name)}`,
   )
-  return sql`select ${sql.join(aggregated)} from (
+  return sql`select ${sql.join([...aggregated, ...also])} from (
     select ${sql.join(Object.values(columns).map((column) => sql.ref(column)))} from ${sql.table(table)} ${rows}
   ) as ordered`
 }
@@ -47,9 +49,9 @@ function aggregatedQuery<C extends Columns>(
 const parsed = (row: AggregatedRow) =>
   Object.fromEntries(Object.entries(row ?? {}).map(([name, json]) => [name, json === null ? [] : JSON.parse(json)])) as unknown as ColumnChunk
 
-/** Up to `size` products after an id. */
-const productsAfter = (dialect: DialectName, after: number, size: number) =>
-  aggregatedQuery(dialect, 'products', PRODUCT_COLUMNS, sql`where id > ${after} order by id limit ${size}`)
+/** Up to `size` products after an id; `also` adds columns beside the arrays. */
+const productsAfter = (dialect: DialectName, after: number, size: number, also: RawBuilder<unknown>[] = []) =>
+  aggregatedQuery(dialect, 'products', PRODUCT_COLUMNS, sql`where id > ${after} order by id limit ${size}`, also)
 
 /** The param and tag rows of the products after an id up to `last`. */
 function rowsOfProducts(dialect: DialectName, after: number, last: Expression<unknown> | number) {
@@ -65,6 +67,9 @@ export type NextChunk = () => Promise<ColumnChunk | undefined>
 
 /** Chunks read ahead by the worker thread, beyond the one being added. */
 const WORKER_AHEAD = 8
+
+/** the column of the thread's products statement with the chunk's last id */
+const LAST_ID = 'last_id'
 
 const WORKER_FILE = new URL('./sqlite-chunk-worker.ts', import.meta.url)
 
@@ -86,15 +91,18 @@ export function workerChunks(kysely: Kysely<Database>, file: string, size: numbe
   const [params, tags] = rowsOfProducts('sqlite', 0, 0)
   const job: ChunkReadJob = {
     file,
-    versionSql: `select version from catalogue_versions where name = 'catalogue'`,
-    productsSql: productsAfter('sqlite', 0, size).compile(kysely).sql,
+    versionSql: sql`select ${versionOf('catalogue')} as version`.compile(kysely).sql,
+    // the chunk's last id, so the thread need not parse the ids to bound the param and tag rows
+    productsSql: productsAfter('sqlite', 0, size, [sql`max(id) as ${sql.ref(LAST_ID)}`]).compile(kysely).sql,
+    lastIdColumn: LAST_ID,
     paramsSql: params!.compile(kysely).sql,
     tagsSql: tags!.compile(kysely).sql,
     size,
     ahead: WORKER_AHEAD,
   }
   const worker = typeScriptWorker(WORKER_FILE, { workerData: job })
-  const chunks: ColumnChunk[] = []
+  // kept as the thread sent them, and parsed when asked for
+  const chunks: ChunkRows[] = []
   let waiting: { resolve: (chunk: ColumnChunk | undefined) => void; reject: (error: Error) => void } | undefined
   let ended = false
   let failure: Error | undefined
@@ -102,9 +110,14 @@ export function workerChunks(kysely: Kysely<Database>, file: string, size: numbe
   const version = new Promise<number | undefined>((resolve) => (announce = resolve))
   const settleWaiting = () => {
     if (!waiting) return
-    const chunk = chunks.shift()
-    if (chunk) waiting.resolve(chunk)
-    else if (failure) waiting.reject(failure)
+    const rows = chunks.shift()
+    if (rows) {
+      try {
+        waiting.resolve(chunkOfRows(...rows))
+      } catch (error) {
+        waiting.reject(new Error(`catalogue chunks not read: ${String(error)}`))
+      }
+    } else if (failure) waiting.reject(failure)
     else if (ended) waiting.resolve(undefined)
     else return
     waiting = undefined
@@ -116,7 +129,7 @@ export function workerChunks(kysely: Kysely<Database>, file: string, size: numbe
   }
   worker.on('message', (message: ChunkReadMessage) => {
     if (message.kind === 'version') announce(message.version)
-    else if (message.kind === 'chunk') chunks.push(chunkOfRows(...message.rows))
+    else if (message.kind === 'chunk') chunks.push(message.rows)
     else if (message.kind === 'end') ended = true
     else fail(new Error(`catalogue chunks not read: ${message.message}`))
     settleWaiting()

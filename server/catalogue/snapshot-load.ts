@@ -2,14 +2,12 @@ import SQLite from 'better-sqlite3'
 import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely'
 import type { Db } from '../db/connection'
 import type { Database } from '../db/schema'
+import { versionOf, type Versions } from './catalogue-versions'
 import { catalogueTree } from './categories'
 import { createPacer, type Pacer } from './pacing'
 import { chunkEnds, rangeChunks, sqliteChunks, workerChunks, type NextChunk } from './snapshot-chunks'
 import { createSnapshotBuilder, type CatalogueSnapshot, type SnapshotTables, type StructureTables } from './snapshot-columns'
 import { listWarehouses } from './warehouses'
-
-/** The counters of catalogue_versions a request reads: the catalogue's tables, the stock, the listed products' pictures, wishes and needs. */
-export type Versions = Record<'catalogue' | 'stocks' | 'marks', number>
 
 export async function readVersions(db: Kysely<Database>): Promise<Versions> {
   const { rows } = await sql<{
@@ -20,8 +18,6 @@ export async function readVersions(db: Kysely<Database>): Promise<Versions> {
   for (const row of rows) versions[row.name] = Number(row.version)
   return versions
 }
-
-const versionOf = (name: keyof Versions) => sql<number | string | null>`(select version from catalogue_versions where name = ${sql.lit(name)})`
 
 /** The counters as columns of another query, read in its statement (see versionsOfRow). */
 export const VERSION_COLUMNS = [

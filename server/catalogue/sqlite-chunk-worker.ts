@@ -14,6 +14,8 @@ export interface ChunkReadJob {
   versionSql: string
   /** bound to (the last id read, the chunk's size) */
   productsSql: string
+  /** the column of productsSql with the chunk's last id, taken off before the row is sent */
+  lastIdColumn: string
   /** each bound to (the last id before the chunk, the chunk's last id) */
   paramsSql: string
   tagsSql: string
@@ -25,11 +27,11 @@ export interface ChunkReadJob {
 /** A row of JSON arrays (snapshot-chunks.ts parses them), or null where the statement found none. */
 export type AggregatedRow = Record<string, string | null> | undefined
 
+/** The products' row (its arrays only), then the param and tag rows of those products. */
+export type ChunkRows = [products: AggregatedRow, params: AggregatedRow, tags: AggregatedRow]
+
 export type ChunkReadMessage =
-  | { kind: 'version'; version: number }
-  | { kind: 'chunk'; rows: [products: AggregatedRow, params: AggregatedRow, tags: AggregatedRow] }
-  | { kind: 'end' }
-  | { kind: 'failed'; message: string }
+  { kind: 'version'; version: number } | { kind: 'chunk'; rows: ChunkRows } | { kind: 'end' } | { kind: 'failed'; message: string }
 
 /** from the reading thread: read this many more chunks */
 export interface ChunkCredit {
@@ -44,19 +46,17 @@ let credits = job.ahead
 let ended = false
 
 function readChunk(db: SQLite.Database, products: SQLite.Statement, params: SQLite.Statement, tags: SQLite.Statement) {
-  const productRow = products.get(after, job.size) as AggregatedRow
-  const ids = JSON.parse(productRow?.ids ?? '[]') as number[]
-  const last = ids.at(-1)
-  if (last === undefined) {
+  const { [job.lastIdColumn]: last, ...productRow } = products.get(after, job.size) as Record<string, string | number | null>
+  if (last === null || last === undefined) {
     ended = true
     port.postMessage({ kind: 'end' } satisfies ChunkReadMessage)
     db.close()
     port.close()
     return
   }
-  const rows = [productRow, params.get(after, last) as AggregatedRow, tags.get(after, last) as AggregatedRow] as const
-  after = last
-  port.postMessage({ kind: 'chunk', rows: [...rows] } satisfies ChunkReadMessage)
+  const rows: ChunkRows = [productRow as AggregatedRow, params.get(after, last) as AggregatedRow, tags.get(after, last) as AggregatedRow]
+  after = Number(last)
+  port.postMessage({ kind: 'chunk', rows } satisfies ChunkReadMessage)
 }
 
 function failed(error: unknown) {
