@@ -6,9 +6,15 @@ import type { PollOrdersInput } from '../services/orders'
 import { isRefusalStatus } from '../services/http'
 import { visibleCountdownLogic } from '../services/lazy-streams'
 import type { VisiblePollEvent } from '../services/streams'
-import { orderCancelMachine, type OrderCancelOutput } from './order-cancel.machine'
+import type { OrderCancelOutput } from './order-cancel.machine'
 import { orderDetailMachine } from './order-detail.machine'
-import { orderRepeatMachine } from './order-repeat.machine'
+import {
+  orderActionCodeStates,
+  unprovidedOrderActionCode,
+  unprovidedOrderCancel,
+  unprovidedOrderRepeat,
+  type OrderActionCodeEvent,
+} from './order-action-code'
 import { searchOfFilter } from './orders-search'
 import { bulkCodeStates, unprovidedBulkAction, unprovidedBulkCode, type BulkCodeEvent } from './bulk-action-code'
 import { keptSelection, rowSelection, toggled, type RowSelectionEvent } from './row-selection'
@@ -75,6 +81,7 @@ export type OrdersEvent =
   | { type: 'order.toggleDetail'; id: number }
   | RowSelectionEvent
   | BulkCodeEvent
+  | OrderActionCodeEvent
   /** «Повторить выбранные»: the checked orders go into the basket */
   | { type: 'selection.repeat' }
   | { type: 'order.cancel'; order: OrderRow }
@@ -95,6 +102,7 @@ const enqueueChildren = <TParams extends object>(
 
 /** The dealer closes the message that the bulk action's code did not load: nothing stays checked. */
 const CLOSE_BULK = { target: 'none', description: 'The dealer closes the message: nothing stays checked', actions: 'resetSelection' } as const
+const CLOSE_ACTION = { target: 'idle', description: 'The dealer closes the message: the order stays as it was', actions: 'resetTarget' } as const
 
 /** The checked orders as the bulk repeat takes them: each named, with the contract whose basket its goods go into. */
 const bulkItemsOf = (context: OrdersContext) =>
@@ -128,6 +136,7 @@ export const ordersMachine = setup({
       countdown: 'countdown'
       orderCancel: 'orderCancel'
       orderRepeat: 'orderRepeat'
+      loadOrderActionCode: 'loadOrderActionCode'
       loadBulkCode: 'loadBulkCode'
       bulkRepeat: 'bulkRepeat'
     } & {
@@ -137,8 +146,9 @@ export const ordersMachine = setup({
   actors: {
     pollOrders: fromEventObservable<VisiblePollEvent<OrderList>, PollOrdersInput>(() => unprovidedObservable('pollOrders')),
     countdown: visibleCountdownLogic,
-    orderCancel: orderCancelMachine,
-    orderRepeat: orderRepeatMachine,
+    orderCancel: unprovidedOrderCancel,
+    orderRepeat: unprovidedOrderRepeat,
+    loadOrderActionCode: unprovidedOrderActionCode,
     loadBulkCode: unprovidedBulkCode,
     bulkRepeat: unprovidedBulkAction,
     orderDetail: orderDetailMachine,
@@ -391,18 +401,20 @@ export const ordersMachine = setup({
           on: {
             'order.cancel': {
               guard: { type: 'isListed', params: ({ event }) => ({ id: event.order.id }) },
-              target: 'cancelling',
+              target: 'cancellingCodeLoading',
               description: 'The dealer presses «Отменить» on an order',
               actions: { type: 'storeTarget', params: ({ event }) => ({ order: event.order }) },
             },
             'order.repeat': {
               guard: { type: 'isListed', params: ({ event }) => ({ id: event.order.id }) },
-              target: 'repeating',
+              target: 'repeatingCodeLoading',
               description: 'The dealer presses «Повторить» on an order',
               actions: { type: 'storeTarget', params: ({ event }) => ({ order: event.order }) },
             },
           },
         },
+        ...orderActionCodeStates('cancelling', CLOSE_ACTION),
+        ...orderActionCodeStates('repeating', CLOSE_ACTION),
         cancelling: {
           description: 'The cancel dialog (machine orderCancel) is open',
           invoke: {

@@ -20,13 +20,19 @@ async function failChunk(page: Page, name: string): Promise<{ restore: () => voi
   return { restore: () => (failing = false) }
 }
 
-test('a dialog whose code does not arrive says so over the page, and «Повторить» loads and opens it', async ({ page, checkA11y }) => {
+/** Signs in, places an order (cancelled after the test) and opens the orders page. */
+async function openOrdersWithNewOrder(page: Page): Promise<{ id: number; orders: OrdersPage }> {
   await signIn(page, user)
   const [product] = stockedProducts(1, 5, 200, 1)
   const id = await placeOrderThroughApi(page, [{ id: product!.id, qnt: 1, wms: 1 }])
   placed.push(id)
   const orders = new OrdersPage(page)
   await orders.open()
+  return { id, orders }
+}
+
+test('a dialog whose code does not arrive says so over the page, and «Повторить» loads and opens it', async ({ page, checkA11y }) => {
+  const { id, orders } = await openOrdersWithNewOrder(page)
   const chunk = await failChunk(page, 'order-dialogs')
 
   await page.getByRole('button', { name: `Отменить заказ № ${id}`, exact: true }).click()
@@ -42,6 +48,30 @@ test('a dialog whose code does not arrive says so over the page, and «Повт�
   await failed.getByRole('button', { name: 'Повторить' }).click()
   await expect(orders.cancelDialog).toBeVisible()
   await expect(failed).toBeHidden()
+  await orders.closeDialog()
+  await expect(orders.stateBadge(id)).toHaveText('Новый')
+})
+
+test("an order's cancel whose machine does not arrive says so; «Закрыть» leaves the order, and the next press opens the dialog", async ({
+  page,
+  checkA11y,
+}) => {
+  const { id, orders } = await openOrdersWithNewOrder(page)
+  const chunk = await failChunk(page, 'order-cancel.machine')
+  const cancel = page.getByRole('button', { name: `Отменить заказ № ${id}`, exact: true })
+
+  await cancel.click()
+  const failed = page.getByRole('alert').filter({ hasText: 'Не удалось открыть действие с заказом. Проверьте соединение и попробуйте ещё раз.' })
+  await expect(failed).toBeVisible()
+  await expect(orders.cancelDialog).toBeHidden()
+  await checkA11y(page)
+  await failed.getByRole('button', { name: 'Закрыть' }).click()
+  await expect(failed).toBeHidden()
+  await expect(orders.stateBadge(id)).toHaveText('Новый')
+
+  chunk.restore()
+  await cancel.click()
+  await expect(orders.cancelDialog).toBeVisible()
   await orders.closeDialog()
   await expect(orders.stateBadge(id)).toHaveText('Новый')
 })

@@ -148,7 +148,8 @@ async function act({ orders, calls }: Handle, event: AnyEventObject): Promise<un
       if ((event.output as { order: unknown }).order === null) return dialog.getByRole('button', { name: 'Не отменять' }).click()
       return orders.confirmCancel('')
     case 'xstate.done.actor.loadBulkCode':
-      // the bulk repeat's code arrives by itself after «Повторить выбранные»
+    case 'xstate.done.actor.loadOrderActionCode':
+      // the bulk repeat's code, and one order's cancel and repeat's, arrive by themselves after the press
       return undefined
     case 'xstate.done.actor.orderRepeat':
     case 'xstate.done.actor.bulkRepeat':
@@ -192,8 +193,13 @@ async function expectShown({ orders }: Handle, state: AnyMachineSnapshot): Promi
     await expect(orders.selectionBar, where).toHaveText(new RegExp(`^Выбрано: ${context.selected.length}`))
   else await expect(orders.selectionBar, where).toHaveCount(0)
   const anyDialog = page.getByRole('alertdialog').or(page.getByRole('dialog'))
-  // while the bulk repeat's code loads, its spinner or (once it came) its dialog shows
-  if (state.matches({ selection: 'repeatingCodeLoading' })) return
+  // while the bulk repeat's code (or one order's cancel and repeat's) loads, its spinner or (once it came) its dialog shows
+  if (
+    state.matches({ selection: 'repeatingCodeLoading' }) ||
+    state.matches({ action: 'cancellingCodeLoading' }) ||
+    state.matches({ action: 'repeatingCodeLoading' })
+  )
+    return
   if (state.matches({ action: 'idle' }) && !state.matches({ selection: 'repeating' })) await expect(anyDialog, where).toHaveCount(0)
   else await expect(anyDialog.first(), where).toBeVisible()
 }

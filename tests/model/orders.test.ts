@@ -59,6 +59,12 @@ const cases: EventCases = {
     { type: 'xstate.done.actor.orderCancel', output: { order: null } },
   ],
   'xstate.done.actor.orderRepeat': [{ type: 'xstate.done.actor.orderRepeat', output: undefined }],
+  // the cancel's and repeat's code arriving, or not (it is not in the list's first load), and the message that it did not closed
+  'xstate.done.actor.loadOrderActionCode': [{ type: 'xstate.done.actor.loadOrderActionCode' }],
+  'xstate.error.actor.loadOrderActionCode': [
+    { type: 'xstate.error.actor.loadOrderActionCode', error: new Error('Failed to fetch dynamically imported module') },
+  ],
+  'orderAction.close': [{ type: 'orderAction.close' }],
   'xstate.done.actor.bulkRepeat': [{ type: 'xstate.done.actor.bulkRepeat', output: { done: [1] } }],
   // the bulk repeat's code arriving, or not (it is not in the list's first load), and the message that it did not closed
   'xstate.done.actor.loadBulkCode': [{ type: 'xstate.done.actor.loadBulkCode' }],
@@ -129,8 +135,17 @@ const common = {
 }
 describeMachinePaths(ordersMachine, {
   ...common,
-  cases: only(['poll.', 'filter.change', 'list.', 'order.', 'xstate.done.actor.order']),
+  cases: only(['poll.', 'filter.change', 'list.', 'order.', 'xstate.done.actor.order', 'xstate.done.actor.loadOrderActionCode']),
   serializeState: serializeState(false),
+  expectFullCoverage: false,
+  report: false,
+})
+// the cancel's and repeat's code not arriving, and its message closed
+describeMachinePaths(ordersMachine, {
+  ...common,
+  cases: only(['poll.data', 'order.cancel', 'order.repeat', 'xstate.error.actor.loadOrderActionCode', 'orderAction.']),
+  // the cancel's failure and the repeat's both close to idle: the source keeps the two edges apart
+  serializeState: (state, event, prev) => `${serializeState(false)(state, event, prev)} from ${JSON.stringify(prev?.value ?? null)}`,
   expectFullCoverage: false,
   report: false,
 })
@@ -168,6 +183,7 @@ describe('orders beyond the paths', () => {
           }),
           countdown: fromObservable<number, { periodMs: number }>(() => NEVER),
           // the dealer confirms at once and the server cancels
+          loadOrderActionCode: fromPromise(async () => {}),
           orderCancel: orderCancelMachine.provide({ actors: { cancelOrder: fromPromise(async () => ({ order: CANCELLED })) } }),
         },
         actions: { notifyAddress: (_, { filter }) => void over.addresses?.push(filter) },
@@ -242,6 +258,9 @@ describe('orders beyond the paths', () => {
     const { actor, poll } = start({ addresses })
     poll.next({ type: 'poll.data', data: TWO })
     actor.send({ type: 'order.cancel', order: row(1) })
+    // the dialog's code loads first
+    expect(actor.getSnapshot().matches({ action: 'cancellingCodeLoading' })).toBe(true)
+    await vi.waitFor(() => expect(actor.getSnapshot().children.orderCancel).toBeDefined())
     actor.getSnapshot().children.orderCancel?.send({ type: 'cancel.confirm', comment: '' })
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ action: 'idle' })).toBe(true))
     expect(actor.getSnapshot().context.result?.orders).toEqual([CANCELLED, row(2)])

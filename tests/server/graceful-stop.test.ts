@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from '../../server/auth/sessions'
 import { DEMO_PASSWORD, demoLogin } from '../support/server-fixture'
 
 /**
- * Issue 26: the real server (node --import tsx server/main.ts) on a temp SQLite file gets SIGTERM with a request
+ * Issue 26: the real server (`npm run serve`) on a temp SQLite file gets SIGTERM with a request
  * in flight and an export job claimed: it answers the request, puts the job back in the queue and
  * exits 0 (the 10-second hard stop exits 1). SQLite only: the server process has no schema of its own
  * on the shared PostgreSQL test database.
@@ -100,10 +100,12 @@ describe.runIf(!process.env.DATABASE_URL)('SIGTERM', () => {
     dir = mkdtempSync(join(tmpdir(), 'cabinet-stop-'))
     port = await freePort()
     const env = { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DB_FILE: dbFile(), EXPORT_DIR: join(dir, 'exports') }
-    // the server's own process, not tsx's command: that one runs the server as its child and passes a
-    // signal on only when the child acknowledges it within 30 ms, which a child busy with the export
-    // often did not on a slow machine, so SIGTERM went nowhere. A process group of its own all the same.
-    const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    // started as a dealer starts it: `npm run serve`, whose shell execs the server (node --import tsx), so
+    // the SIGTERM npm passes on reaches the server itself. Through tsx's command it did not: that one
+    // passes a signal on only when its child acknowledges it within 30 ms, which a server busy with
+    // the export often did not; and a shell left between npm and the server died of the signal and
+    // orphaned the server. A process group of its own, so that afterEach can kill what is left.
+    const started = spawn('npm', ['run', '--silent', 'serve'], {
       cwd: root,
       detached: true,
       env: { ...env, SEED_PRODUCTS: '3000', CLIENT_DIR: join(dir, 'none'), LOG_LEVEL: 'warn' },

@@ -31,7 +31,7 @@ const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as OrdersCo
 
 /** The walks' event types: the list, the tab and the dialogs; the selection against the list; the form. */
 const WALKS = {
-  dialogs: ['poll.', 'filter.change', 'list.', 'order.', 'xstate.done.actor.order'],
+  dialogs: ['poll.', 'filter.change', 'list.', 'order.', 'xstate.done.actor.order', 'xstate.done.actor.loadOrderActionCode'],
   selection: ['poll.data', 'filter.change', 'selection.', 'xstate.done.actor.bulkRepeat', 'xstate.done.actor.loadBulkCode'],
   form: ['poll.data', 'filter.edit', 'filter.apply'],
 } as const
@@ -77,6 +77,11 @@ export function ordersBrowserPaths(answers: OrdersAnswers, walk: keyof typeof WA
     'xstate.done.actor.loadBulkCode': [{ type: 'xstate.done.actor.loadBulkCode' }],
     'xstate.error.actor.loadBulkCode': [],
     'bulk.close': [],
+    // so does the code of one order's cancel and repeat after «Отменить» or «Повторить»; its failure
+    // is walked by the model test and shown by the code-failure e2e test
+    'xstate.done.actor.loadOrderActionCode': [{ type: 'xstate.done.actor.loadOrderActionCode' }],
+    'xstate.error.actor.loadOrderActionCode': [],
+    'orderAction.close': [],
   }
   const taken = (type: string) => WALKS[walk].some((prefix) => type.startsWith(prefix))
   return browserPaths(ordersMachine, {
@@ -94,6 +99,8 @@ export function ordersBrowserPaths(answers: OrdersAnswers, walk: keyof typeof WA
       if (event.type === 'poll.paused' || event.type === 'poll.resumed') return true
       // the dialogs' own buttons
       if (event.type === 'xstate.done.actor.loadBulkCode') return before.matches({ selection: 'repeatingCodeLoading' })
+      if (event.type === 'xstate.done.actor.loadOrderActionCode')
+        return before.matches({ action: 'cancellingCodeLoading' }) || before.matches({ action: 'repeatingCodeLoading' })
       if (event.type === 'xstate.done.actor.bulkRepeat') return before.matches({ selection: 'repeating' })
       if (event.type.startsWith('xstate.done.actor.')) return dialogOpen
       // «Найти» is replayed only when the form is refused (a valid one is the address change)

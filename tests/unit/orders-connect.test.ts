@@ -43,13 +43,16 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 function ordersActor() {
   const poll = new Subject<OrdersEvent>()
   const ticks = new Subject<number>()
-  const fake = createFakeActors({ loadDetail: 'promise' })
+  const fake = createFakeActors({ loadDetail: 'promise', loadOrderActionCode: 'promise' })
   const actor = createActor(
     ordersMachine.provide({
       actors: {
         pollOrders: fromEventObservable(() => poll as never),
         countdown: fromObservable<number, { periodMs: number }>(() => ticks),
         orderDetail: orderDetailMachine.provide({ actors: fake.logic }),
+        loadOrderActionCode: fake.logic.loadOrderActionCode!,
+        orderCancel: orderCancelMachine,
+        orderRepeat: orderRepeatMachine,
       },
       actions: { notifyAddress: () => {} },
     }),
@@ -279,7 +282,7 @@ describe('orders connect', () => {
     ])
     run.actor.send({ type: 'order.cancel', order: row(1) })
     expect(run.api().table.getRepeatProps(row(1)).isDisabled).toBe(true)
-    expect(run.api().dialog.kind).toBe('cancel')
+    expect(run.api().dialog.kind).toBe('codeLoading')
     run.actor.stop()
   })
 
@@ -291,19 +294,41 @@ describe('orders connect', () => {
     expect(statusNoteOf('Отменён', ' Отменён 24.11.2026: дубль заказа ')).toBe('Отменён 24.11.2026: дубль заказа')
   })
 
-  it('the dialog names the child that runs: cancel, repeat, or none', () => {
+  it('the dialog waits for its code, then names the child that runs: cancel, repeat, or none', async () => {
     const run = ordersActor()
     run.poll.next({ type: 'poll.data', data: TWO })
     expect(run.api().dialog).toEqual({ kind: 'none' })
     run.actor.send({ type: 'order.cancel', order: row(1) })
+    expect(run.api().dialog).toEqual({ kind: 'codeLoading', label: 'Открываем действие с заказом…' })
+    run.fake.current('loadOrderActionCode').done(undefined)
+    await flush()
     const cancel = run.api().dialog
     if (cancel.kind !== 'cancel') throw new Error('expected the cancel dialog')
     expect(cancel.actor.id).toBe('orderCancel')
     cancel.actor.send({ type: 'dialog.close' })
     expect(run.api().dialog).toEqual({ kind: 'none' })
     run.actor.send({ type: 'order.repeat', order: row(1) })
+    run.fake.current('loadOrderActionCode').done(undefined)
+    await flush()
     const repeat = run.api().dialog
     expect(repeat.kind === 'repeat' && repeat.actor.id).toBe('orderRepeat')
+    run.actor.stop()
+  })
+
+  it("the code's failure says so, and «Закрыть» leaves the order as it was", async () => {
+    const run = ordersActor()
+    run.poll.next({ type: 'poll.data', data: TWO })
+    run.actor.send({ type: 'order.repeat', order: row(1) })
+    run.fake.current('loadOrderActionCode').fail(new Error('Failed to fetch dynamically imported module'))
+    await flush()
+    const failed = run.api().dialog
+    if (failed.kind !== 'codeFailed') throw new Error('expected the failure')
+    expect(failed.text).toBe('Не удалось открыть действие с заказом. Проверьте соединение и попробуйте ещё раз.')
+    expect(run.api().table.getCancelProps(row(1)).isDisabled).toBe(true)
+    failed.onClose()
+    expect(run.sent).toEqual([{ type: 'orderAction.close' }])
+    run.actor.send({ type: 'orderAction.close' })
+    expect([run.api().dialog, run.api().table.getCancelProps(row(1)).isDisabled]).toEqual([{ kind: 'none' }, false])
     run.actor.stop()
   })
 

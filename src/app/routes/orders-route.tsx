@@ -1,20 +1,18 @@
 import type { ComponentType } from 'react'
-import { orderCancelMachine } from '../../machines/order-cancel.machine'
 import { orderDetailMachine } from '../../machines/order-detail.machine'
-import { orderRepeatMachine } from '../../machines/order-repeat.machine'
 import { ordersMachine } from '../../machines/orders.machine'
-import { createOrderCancelActors, repeatOrder, createOrderDetailActors, createOrderRepeatActors, createOrdersActors } from '../../services/orders'
+import { repeatOrder, createOrderDetailActors, createOrdersActors } from '../../services/orders'
 import { OrdersPage } from '../../views/orders/orders-page'
 import type { AppWiring } from '../wiring/app-wiring'
 import { deferredBulkActions } from '../wiring/bulk-actions'
+import { deferredOrderActions } from '../wiring/order-actions'
 
-/** The orders screen's machine with its children (an open row's detail, the cancel and repeat dialogs, the bulk repeat), for the screen host. */
+/** The orders screen's machine with its children (an open row's detail, the cancel and repeat dialogs and the bulk repeat, whose code loads when first needed), for the screen host. */
 export const wireOrders = ({ http }: AppWiring) =>
   ordersMachine.provide({
     actors: {
       ...createOrdersActors({ http }),
-      orderCancel: orderCancelMachine.provide({ actors: createOrderCancelActors({ http }) }),
-      orderRepeat: orderRepeatMachine.provide({ actors: createOrderRepeatActors({ http }) }),
+      ...deferredOrderActions(http),
       ...deferredBulkActions(['bulkRepeat'], () =>
         import('../../services/orders-bulk').then((bulk) => ({ bulkRepeat: bulk.createBulkRepeatActors({ http, repeatOrder }) })),
       ),

@@ -2,25 +2,24 @@ import type { FormEvent } from 'react'
 import { CANCEL_COMMENT_MAX_LENGTH } from '../../contract/order-actions'
 import { ORDER_CANCEL_MESSAGES, type OrderCancelActor } from '../../machines/order-cancel.machine'
 import type { OrderRepeatActor } from '../../machines/order-repeat.machine'
-import type { OrdersActor } from '../../machines/orders.machine'
 import { Button } from '../ui/button'
 import dialogStyles from '../ui/confirm-dialog.module.css'
 import { Loading } from '../ui/loading'
 import { AlertDialog, MessageDialog, MessageText } from '../ui/message-dialog'
 import { useOrderCancelApi, useOrderRepeatApi } from './order-dialogs-connect'
-import { useOrdersApi } from './orders-connect'
 import orderDialogs from './order-dialogs.module.css'
 import styles from './orders.module.css'
 
 /** The dialog of the order being cancelled or repeated: each is its own child machine of the orders list. */
-export function OrderDialogs({ orders }: { orders: OrdersActor }) {
-  const { dialog } = useOrdersApi(orders)
+export type OrderDialog = { kind: 'cancel'; actor: OrderCancelActor } | { kind: 'repeat'; actor: OrderRepeatActor }
+
+export function OrderDialogs({ dialog }: { dialog: OrderDialog }) {
   switch (dialog.kind) {
     case 'cancel':
       return <CancelDialog cancel={dialog.actor} />
     case 'repeat':
       return <RepeatDialog repeat={dialog.actor} />
-    case 'none':
+    default:
       return null
   }
 }

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import { ORDER_PERIODS, orderExportPath, type OrderRow } from '../../contract/orders'
 import { ORDER_PERIOD_LABELS, orderRowTexts, ordersCaptionOf } from '../../contract/orders-list-view'
+import { ORDER_ACTION_CODE_MESSAGES, orderActionCodeStatusOf } from '../../machines/order-action-code'
 import type { OrderDetailActor } from '../../machines/order-detail.machine'
 import { countdownLabel, filterError, filterErrorField, type OrdersFilterField } from '../../machines/orders-filter'
 import { orderDetailId, ORDERS_MESSAGES, type OrdersActor, type OrdersEvent, type ordersMachine } from '../../machines/orders.machine'
@@ -18,6 +19,7 @@ export const ordersStateOf = (snapshot: OrdersSnapshot) => ({
   view: ordersViewOf(snapshot),
   isBusy: isOrdersBusyOf(snapshot),
   isBulkBusy: isOrdersBulkBusyOf(snapshot),
+  actionCode: orderActionCodeStatusOf(snapshot),
   isPaused: isOrdersPausedOf(snapshot),
   isFormInvalid: isOrdersFormInvalidOf(snapshot),
   filter: snapshot.context.filter,
@@ -75,15 +77,19 @@ function connectState(state: OrdersState, send: Send, canFillBasket: boolean) {
         : { kind: 'none' as const },
     filterForm: connectFilterForm(state, send),
     table: connectTable(state, send, canFillBasket),
-    /** the dialog of the order being cancelled or repeated (each its own child machine) */
-    dialog: state.children.orderCancel
-      ? { kind: 'cancel' as const, actor: state.children.orderCancel }
-      : state.children.orderRepeat
-        ? { kind: 'repeat' as const, actor: state.children.orderRepeat }
-        : { kind: 'none' as const },
+    /** the dialog of the order being cancelled or repeated (each its own child machine), or the wait for their code, or its failure */
+    dialog: dialogOf(state, send),
     /** the dialog of «Повторить выбранные» (its own child machine) */
     bulkDialog: state.children.bulkRepeat ?? null,
   }
+}
+
+function dialogOf({ actionCode, children }: OrdersState, send: Send) {
+  if (actionCode === 'loading') return { kind: 'codeLoading' as const, label: ORDER_ACTION_CODE_MESSAGES.loading }
+  if (actionCode === 'failed')
+    return { kind: 'codeFailed' as const, text: ORDER_ACTION_CODE_MESSAGES.failed, onClose: () => send({ type: 'orderAction.close' }) }
+  if (children.orderCancel) return { kind: 'cancel' as const, actor: children.orderCancel }
+  return children.orderRepeat ? { kind: 'repeat' as const, actor: children.orderRepeat } : { kind: 'none' as const }
 }
 
 const ERROR_ID = 'orders-filter-error'

@@ -1,6 +1,7 @@
 import { Suspense } from 'react'
 import { ORDERS_MESSAGES, type OrdersActor } from '../../machines/orders.machine'
 import { WithScreen } from '../layout/with-screen'
+import { CodeFailed, CodeLoading } from '../ui/code-status'
 import { ErrorBlock } from '../ui/error-block'
 import { FilterDisclosure } from '../ui/filter-disclosure'
 import { Loading } from '../ui/loading'
@@ -45,13 +46,20 @@ function OrdersScreen({ orders }: { orders: OrdersActor }) {
   )
 }
 
-/** The cancel or repeat dialog while it runs; its code loads when the first one opens. */
+/** The cancel or repeat dialog while it runs; its code (the machines and the dialogs) loads when the first one opens. */
 function OrderDialog({ orders }: { orders: OrdersActor }) {
   const { dialog } = useOrdersApi(orders)
-  if (dialog.kind === 'none') return null
+  switch (dialog.kind) {
+    case 'none':
+      return null
+    case 'codeLoading':
+      return <CodeLoading label={dialog.label} />
+    case 'codeFailed':
+      return <CodeFailed text={dialog.text} onClose={dialog.onClose} />
+  }
   return (
     <Suspense fallback={null}>
-      <OrderDialogs orders={orders} />
+      <OrderDialogs dialog={dialog} />
     </Suspense>
   )
 }
