@@ -40,6 +40,23 @@ function callStarts(node: Node, into: number[] = []): number[] {
   return into
 }
 
+/**
+ * Whether the expression reads a property at once (a message, a default) outside the functions it
+ * defines. A call's own name (`z.string`, `.check`) is no such read: a call dropped as pure takes
+ * it along, while a property read in its arguments stays behind, as the bundler cannot know that
+ * the read has no effect (a getter might).
+ */
+function readsProperty(node: Node): boolean {
+  if (isFunction(node)) return false
+  if (node.type === 'CallExpression') {
+    const callee = node.callee as Node
+    const inCallee = callee.type === 'MemberExpression' ? readsProperty(callee.object as Node) : readsProperty(callee)
+    return inCallee || (node.arguments as Node[]).some(readsProperty)
+  }
+  if (node.type === 'MemberExpression') return true
+  return childNodes(node).some(readsProperty)
+}
+
 /** The initial values of the module's top-level `const`s that build zod schemas. */
 function schemaInitializers(program: Node, zod: Set<string>): Node[] {
   const found: Node[] = []
@@ -60,8 +77,9 @@ function schemaInitializers(program: Node, zod: Set<string>): Node[] {
  * longer knows zod's functions are pure, and `treeshake.manualPureFunctions` does not reach them
  * either. So a request's schema that only the server reads was built at every start in the
  * browser (issue 24). The build marks each call in such a schema's initial value as pure, so an
- * unused schema is dropped with everything it calls. Tests, `npm run dev` and the server read the
- * sources as they are.
+ * unused schema is dropped with everything it calls; one that reads a property (a message, a
+ * default) is built inside a function called as pure, so that it goes whole, its reads with it.
+ * Tests, `npm run dev` and the server read the sources as they are.
  */
 export function pureSchemas(): Plugin {
   return {
@@ -72,11 +90,15 @@ export function pureSchemas(): Plugin {
       const program = parseAst(code, { lang: id.endsWith('x') ? 'tsx' : 'ts' }, id) as unknown as Node
       const zod = zodNames(program)
       if (zod.size === 0) return null
-      const starts = new Set(schemaInitializers(program, zod).flatMap((init) => callStarts(init)))
-      if (starts.size === 0) return null
+      const initializers = schemaInitializers(program, zod)
+      if (initializers.length === 0) return null
       const output = new MagicString(code)
+      // a schema that reads a message or a default runs in a function called as pure: unused, it
+      // goes whole, the reads with it (they stayed behind, and kept the messages' objects)
+      const [reading, plain] = [initializers.filter(readsProperty), initializers.filter((init) => !readsProperty(init))]
+      for (const init of reading) output.appendLeft(init.start, `${PURE}(() => (`).appendRight(init.end, '))()')
       // a chained call (`z.string().check(…)`) starts where its inner call does: one mark covers both
-      for (const start of starts) output.appendLeft(start, PURE)
+      for (const start of new Set(plain.flatMap((init) => callStarts(init)))) output.appendLeft(start, PURE)
       return { code: output.toString(), map: output.generateMap({ hires: true, source: id }) }
     },
   }

@@ -3,6 +3,7 @@ import { createActor } from 'xstate'
 import type { basketMachine } from '../machines/basket.machine'
 import type { searchAutocompleteMachine } from '../machines/search-autocomplete.machine'
 import type { inboxMachine } from '../machines/inbox.machine'
+import type { invitationMachine } from '../machines/invitation.machine'
 import { productCardHostMachine } from '../machines/product-card-host.machine'
 import type { callbackMachine } from '../machines/callback.machine'
 import type { productCardMachine } from '../machines/product-card.machine'
@@ -17,6 +18,7 @@ import { createJournal } from '../services/journal-hook'
 import { createStorage, createTabStorage, SIDEBAR_STORAGE_KEY, WAREHOUSE_STORAGE_KEY } from '../services/storage'
 import { AppDepsProvider, type AppDeps } from '../views/app-deps'
 import { SessionProvider } from '../views/session/session-context'
+import { ROUTE_MODULES } from './route-modules'
 import { BUILT_SCREENS, createAppRouter, type AppRouter } from './router'
 import { followSession } from './routes/session-guards'
 import type { AppWiring } from './wiring/app-wiring'
@@ -55,11 +57,14 @@ export async function createAppRuntime(): Promise<AppRuntime> {
   // ('shell'), which runs the basket of the selected contract ('basket') and the header search
   // ('headerSearch') once their code, not part of the first load, is there; while signed out it runs
   // the registration form at its address ('registration') and the password reminder while open
-  // ('reminder'), each loaded with its route
+  // ('reminder'), each loaded with its route; signed in or not, it runs the invitation form while
+  // the invitation page is shown ('invitation')
   // the product card runs as the child of the workflow that opens it (the catalogue, the header search, favourites)
   const productCard = deferredLogic<typeof productCardMachine>(() => import('./wiring/product-card').then((module) => module.wireProductCard({ http })))
   const cardActors = { productCard: productCard.logic, loadCardCode: loadCodeOf(productCard) }
-  const wiring: AppWiring = { http, storage, tabStorage, journal, cardActors }
+  // the invitation form runs as the session's child while its page is shown, its code loaded with its route
+  const invitation = deferredLogic<typeof invitationMachine>(() => ROUTE_MODULES.invitation().then((route) => route.wireInvitation(wiring)))
+  const wiring: AppWiring = { http, storage, tabStorage, journal, cardActors, loadInvitationCode: invitation.load }
   const basket = deferredLogic<typeof basketMachine>(() => import('./wiring/basket').then((module) => module.wireBasket({ http, tabStorage })))
   // the header search and the inbox (the sidebar's unread counts, the top news) come in one chunk
   // at the first idle moment after the screen's first paint: their code, the search's combobox, the
@@ -93,7 +98,9 @@ export async function createAppRuntime(): Promise<AppRuntime> {
   // the sidebar's width is remembered in this browser (localStorage)
   const sidebar = sidebarMachine.provide({ actions: { storeMode: (_, { mode }) => storage.write(SIDEBAR_STORAGE_KEY, mode) } })
   const session = createActor(
-    sessionMachine.provide({ actors: { ...createSessionActors({ http }), shell, sidebar, watchUnauthorized: unauthorized.watch, ...wireForms(wiring) } }),
+    sessionMachine.provide({
+      actors: { ...createSessionActors({ http }), shell, sidebar, watchUnauthorized: unauthorized.watch, ...wireForms(wiring), invitation: invitation.logic },
+    }),
     {
       input: { sidebarMode: storage.readChoice(SIDEBAR_STORAGE_KEY, SIDEBAR_MODES, 'wide') },
       inspect: journal.inspect,

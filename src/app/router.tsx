@@ -83,8 +83,8 @@ const invitationRoute = createRoute({
   path: 'invitation',
   validateSearch: (search) => invitationSearchSchema.parse(search),
   loaderDeps: ({ search }) => ({ token: search.token }),
-  loader: async ({ context, deps }) => (await ROUTE_MODULES.invitation()).startInvitation(context.wiring, deps.token),
-  onLeave: () => void ROUTE_MODULES.invitation().then((route) => route.stopInvitation()),
+  loader: async ({ context, deps }) => (await ROUTE_MODULES.invitation()).openInvitation(context, deps.token),
+  onLeave: ({ context }) => context.session.send({ type: 'invitation.close' }),
   pendingComponent: CabinetLoading,
   component: lazyRouteComponent(ROUTE_MODULES.invitation, 'InvitationRoute'),
 })

@@ -2,10 +2,11 @@
  * The journal's masking rule, one for the browser (the export, the problem report) and the server
  * (which masks a received report again, never trusting the browser): a string under a key naming
  * a password (password, newPassword, passwordRepeat, confirmPassword … any key containing
- * "password", any case) or the typed captcha code ('captcha'), and a form's change event of such
+ * "password", any case), an invitation link's token (any key containing "token") or the typed
+ * captcha code ('captcha'), and a form's change event of such
  * a field ({ field: 'password', value }), become as many dots, so length rules replay alike.
  */
-const SECRET_KEY = /password|^captcha$/i
+const SECRET_KEY = /password|token|^captcha$/i
 const MASK_CHAR = '•'
 const mask = (text: string) => MASK_CHAR.repeat(text.length)
 

@@ -1,6 +1,7 @@
-import { assign, createMachine, fromCallback, not, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate'
+import { assign, createMachine, enqueueActions, fromCallback, not, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate'
 import type { Account } from '../contract/account'
 import type { LoginRequest } from '../contract/auth'
+import type { invitationMachine } from './invitation.machine'
 import type { registrationMachine } from './registration.machine'
 import type { reminderMachine } from './reminder.machine'
 import { shellMachine } from './shell.machine'
@@ -56,11 +57,15 @@ export type SessionEvent =
   /** the login page: "Забыли пароль?" opens the reminder dialog, closing it ends the reminder */
   | { type: 'reminder.open' }
   | { type: 'reminder.close' }
+  /** the invitation page (open to anyone holding the link): its route opens the link's form, leaving it closes the form */
+  | { type: 'invitation.open'; token: string }
+  | { type: 'invitation.close' }
 
 // The forms' code is not imported here: the app provides each machine, loading its code with the
 // route (`loadFormCode`). A session that is not given one (a test of the session alone) runs these.
 const unprovidedRegistration = createMachine({ id: 'registration' }) as unknown as typeof registrationMachine
 const unprovidedReminder = createMachine({ id: 'reminder' }) as unknown as typeof reminderMachine
+const unprovidedInvitation = createMachine({ id: 'invitation' }) as unknown as typeof invitationMachine
 
 /**
  * The states of a signed-out form that runs as the session's child while shown: its code loads
@@ -91,6 +96,7 @@ const sessionSetup = setup({
       shell: 'shell'
       registration: 'registration'
       reminder: 'reminder'
+      invitation: 'invitation'
       loadRegistrationCode: 'loadFormCode'
       loadReminderCode: 'loadFormCode'
     }
@@ -103,6 +109,8 @@ const sessionSetup = setup({
     loadFormCode: unprovidedPromise<unknown, { name: FormName }>('loadFormCode'),
     registration: unprovidedRegistration,
     reminder: unprovidedReminder,
+    /** the invitation form; the app provides it once its route's code is there (the route waits for it) */
+    invitation: unprovidedInvitation,
     loadSession: unprovidedPromise<Account | null>('loadSession'),
     login: unprovidedPromise<LoginOutcome, LoginRequest>('login'),
     logout: unprovidedPromise<unknown>('logout'),
@@ -121,6 +129,12 @@ const sessionSetup = setup({
     resetMessage: assign({ message: null, missing: [] }),
     resetAccount: assign({ account: null, message: null, missing: [] }),
     storeAddress: assign({ address: (_, params: { address: Address }) => params.address }),
+    /** the form of the link's token runs as the child "invitation", in place of one for another token */
+    openInvitation: enqueueActions(({ enqueue }, params: { token: string }) => {
+      enqueue.stopChild('invitation')
+      enqueue.spawnChild('invitation', { id: 'invitation', input: { token: params.token } })
+    }),
+    closeInvitation: enqueueActions(({ enqueue }) => enqueue.stopChild('invitation')),
     notifyShellAddress: sendTo('shell', (_, params: { address: Address }) => ({ type: 'address.changed' as const, address: params.address })),
   },
 })
@@ -140,6 +154,12 @@ export const sessionMachine = sessionSetup.createMachine({
       description: 'The router: the address is kept, for the shell to start with',
       actions: { type: 'storeAddress', params: ({ event }) => ({ address: event.address }) },
     },
+    // signed in or not: the page is open to anyone holding the link
+    'invitation.open': {
+      description: 'The invitation page opens the form of its link\'s token: it runs as the child "invitation" (a new one for another token)',
+      actions: { type: 'openInvitation', params: ({ event }) => ({ token: event.token }) },
+    },
+    'invitation.close': { description: 'The visitor leaves the invitation page: the form stops', actions: 'closeInvitation' },
   },
   initial: 'checking',
   states: {

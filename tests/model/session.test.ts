@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate'
 import type { Account } from '../../src/contract/account'
 import { AUTH_MESSAGES } from '../../src/contract/auth'
+import { invitationMachine } from '../../src/machines/invitation.machine'
 import { FALLBACK_ERROR_MESSAGE } from '../../src/machines/machine-support'
 import { REGISTRATION_PATH, SESSION_MESSAGES, sessionMachine, type SessionContext } from '../../src/machines/session.machine'
 import { ApiCallError, NETWORK_ERROR_MESSAGE } from '../../src/services/http'
@@ -24,6 +25,8 @@ const NETWORK_ERROR = new ApiCallError(NETWORK_ERROR_MESSAGE, 0)
 
 const ARRIVED_AT = '2026-11-26T10:00:00.000Z'
 const address = (path: string) => ({ type: 'address.changed', address: { path, search: {}, at: ARRIVED_AT } })
+
+const INVITATION_TOKEN = 'a1b2c3d4e5'
 
 const cases: EventCases = {
   'address.changed': [address(REGISTRATION_PATH), address('/login/')],
@@ -49,6 +52,9 @@ const cases: EventCases = {
   'xstate.error.actor.login': [{ type: 'xstate.error.actor.login', error: new Error('') }],
   'xstate.done.actor.logout': [{ type: 'xstate.done.actor.logout', output: {} }],
   'xstate.error.actor.logout': [{ type: 'xstate.error.actor.logout', error: NETWORK_ERROR }],
+  // the invitation page opens the link's form (signed in or not) and closes it when left
+  'invitation.open': [{ type: 'invitation.open', token: INVITATION_TOKEN }],
+  'invitation.close': [{ type: 'invitation.close' }],
 }
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as SessionContext
@@ -80,16 +86,21 @@ function assertSessionFacts(snapshot: AnyMachineSnapshot) {
   expect(registration !== undefined).toBe(snapshot.matches({ signedOut: { registration: { shown: 'running' } } }))
   if (registration) expect(registration.getSnapshot().input).toEqual({ captchaTime: Date.parse(ARRIVED_AT), kept: { values: { company: 'ООО «Ромашка»' } } })
   expect(snapshot.children.reminder !== undefined).toBe(snapshot.matches({ signedOut: { reminder: { shown: 'running' } } }))
+  // the invitation form, when it runs, is the one of the link's token, whatever the session does meanwhile
+  const invitation = snapshot.children.invitation as AnyActorRef | undefined
+  if (invitation) expect(invitation.getSnapshot().context.token).toBe(INVITATION_TOKEN)
 }
 
-describeMachinePaths(sessionMachine, {
+describeMachinePaths(sessionMachine.provide({ actors: { invitation: invitationMachine } }), {
   cases,
-  // the message and the missing fields are what the login form shows, so each is a vertex of its own
+  // the message and the missing fields are what the login form shows, so each is a vertex of its own;
+  // so is whether the invitation form runs, before and after the step (opening it afresh and again differ)
   serializeState: (snapshot, event, prev) => {
     const { account, message, missing } = contextOf(snapshot)
     const { address: where } = contextOf(snapshot)
-    return `${defaultSerializeState(snapshot, event, prev)} ${JSON.stringify([account !== null, message, missing, where?.path ?? null])}`
+    const invitation = [snapshot, prev].map((state) => state?.children.invitation !== undefined)
+    return `${defaultSerializeState(snapshot, event, prev)} ${JSON.stringify([account !== null, message, missing, where?.path ?? null, invitation])}`
   },
-  limit: 20_000,
+  limit: 45_000,
   assertStep: assertSessionFacts,
 })

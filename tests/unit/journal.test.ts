@@ -8,6 +8,7 @@ import { catalogueFilterMachine } from '../../src/machines/catalogue-filter.mach
 import { DEFAULT_QUERY } from '../../src/machines/catalogue-search'
 import { draftSaveMachine } from '../../src/machines/draft-save.machine'
 import { registrationMachine } from '../../src/machines/registration.machine'
+import { invitationMachine } from '../../src/machines/invitation.machine'
 import { sessionMachine } from '../../src/machines/session.machine'
 import { TIMINGS } from '../../src/machines/timings'
 import { createClockActors } from '../../src/services/clock'
@@ -161,6 +162,17 @@ describe('the journal', () => {
     expect(events).toContainEqual({ type: 'registration.change', field: 'password', value: '•••••••••' })
     expect(events).toContainEqual({ type: 'registration.change', field: 'name', value: 'Иван' })
     expect(events).toContainEqual({ type: 'session.login', email: 'dealer@example.com', password: '•••••••••' })
+  })
+
+  it("never keeps an invitation link's token: the session's event and the form's start are masked", async () => {
+    const journal = createJournal()
+    const session = createActor(sessionMachine.provide({ actors: { invitation: invitationMachine } }), { input: {}, inspect: journal.inspect })
+    session.start()
+    session.send({ type: 'invitation.open', token: 'a1b2c3d4e5' })
+    expect(session.getSnapshot().children.invitation?.getSnapshot().context.token).toBe('a1b2c3d4e5')
+    session.stop()
+    expect(await journal.exportJson()).not.toContain('a1b2c3d4e5')
+    expect((await journal.entries()).map((entry) => entry.event)).toContainEqual({ type: 'invitation.open', token: '••••••••••' })
   })
 
   it('copies the events at an idle moment, not in the hook; reading the journal catches up first', async () => {

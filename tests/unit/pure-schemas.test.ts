@@ -31,6 +31,23 @@ describe('the build marks the zod schemas of a module as pure', () => {
     )
   })
 
+  it('runs a schema that reads a message or a default in a function called as pure, so that unused it goes with its reads', () => {
+    const code = [
+      "import * as z from 'zod/mini'",
+      "const M = { badId: 'Некорректный идентификатор' }",
+      'export const id = z.string().check(z.regex(/^\\d+$/, M.badId))',
+      'export const name = z.string()',
+    ].join('\n')
+    expect(transform(code)).toBe(
+      [
+        "import * as z from 'zod/mini'",
+        "const M = { badId: 'Некорректный идентификатор' }",
+        'export const id = /* @__PURE__ */ (() => (z.string().check(z.regex(/^\\d+$/, M.badId))))()',
+        'export const name = /* @__PURE__ */ z.string()',
+      ].join('\n'),
+    )
+  })
+
   it('leaves modules without zod, with zod types only, and outside src as they are', () => {
     expect(transform('export const total = sum(1, 2)\nexport const x = { z: 1 }')).toBeNull()
     expect(transform("import type * as z from 'zod/mini'\nexport type T = z.infer<typeof x>\nexport const y = z.object({})")).toBeNull()
@@ -48,7 +65,8 @@ describe('the build marks the zod schemas of a module as pure', () => {
           "import * as z from 'zod/mini'",
           "import { text } from './helpers'",
           'export const answerSchema = z.object({ shownInBrowser: z.string() })',
-          'export const requestSchema = z.object({ readByServerOnly: text(), n: z.number().check(z.int()) })',
+          "const MESSAGES = { badCount: 'messageReadByServerOnly' }",
+          'export const requestSchema = z.object({ readByServerOnly: text(), n: z.number().check(z.int(MESSAGES.badCount)) })',
         ].join('\n'),
       )
       writeFileSync(join(dir, 'main.ts'), "import { answerSchema } from './contract'\nconsole.log(answerSchema.parse({ shownInBrowser: 'x' }))\n")
@@ -67,6 +85,8 @@ describe('the build marks the zod schemas of a module as pure', () => {
       expect(await bundle(false)).toContain('readByServerOnly')
       const withMarks = await bundle(true)
       expect(withMarks).not.toContain('readByServerOnly')
+      // the messages' object too: no read of it stays behind
+      expect(withMarks).not.toContain('messageReadByServerOnly')
       expect(withMarks).toContain('shownInBrowser')
     }, 30_000)
   })

@@ -12,6 +12,9 @@ vi.mock('../../src/services/suggestion-stream', async (importOriginal) => {
 
 describe('suggestionsLogic while its stream cannot load', () => {
   it('answers none, as a failed request does, and the next text asks for the stream again', async () => {
+    // the files of the project share one module graph: another file may have loaded the suggestions
+    // (and the real stream) already, so this one imports them afresh, the stream's mock with them
+    vi.resetModules()
     const { suggestionsLogic } = await import('../../src/services/suggestions')
     const queries: string[] = []
     const found: unknown[] = []

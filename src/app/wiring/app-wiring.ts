@@ -20,4 +20,6 @@ export interface AppWiring {
    * the promise that loads its code: it is not in the first load
    */
   cardActors: { productCard: typeof productCardMachine; loadCardCode: ReturnType<typeof loadCodeOf> }
+  /** loads the invitation form's machine, which the session runs as its child while the invitation page is shown */
+  loadInvitationCode: () => Promise<unknown>
 }
