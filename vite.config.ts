@@ -37,13 +37,13 @@ const HASH = '[hash:7]'
  * small chunk's import and export lists cost the screens that load it about 0.1 KB gzipped (the
  * CSS modules' class names come along).
  * `row-actions`: the bulk selection of the orders, favourites and drafts lists (the selection bar
- * and its view-model, the wait for the bulk action's code). `product-pages`: the product table, the paged products view and the
+ * and its view-model, the wait for the bulk action's code, and for an order's cancel and repeat). `product-pages`: the product table, the paged products view and the
  * warehouse choice of the brand and favourites pages.
  */
 const SHARED_SCREEN_GROUPS = [
   {
     name: 'row-actions',
-    test: /[\\/]src[\\/](machines[\\/](row-selection|bulk-action-code)|views[\\/]ui[\\/](selection-bar|selection-connect|lazy-bulk-action-dialog)|views[\\/]product[\\/]use-basket-view-model|app[\\/]wiring[\\/]bulk-actions)(\.tsx?|\.module\.css)$/,
+    test: /[\\/]src[\\/](machines[\\/](row-selection|bulk-action-code|child-code)|views[\\/]ui[\\/](selection-bar|selection-connect|lazy-bulk-action-dialog)|views[\\/]product[\\/]use-basket-view-model|app[\\/]wiring[\\/]bulk-actions)(\.tsx?|\.module\.css)$/,
     includeDependenciesRecursively: false,
   },
   {

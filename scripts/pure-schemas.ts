@@ -95,9 +95,10 @@ export function pureSchemas(): Plugin {
       const output = new MagicString(code)
       // a schema that reads a message or a default runs in a function called as pure: unused, it
       // goes whole, the reads with it (they stayed behind, and kept the messages' objects)
-      const [reading, plain] = [initializers.filter(readsProperty), initializers.filter((init) => !readsProperty(init))]
+      const reading = new Set(initializers.filter(readsProperty))
       for (const init of reading) output.appendLeft(init.start, `${PURE}(() => (`).appendRight(init.end, '))()')
       // a chained call (`z.string().check(…)`) starts where its inner call does: one mark covers both
+      const plain = initializers.filter((init) => !reading.has(init))
       for (const start of new Set(plain.flatMap((init) => callStarts(init)))) output.appendLeft(start, PURE)
       return { code: output.toString(), map: output.generateMap({ hires: true, source: id }) }
     },

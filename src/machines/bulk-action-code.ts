@@ -1,6 +1,6 @@
 import { createMachine } from 'xstate'
 import type { bulkActionMachine } from './bulk-action.machine'
-import { codeStates } from './lazy-logic'
+import { childCodeStates, codeStatusOf } from './child-code'
 import { unprovidedPromise } from './machine-support'
 
 /**
@@ -15,12 +15,18 @@ export const unprovidedBulkCode = unprovidedPromise<void>('loadBulkCode')
 /** The dealer closes the message that the bulk action's code did not load. */
 export type BulkCodeEvent = { type: 'bulk.close' }
 
-/** The tags views read to show the wait and the failure, whichever list runs the action. */
-const BULK_CODE_TAGS = { loading: 'bulkCodeLoading', failed: 'bulkCodeFailed' } as const
-
 export const BULK_CODE_MESSAGES = {
   loading: 'Готовим действие с выбранными…',
   failed: 'Не удалось выполнить действие с выбранными. Проверьте соединение и попробуйте ещё раз.',
+} as const
+
+const BULK_CODE = {
+  whose: "The bulk action's",
+  load: 'loadBulkCode',
+  messages: BULK_CODE_MESSAGES,
+  /** whichever list runs the action, its view reads these */
+  tags: { loading: 'bulkCodeLoading', failed: 'bulkCodeFailed' },
+  closeEvent: 'bulk.close',
 } as const
 
 /**
@@ -29,26 +35,7 @@ export const BULK_CODE_MESSAGES = {
  * runs the action: the selection bar's button leads to `{bulk}CodeLoading`. The bar's buttons wait
  * while the code loads.
  */
-export function bulkCodeStates<const Bulk extends string, const Close extends object>(bulk: Bulk, close: Close) {
-  const failedState = `${bulk}CodeFailed` as const
-  const { loadingCode, codeFailed } = codeStates({
-    loading: { description: `The bulk action's code loads (it is not in the first load): "${BULK_CODE_MESSAGES.loading}"` },
-    load: { src: 'loadBulkCode' },
-    loaded: { target: bulk, description: "The bulk action's code is there" },
-    failed: { description: `"${BULK_CODE_MESSAGES.failed}" with «Закрыть»` },
-  })
-  const loading = {
-    ...loadingCode,
-    tags: [BULK_CODE_TAGS.loading],
-    invoke: { ...loadingCode.invoke, onError: { ...loadingCode.invoke.onError, target: failedState } },
-  }
-  const failed = { description: codeFailed.description, tags: [BULK_CODE_TAGS.failed], on: { 'bulk.close': close } }
-  return { [`${bulk}CodeLoading`]: loading, [failedState]: failed } as Record<`${Bulk}CodeLoading`, typeof loading> &
-    Record<`${Bulk}CodeFailed`, typeof failed>
-}
+export const bulkCodeStates = <const Bulk extends string, const Close extends object>(bulk: Bulk, close: Close) => childCodeStates(bulk, BULK_CODE, close)
 
 /** Whether the bulk action's code is loading or failed to load (a snapshot of the list that runs it). */
-export function bulkCodeStatusOf(snapshot: { hasTag: (tag: string) => boolean }): 'loading' | 'failed' | null {
-  if (snapshot.hasTag(BULK_CODE_TAGS.loading)) return 'loading'
-  return snapshot.hasTag(BULK_CODE_TAGS.failed) ? 'failed' : null
-}
+export const bulkCodeStatusOf = codeStatusOf(BULK_CODE.tags)

@@ -1,5 +1,5 @@
 import { createMachine } from 'xstate'
-import { codeStates } from './lazy-logic'
+import { childCodeStates, codeStatusOf } from './child-code'
 import { unprovidedPromise } from './machine-support'
 import type { orderCancelMachine } from './order-cancel.machine'
 import type { orderRepeatMachine } from './order-repeat.machine'
@@ -22,34 +22,21 @@ export const ORDER_ACTION_CODE_MESSAGES = {
   failed: 'Не удалось открыть действие с заказом. Проверьте соединение и попробуйте ещё раз.',
 } as const
 
-/** The tags the orders page reads to show the wait and the failure. */
-const ORDER_ACTION_CODE_TAGS = { loading: 'orderActionCodeLoading', failed: 'orderActionCodeFailed' } as const
+const ORDER_ACTION_CODE = {
+  whose: "The cancel's and repeat's",
+  load: 'loadOrderActionCode',
+  messages: ORDER_ACTION_CODE_MESSAGES,
+  tags: { loading: 'orderActionCodeLoading', failed: 'orderActionCodeFailed' },
+  closeEvent: 'orderAction.close',
+} as const
 
 /**
  * `{action}CodeLoading` → `action` (or `{action}CodeFailed`, left by `close`, the list's own
  * transition back when the dealer closes the message), beside the state `action` that runs the
  * cancel or the repeat: the order's button leads to `{action}CodeLoading`.
  */
-export function orderActionCodeStates<const Action extends string, const Close extends object>(action: Action, close: Close) {
-  const failedState = `${action}CodeFailed` as const
-  const { loadingCode, codeFailed } = codeStates({
-    loading: { description: `The cancel's and repeat's code loads (it is not in the first load): "${ORDER_ACTION_CODE_MESSAGES.loading}"` },
-    load: { src: 'loadOrderActionCode' },
-    loaded: { target: action, description: "The cancel's and repeat's code is there" },
-    failed: { description: `"${ORDER_ACTION_CODE_MESSAGES.failed}" with «Закрыть»` },
-  })
-  const loading = {
-    ...loadingCode,
-    tags: [ORDER_ACTION_CODE_TAGS.loading],
-    invoke: { ...loadingCode.invoke, onError: { ...loadingCode.invoke.onError, target: failedState } },
-  }
-  const failed = { description: codeFailed.description, tags: [ORDER_ACTION_CODE_TAGS.failed], on: { 'orderAction.close': close } }
-  return { [`${action}CodeLoading`]: loading, [failedState]: failed } as Record<`${Action}CodeLoading`, typeof loading> &
-    Record<`${Action}CodeFailed`, typeof failed>
-}
+export const orderActionCodeStates = <const Action extends string, const Close extends object>(action: Action, close: Close) =>
+  childCodeStates(action, ORDER_ACTION_CODE, close)
 
 /** Whether the cancel's or repeat's code is loading or failed to load (a snapshot of the orders list). */
-export function orderActionCodeStatusOf(snapshot: { hasTag: (tag: string) => boolean }): 'loading' | 'failed' | null {
-  if (snapshot.hasTag(ORDER_ACTION_CODE_TAGS.loading)) return 'loading'
-  return snapshot.hasTag(ORDER_ACTION_CODE_TAGS.failed) ? 'failed' : null
-}
+export const orderActionCodeStatusOf = codeStatusOf(ORDER_ACTION_CODE.tags)
