@@ -1,7 +1,6 @@
-import { fromPromise } from 'xstate'
 import { createOrderCancelActors, createOrderRepeatActors } from '../../services/orders'
 import type { Http } from '../../services/http'
-import { deferredLogic, loadOnce } from './deferred-logic'
+import { deferredLogic, loadCodeOf, loadOnce } from './deferred-logic'
 
 /**
  * One order's cancel and repeat, each its machine provided with its call, and `loadOrderActionCode`,
@@ -15,8 +14,6 @@ export function deferredOrderActions(http: Http) {
   return {
     orderCancel: cancel.logic,
     orderRepeat: repeat.logic,
-    loadOrderActionCode: fromPromise<void>(async () => {
-      await Promise.all([cancel.load(), repeat.load()])
-    }),
+    loadOrderActionCode: loadCodeOf({ load: () => cancel.load().then(repeat.load) }),
   }
 }
