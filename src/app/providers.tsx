@@ -27,6 +27,7 @@ import { wireForms } from './wiring/forms'
 import { wireBasketAdders } from './wiring/frame'
 import { wireScreenHost } from './wiring/screens'
 import { followAddress } from './address-events'
+import { createAddressWriter } from './address-writer'
 
 export interface AppRuntime {
   session: SessionActor
@@ -90,9 +91,8 @@ export async function createAppRuntime(): Promise<AppRuntime> {
     },
     actions: {
       persistWarehouse: (_, { id }) => storage.write(WAREHOUSE_STORAGE_KEY, String(id)),
-      // in a task of its own: the screen's own work of the event (a filter click's request) starts
-      // first, and the address (history entry, route matching, its way back as address.changed) follows
-      navigate: (_, { to, search, replace }) => void nextTask().then(() => router.navigate({ to, search, replace })),
+      // after the screen's own work of the event (a filter click's request and answer): address-writer.ts
+      navigate: (_, navigation) => writeAddress(navigation),
     },
   })
   // the sidebar's width is remembered in this browser (localStorage)
@@ -111,6 +111,7 @@ export async function createAppRuntime(): Promise<AppRuntime> {
   // the session starts, and the shell's `navigate` can run, only once the router is there
   await nextTask()
   const router = createAppRouter({ session, wiring })
+  const writeAddress = createAddressWriter(router)
   followSession(session, router)
   followAddress(router, session)
   await nextTask()

@@ -180,6 +180,8 @@ test('the results are the catalogue in keyword mode: filters, sorting, pages, th
   await expect(card).toContainText(product.articul)
   await page.keyboard.press('Escape')
   await expect(card).toBeHidden()
+  // the address drops the card (when the page is idle: the dealer sees the card go first)
+  await expect(page).toHaveURL((url) => !url.searchParams.has('product'))
 
   // the second page, then a reload: the same keyword, filter, sorting and page
   if (byPrice.pagination.pages > 1) {
