@@ -27,7 +27,7 @@ import { wireForms } from './wiring/forms'
 import { wireBasketAdders } from './wiring/frame'
 import { wireScreenHost } from './wiring/screens'
 import { followAddress } from './address-events'
-import { createAddressWriter } from './address-writer'
+import { createAddressWriter, pageScheduler } from './address-writer'
 
 export interface AppRuntime {
   session: SessionActor
@@ -111,7 +111,7 @@ export async function createAppRuntime(): Promise<AppRuntime> {
   // the session starts, and the shell's `navigate` can run, only once the router is there
   await nextTask()
   const router = createAppRouter({ session, wiring })
-  const writeAddress = createAddressWriter(router)
+  const writeAddress = createAddressWriter(router, pageScheduler(http.whenQuiet))
   followSession(session, router)
   followAddress(router, session)
   await nextTask()

@@ -87,8 +87,10 @@ export function createHttp(options: HttpOptions = {}) {
     return parseAnswer(schema, json, response.status)
   }
 
-  const send = async <S extends z.ZodMiniType>(schema: S, request: (client: KyInstance) => Promise<Response>): Promise<z.output<S>> =>
-    parseResponse(schema, await respond(request))
+  const calls = createCallCounter()
+
+  const send = <S extends z.ZodMiniType>(schema: S, request: (client: KyInstance) => Promise<Response>): Promise<z.output<S>> =>
+    calls.track(async () => parseResponse(schema, await respond(request)))
 
   const lastAnswers = createLastAnswers()
 
@@ -102,16 +104,18 @@ export function createHttp(options: HttpOptions = {}) {
     address: string,
     request: (client: KyInstance, headers: Record<string, string>) => Promise<Response>,
   ): Promise<z.output<S>> {
-    const last = lastAnswers.get(address)
-    const response = await respond((client) => request(client, last ? { 'if-none-match': last.etag } : {}))
-    if (response.status === NOT_MODIFIED) {
-      if (last) return last.data as z.output<S>
-      throw new ApiCallError(UNEXPECTED_ANSWER_MESSAGE, response.status)
-    }
-    const data = await parseResponse(schema, response)
-    const etag = response.headers.get('etag')
-    if (etag) lastAnswers.set(address, { etag, data })
-    return data
+    return calls.track(async () => {
+      const last = lastAnswers.get(address)
+      const response = await respond((client) => request(client, last ? { 'if-none-match': last.etag } : {}))
+      if (response.status === NOT_MODIFIED) {
+        if (last) return last.data as z.output<S>
+        throw new ApiCallError(UNEXPECTED_ANSWER_MESSAGE, response.status)
+      }
+      const data = await parseResponse(schema, response)
+      const etag = response.headers.get('etag')
+      if (etag) lastAnswers.set(address, { etag, data })
+      return data
+    })
   }
 
   /** A GET: the page's boot answer for the address when it has one, else the server's. */
@@ -166,6 +170,8 @@ export function createHttp(options: HttpOptions = {}) {
     /** POST /api/{method}/ with a form body: multipart for FormData (a file upload), URL-encoded for URLSearchParams */
     postForm: <S extends z.ZodMiniType>(method: string, body: FormData | URLSearchParams, schema: S, signal?: AbortSignal) =>
       write(schema, (client) => client.post(apiPath(method), { body, signal })),
+    /** resolves once no call is under way (its answer parsed and handed on), or after `timeout` ms */
+    whenQuiet: calls.whenQuiet,
     /** what a 401 calls (the session signs out): an answer that comes another way (the upload's XMLHttpRequest) calls it too */
     onUnauthorized: options.onUnauthorized,
     /** the bulk form: posts an array of items and answers an array */
@@ -197,6 +203,30 @@ function createLastAnswers() {
       answers.set(address, answer)
       if (answers.size > LAST_ANSWERS_KEPT) answers.delete(answers.keys().next().value!)
     },
+  }
+}
+
+/** The calls under way, and who waits for there to be none. */
+function createCallCounter() {
+  let underWay = 0
+  const waiting: (() => void)[] = []
+  return {
+    async track<T>(call: () => Promise<T>): Promise<T> {
+      underWay += 1
+      try {
+        return await call()
+      } finally {
+        underWay -= 1
+        if (underWay === 0) for (const resolve of waiting.splice(0)) resolve()
+      }
+    },
+    whenQuiet: (timeout: number): Promise<void> =>
+      underWay === 0
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            waiting.push(resolve)
+            setTimeout(resolve, timeout)
+          }),
   }
 }
 

@@ -1,9 +1,9 @@
 /** What a task run at an idle moment learns of it: how long it still lasts, in ms. */
 export type IdleMoment = Pick<IdleDeadline, 'timeRemaining'>
 
-/** Runs `task` when the browser is idle (within 2 s), or on the next turn (and with no moment) where there is no idle callback. */
-export const whenIdle = (task: (moment?: IdleMoment) => void): void => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2_000 })
+/** Runs `task` when the browser is idle (within `timeout` ms), or on the next turn (and with no moment) where there is no idle callback. */
+export const whenIdle = (task: (moment?: IdleMoment) => void, timeout = 2_000): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout })
   else setTimeout(task, 0)
 }
 

@@ -15,20 +15,16 @@ function setUp(path = '/cabinet/') {
       return Promise.resolve()
     },
   }
-  const tasks: (() => void)[] = []
   const idle: { task: () => void; timeout: number }[] = []
   const inputs: (() => void)[] = []
   const write = createAddressWriter(router as unknown as AnyRouter, {
-    nextTask: () => new Promise<void>((resolve) => tasks.push(resolve)),
     whenIdle: (task, timeout) => idle.push({ task, timeout }),
     beforeInput: (task) => inputs.push(task),
   })
   /** the dealer presses a pointer or a key */
   const press = () => inputs.forEach((task) => task())
-  const runTasks = async () => {
-    for (const task of tasks.splice(0)) task()
-    await Promise.resolve()
-  }
+  /** the tasks after the current one: the writer's own (a MessageChannel message), then a turn for its promise */
+  const runTasks = () => new Promise((resolve) => setTimeout(resolve, 0))
   const runIdle = () => {
     for (const { task } of idle.splice(0)) task()
   }

@@ -1,11 +1,9 @@
-import { shallowEqual, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useId, type FormEvent } from 'react'
-import type { SnapshotFrom } from 'xstate'
-import type { AddToBasketEvent, addToBasketMachine } from '../../machines/add-to-basket.machine'
+import type { AddToBasketEvent } from '../../machines/add-to-basket.machine'
 import { ADD_TO_BASKET_MESSAGES, ADDER_CODE_MESSAGES } from '../../machines/add-to-basket-messages'
 import { freeQuantity, inBasketOf, isAdding, noticeOf } from '../../machines/add-to-basket.selectors'
 import { adderCodeStatusOf, type AdderKey } from '../../machines/basket-adders.machine'
-import type { shellMachine } from '../../machines/shell.machine'
 import { isBasketClosedOf } from '../../machines/shell.selectors'
 import { useShellActor } from '../layout/shell-context'
 import { Button } from '../ui/button'
@@ -36,7 +34,9 @@ export interface AddToBasketProps {
  */
 export function AddToBasket(props: AddToBasketProps) {
   const { productId, warehouse, contract } = props
-  const { isClosed, basket } = useSelector(useShellActor(), basketOf, shallowEqual)
+  const shell = useShellActor()
+  const isClosed = useSelector(shell, isBasketClosedOf)
+  const basket = useSelector(shell, (snapshot) => snapshot.children.basket)
   const inBasket = useSelector(basket, (snapshot) => inBasketOf(snapshot, { productId, warehouse, contract }))
   if (isClosed) return null
   return <AddToBasketForm key={`${productId}:${warehouse}:${contract}`} {...props} inBasket={inBasket} />
@@ -45,28 +45,18 @@ export function AddToBasket(props: AddToBasketProps) {
 /** What a row shows before its adder runs (it starts on the first touch): the adder's first state. */
 const FIRST_QUANTITY = '1'
 
-const basketOf = (snapshot: SnapshotFrom<typeof shellMachine>) => ({ isClosed: isBasketClosedOf(snapshot), basket: snapshot.children.basket })
-
-const adderStateOf = (snapshot: SnapshotFrom<typeof addToBasketMachine> | undefined) => ({
-  quantityText: snapshot?.context.quantityText ?? FIRST_QUANTITY,
-  busy: snapshot ? isAdding(snapshot) : false,
-  notice: snapshot ? noticeOf(snapshot) : null,
-  errorMessage: snapshot?.context.errorMessage ?? null,
-})
-
 function AddToBasketForm({ productId, warehouse, available: stock, contract, header, place, wrap, inBasket }: AddToBasketProps & { inBasket: number }) {
   // these controls' adder, a child of the shell's basketAdders, started when the dealer first touches them
   const key: AdderKey = `adder ${useId()} ${productId}:${warehouse}:${contract}`
   const available = freeQuantity(stock, inBasket)
   const adders = useSelector(useShellActor(), (snapshot) => snapshot.children.basketAdders)
-  const { codeStatus, adder } = useSelector(
-    adders,
-    (snapshot) => ({ codeStatus: adderCodeStatusOf(snapshot, key), adder: snapshot?.children[key] }),
-    shallowEqual,
-  )
-  const { quantityText, busy, notice, errorMessage } = useSelector(adder, adderStateOf, shallowEqual)
+  const codeStatus = useSelector(adders, (snapshot) => adderCodeStatusOf(snapshot, key))
+  const adder = useSelector(adders, (snapshot) => snapshot?.children[key])
+  const quantityText = useSelector(adder, (snapshot) => snapshot?.context.quantityText ?? FIRST_QUANTITY)
   // while a touch waits for the adders' code, the controls are as busy as while adding
-  const adding = busy || codeStatus === 'loading'
+  const adding = useSelector(adder, (snapshot) => (snapshot ? isAdding(snapshot) : false)) || codeStatus === 'loading'
+  const notice = useSelector(adder, (snapshot) => (snapshot ? noticeOf(snapshot) : null))
+  const errorMessage = useSelector(adder, (snapshot) => snapshot?.context.errorMessage ?? null)
   const send = (event: AddToBasketEvent) => adders?.send({ type: 'adder.send', key, input: { productId, warehouse, available, contract }, event })
 
   const name = place === undefined ? header : `${header} (${place})`
